@@ -1,0 +1,53 @@
+/** Level curve from the spec: passing level 1 takes 100 XP in total; passing level n takes 100n + 50(n-1). */
+export const MAX_LEVEL = 100;
+
+/** Total XP at which `level` is passed (and `level + 1` reached). */
+export function levelThreshold(level: number): number {
+  if (!Number.isInteger(level) || level < 1) throw new RangeError(`level must be a positive integer, got ${level}`);
+  return 100 * level + 50 * (level - 1);
+}
+
+/** Level reached with `totalXP`: rises while the total meets the threshold, capped at MAX_LEVEL. */
+export function levelForXP(totalXP: number): number {
+  const xp = sanitizeXP(totalXP);
+  let level = 1;
+  while (level < MAX_LEVEL && xp >= levelThreshold(level)) level += 1;
+  return level;
+}
+
+export interface LevelProgress {
+  currentLevel: number;
+  /** Total XP at which the current level started. */
+  currentLevelXP: number;
+  /** Total XP at which the next level starts (equals currentLevelXP at MAX_LEVEL). */
+  nextLevelXP: number;
+  /** Percent of the current level done, 0 to 100. */
+  xpProgress: number;
+  /** XP still needed for the next level (0 at MAX_LEVEL). */
+  xpToNext: number;
+  totalXP: number;
+}
+
+export function levelProgress(totalXP: number): LevelProgress {
+  const xp = sanitizeXP(totalXP);
+  const currentLevel = levelForXP(xp);
+  const currentLevelXP = currentLevel === 1 ? 0 : levelThreshold(currentLevel - 1);
+  if (currentLevel === MAX_LEVEL) {
+    return { currentLevel, currentLevelXP, nextLevelXP: currentLevelXP, xpProgress: 100, xpToNext: 0, totalXP: xp };
+  }
+  const nextLevelXP = levelThreshold(currentLevel);
+  const span = nextLevelXP - currentLevelXP;
+  return {
+    currentLevel,
+    currentLevelXP,
+    nextLevelXP,
+    xpProgress: Math.floor(((xp - currentLevelXP) / span) * 100),
+    xpToNext: nextLevelXP - xp,
+    totalXP: xp,
+  };
+}
+
+function sanitizeXP(totalXP: number): number {
+  if (!Number.isFinite(totalXP) || totalXP < 0) return 0;
+  return Math.floor(totalXP);
+}

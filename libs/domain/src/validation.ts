@@ -1,0 +1,90 @@
+/**
+ * Account field rules shared by the sign-up form and the identity service, so the
+ * browser's hints and the server's verdict can never disagree.
+ */
+
+export type FieldVerdict = { ok: true } | { ok: false; reason: string };
+
+const ok: FieldVerdict = { ok: true };
+const fail = (reason: string): FieldVerdict => ({ ok: false, reason });
+
+export const DISPOSABLE_EMAIL_DOMAINS: readonly string[] = [
+  '10minutemail.com', 'dispostable.com', 'emailondeck.com', 'fakeinbox.com', 'getnada.com',
+  'guerrillamail.com', 'mailinator.com', 'maildrop.cc', 'mailnesia.com', 'mintemail.com',
+  'mohmal.com', 'sharklasers.com', 'spamgourmet.com', 'tempail.com', 'temp-mail.org',
+  'tempmail.com', 'throwawaymail.com', 'trashmail.com', 'yopmail.com',
+];
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function validateEmail(raw: string): FieldVerdict {
+  const email = normalizeEmail(raw);
+  if (email.length === 0) return fail('Please enter your email address');
+  if (email.length > 254) return fail('Email address is too long');
+  if (/\s/.test(email)) return fail('Email address cannot contain spaces');
+  const parts = email.split('@');
+  if (parts.length !== 2) return fail('Please enter a valid email address');
+  const [local, domain] = parts as [string, string];
+  if (!local || !domain) return fail('Please enter a valid email address');
+  if (email.includes('..')) return fail('Email address cannot contain consecutive periods');
+  if (local.startsWith('.') || local.endsWith('.') || domain.startsWith('.') || domain.endsWith('.')) {
+    return fail('Email address cannot start or end with a period');
+  }
+  if (!/^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local) || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) {
+    return fail('Please enter a valid email address');
+  }
+  if (DISPOSABLE_EMAIL_DOMAINS.includes(domain)) return fail('Disposable email addresses are not allowed');
+  return ok;
+}
+
+export type PasswordStrength = 'Weak' | 'Fair' | 'Good' | 'Strong';
+
+/** One point each: 8+ characters, a lowercase letter, a number, a special character. */
+export function passwordScore(password: string): number {
+  return [
+    password.length >= 8,
+    /[a-z]/.test(password),
+    /[0-9]/.test(password),
+    /[^A-Za-z0-9]/.test(password),
+  ].filter(Boolean).length;
+}
+
+export function passwordStrength(password: string): PasswordStrength {
+  const score = passwordScore(password);
+  if (score < 2) return 'Weak';
+  if (score === 2) return 'Fair';
+  if (score === 3) return 'Good';
+  return 'Strong';
+}
+
+export const PASSWORD_MAX_LENGTH = 128;
+
+export function validatePassword(password: string): FieldVerdict {
+  if (password.length > PASSWORD_MAX_LENGTH) return fail(`Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  if (passwordScore(password) < 4) {
+    return fail('Password must be at least 8 characters and include a lowercase letter, a number and a special character');
+  }
+  return ok;
+}
+
+export function validateName(raw: string): FieldVerdict {
+  const name = raw.trim();
+  if (name.length < 2 || name.length > 40) return fail('Name must be 2 to 40 characters');
+  if (!/^[\p{L}\p{M} -]+$/u.test(name)) return fail('Name can only contain letters, spaces and hyphens');
+  return ok;
+}
+
+export function normalizeUsername(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function validateUsername(raw: string): FieldVerdict {
+  const username = normalizeUsername(raw);
+  if (username.length < 3 || username.length > 20) return fail('Username must be 3 to 20 characters');
+  if (!/^[a-z0-9_]+$/.test(username)) return fail('Username can only contain letters, numbers and underscores');
+  if (username.startsWith('_') || username.endsWith('_')) return fail('Username cannot start or end with an underscore');
+  if (username.includes('__')) return fail('Username cannot contain two underscores in a row');
+  return ok;
+}

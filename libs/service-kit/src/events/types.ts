@@ -1,0 +1,71 @@
+/**
+ * The event bus seen by services. Two implementations honour the same contract
+ * (see events/contract.ts): NATS JetStream in production and an in-process bus
+ * for the embedded default.
+ *
+ * Delivery semantics both must provide:
+ * - at-least-once delivery to every durable consumer; consumers with the same
+ *   `durable` name share the work (one delivery per event per durable, across replicas);
+ * - publishing the same `eventId` twice within the dedupe window delivers once;
+ * - a handler that throws is redelivered with backoff, up to `maxDeliver` attempts,
+ *   then the event is dead-lettered (subject `dlq.<durable>.<original subject>`);
+ * - `onDeadLetter` (if given) is called once for such an event.
+ */
+
+/** Fields every event payload carries (STYLE.md: eventId, occurredAt, userId). */
+export interface EventMeta {
+  eventId: string;
+  occurredAt: string;
+  userId: string;
+}
+
+/** A domain event on the wire: a versioned subject plus its JSON payload. */
+export interface DomainEvent<P extends EventMeta = EventMeta & Record<string, unknown>> {
+  /** `<service>.<entity>.<verb-past>.v<N>`, e.g. `identity.user.registered.v1`. */
+  subject: string;
+  payload: P;
+}
+
+export interface Delivery {
+  /** 1 on first delivery, 2 on the first redelivery, ... */
+  attempt: number;
+}
+
+export type EventHandler = (event: DomainEvent, delivery: Delivery) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Durable consumer name; shared by every replica of the consuming service. */
+  durable: string;
+  /** Subjects to receive (exact subjects, no wildcards needed by services). */
+  subjects: string[];
+  /** Attempts before dead-lettering. Default 5. */
+  maxDeliver?: number;
+  /** Delay before each redelivery, in ms; the last value repeats. Default [200, 1000, 5000]. */
+  backoffMs?: number[];
+  /** Called once when an event is dead-lettered. */
+  onDeadLetter?: (event: DomainEvent, error: unknown) => void | Promise<void>;
+}
+
+export interface Subscription {
+  /** Stop receiving; in-flight handlers finish first. */
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  readonly kind: 'nats' | 'in-process';
+  /** Resolves once the bus has durably accepted the event (JetStream ack). */
+  publish(event: DomainEvent): Promise<void>;
+  subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
+  /** True when the bus can accept publishes right now (used by GET /ready). */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** JetStream stream that holds a subject: one stream per producing service. */
+export function streamFor(subject: string): { name: string; subjects: string[] } {
+  const service = subject.split('.')[0];
+  if (!service || !/^[a-z][a-z0-9-]*$/.test(service)) {
+    throw new Error(`event subject "${subject}" does not start with a service name`);
+  }
+  return { name: `VERE_${service.toUpperCase().replace(/-/g, '_')}`, subjects: [`${service}.>`] };
+}
