@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/stack';
+
+// Lints source text as if it lived at `file`, with the workspace's real ESLint config.
+async function lintAs(file: string, code: string) {
+  const eslint = new ESLint({ cwd: repoRoot });
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, file) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('module boundaries', () => {
+  it('stop a service importing another service', async () => {
+    const messages = await lintAs('services/quests/src/probe.ts', "import { createIdentityService } from '@vere/identity-service';\nexport const x = createIdentityService;\n");
+    expect(messages.join('\n')).toMatch(/@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend on/);
+  });
+
+  it('stop an app importing a service', async () => {
+    const messages = await lintAs('apps/challenges/src/probe.ts', "import { createQuestsService } from '@vere/quests-service';\nexport const x = createQuestsService;\n");
+    expect(messages.join('\n')).toMatch(/@nx\/enforce-module-boundaries/);
+  });
+
+  it('stop a lib importing an app', async () => {
+    // Apps are not packages, so the only way in is a path; both rules refuse it.
+    const messages = await lintAs('libs/domain/src/probe.ts', "import { x } from '../../../apps/shell/src/bootstrap';\nexport const y = x;\n");
+    expect(messages.join('\n')).toMatch(/@nx\/enforce-module-boundaries: Projects cannot be imported by a relative or absolute path/);
+  });
+
+  it('stop deep imports past a package index', async () => {
+    const messages = await lintAs('services/quests/src/probe.ts', "import { levelForXP } from '@vere/domain/src/levels';\nexport const x = levelForXP;\n");
+    expect(messages.join('\n')).toMatch(/no-restricted-imports: .*index/);
+  });
+
+  it('allow a service importing the shared libs', async () => {
+    const messages = await lintAs('services/quests/src/probe.ts', "import { levelForXP } from '@vere/domain';\nexport const x = levelForXP;\n");
+    expect(messages).toEqual([]);
+  });
+});

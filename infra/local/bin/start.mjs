@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm start`: build whatever is missing or stale (Nx caches the rest), then run the whole app
+// in one process on the embedded default (or DATABASE_URL / NATS_URL when set).
+import { spawnSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync(
+    process.execPath,
+    [`${root}node_modules/nx/bin/nx.js`, 'run', 'local:prepare', '--outputStyle=stream-without-prefixes'],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  if (build.status !== 0) {
+    console.error('\nThe build failed; see the output above.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', `${root}infra/local/src/main.ts`], { cwd: root, stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

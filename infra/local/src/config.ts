@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { Type, type Static } from 'typebox';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Everything the one-process launcher reads from the environment. */
+export const LocalEnv = {
+  HOST: Type.String({ default: '127.0.0.1' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  /** Real PostgreSQL. Absent: embedded PostgreSQL with its data under VERE_DATA_DIR. */
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** Real NATS JetStream. Absent: the in-process event bus. */
+  NATS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  VERE_DATA_DIR: Type.String({ default: `${repoRoot}.data` }),
+  JWT_ISSUER: Type.String({ default: 'vere-identity' }),
+  JWT_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Plain HTTP on localhost by default, so the refresh cookie is not marked Secure. */
+  COOKIE_SECURE: Type.Boolean({ default: false }),
+  AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),
+  /** Folder holding apps/<name>/dist. */
+  APPS_DIR: Type.String({ default: `${repoRoot}apps` }),
+  /** A remotes.json to serve instead of the shell's own (switches remote versions without a shell rebuild). */
+  REMOTES_MANIFEST: Type.Optional(Type.String({ minLength: 1 })),
+  /** Serve only the API (the apps come from their dev servers). */
+  API_ONLY: Type.Boolean({ default: false }),
+};
+
+export type LocalConfig = Static<ReturnType<typeof Type.Object<typeof LocalEnv>>>;

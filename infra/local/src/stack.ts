@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '@vere/dev-db';
+import { createBillingService } from '@vere/billing-service';
+import { createIdentityService } from '@vere/identity-service';
+import { createPodsService } from '@vere/pods-service';
+import { createQuestsService } from '@vere/quests-service';
+import { createBusFromEnv, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { LocalConfig } from './config';
+import { createEdge } from './edge';
+
+export interface RunningStack {
+  url: string;
+  database: 'embedded' | 'external';
+  bus: EventBus['kind'];
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole app in one process: PostgreSQL (embedded unless DATABASE_URL), the event bus
+ * (in-process unless NATS_URL), the four services on loopback ports, and the edge in front.
+ * Stops everything it started, in reverse order, if any step fails.
+ */
+export async function startStack(config: LocalConfig, logger: FastifyBaseLogger): Promise<RunningStack> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((err) => logger.error({ err }, 'error while stopping'));
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const dataDir = join(config.VERE_DATA_DIR, 'postgres');
+      logger.info({ dataDir }, 'starting embedded PostgreSQL');
+      const db = await startEmbeddedPostgres({
+        dataDir, database: 'vere', onLog: (line) => logger.debug({ postgres: line.trim() }),
+      });
+      cleanups.push(() => db.stop());
+      databaseUrl = db.url;
+    }
+
+    const bus = await createBusFromEnv(config.NATS_URL, 'vere-local', logger);
+    cleanups.push(() => bus.close());
+    const deps = { bus, logger };
+    const base = { databaseUrl, issuer: config.JWT_ISSUER, logLevel: config.LOG_LEVEL };
+
+    const listen = async (service: ServiceHandle): Promise<string> => {
+      cleanups.push(() => service.close());
+      await service.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = service.app.server.address() as { port: number };
+      return `http://127.0.0.1:${port}`;
+    };
+
+    const identity = await createIdentityService({
+      ...base, jwtPrivateKey: config.JWT_PRIVATE_KEY, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
+      cookieSecure: config.COOKIE_SECURE, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    }, deps);
+    const upstreams: Record<string, string> = { identity: await listen(identity) };
+    const jwksUrl = `${upstreams.identity}/.well-known/jwks.json`;
+
+    const others = await Promise.all([
+      createQuestsService({ ...base, jwksUrl }, deps),
+      createPodsService({ ...base, jwksUrl }, deps),
+      createBillingService({ ...base, jwksUrl }, deps),
+    ]);
+    for (const service of others) upstreams[service.name] = await listen(service);
+    for (const service of [identity, ...others]) await service.start();
+
+    const edge: FastifyInstance = await createEdge({
+      logger, upstreams, appsDir: config.APPS_DIR, remotesManifest: config.REMOTES_MANIFEST, apiOnly: config.API_ONLY,
+    });
+    cleanups.push(() => edge.close());
+    await edge.listen({ host: config.HOST, port: config.PORT });
+    const { port } = edge.server.address() as { port: number };
+    const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+
+    return {
+      url: `http://${host}:${port}`,
+      database: config.DATABASE_URL ? 'external' : 'embedded',
+      bus: bus.kind,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,38 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Stable error codes every service answers with. The UI maps codes (never messages)
+ * to the spec's wording, so a code, once shipped, keeps its meaning.
+ */
+export const ErrorCodes = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  SESSION_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PLAYER_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  USERNAME_TAKEN: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_READY: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+
+export const ErrorBodySchema = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Stable machine-readable code, e.g. EMAIL_TAKEN' }),
+      message: Type.String({ description: 'Human-readable explanation (safe to show)' }),
+      field: Type.Optional(Type.String({ description: 'Input field the error is about, when there is one' })),
+    }),
+  },
+  { $id: 'ErrorBody' },
+);
+export type ErrorBody = Static<typeof ErrorBodySchema>;

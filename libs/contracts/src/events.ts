@@ -1,0 +1,24 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** Fields every event payload carries. */
+const Meta = {
+  eventId: Type.String({ format: 'uuid' }),
+  occurredAt: Type.String({ description: 'ISO 8601' }),
+  userId: Type.String({ format: 'uuid' }),
+};
+
+export interface EventContract<S extends TSchema = TSchema> {
+  subject: string;
+  schema: S;
+}
+
+const contract = <S extends TSchema>(subject: string, schema: S): EventContract<S> => ({ subject, schema });
+
+/** identity: an account was created. Carries no e-mail address: consumers need only what they display. */
+export const UserRegistered = contract(
+  'identity.user.registered.v1',
+  Type.Object({ ...Meta, name: Type.String(), username: Type.Union([Type.String(), Type.Null()]) }),
+);
+export type UserRegisteredPayload = Static<typeof UserRegistered.schema>;
+
+export const Events = { UserRegistered } as const;

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './events';
+export * from './health';
+export * from './identity';
+export * from './quests';

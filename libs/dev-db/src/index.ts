@@ -1,0 +1,2 @@
+export { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
+export { createTestDatabase, type TestDatabase } from './test-database';

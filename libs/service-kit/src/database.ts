@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+/**
+ * One pg pool per service process: Prisma (through @prisma/adapter-pg), the outbox relay and
+ * GET /ready share it.
+ */
+export function createPool(
+  databaseUrl: string,
+  applicationName: string,
+  logger?: Pick<FastifyBaseLogger, 'warn'>,
+  max = 10,
+): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, application_name: applicationName, max });
+  // An idle client losing its connection must not crash the process: the pool replaces it.
+  pool.on('error', (err) => logger?.warn({ err }, 'idle database connection lost'));
+  return pool;
+}

@@ -1,0 +1,48 @@
+import { Type, type Static, type TObject, type TProperties } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** Variables every service reads. Services extend these with their own. */
+export const BaseEnv = {
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+  /** NATS server(s), comma-separated. Absent: the in-process bus (embedded default only). */
+  NATS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  /** Issuer string identity writes into access tokens and every service checks. */
+  JWT_ISSUER: Type.String({ default: 'vere-identity' }),
+};
+
+export type EnvSchema<P extends TProperties> = TObject<P>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Validates the environment once at start-up. A missing or malformed variable stops the
+ * process with a message naming it, instead of failing later on first use.
+ */
+export function loadEnv<P extends TProperties>(
+  properties: P,
+  source: Record<string, string | undefined> = process.env,
+): Static<TObject<P>> {
+  const schema = Type.Object(properties);
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(properties)) {
+    const raw = source[key];
+    if (raw !== undefined && raw !== '') picked[key] = raw;
+  }
+  const value = Value.Convert(schema, Value.Default(schema, picked));
+  if (!Value.Check(schema, value)) {
+    const problems = [...Value.Errors(schema, value)].map((e) => {
+      const name = e.instancePath.replace(/^\//, '') || Object.keys(properties).find((k) => !(k in (value as object))) || '(env)';
+      return `${name}: ${e.message}`;
+    });
+    throw new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  return value as Static<TObject<P>>;
+}

@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { migrateDeploy } from '@vere/prisma-engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { createPool } from './database';
+
+/** The service's own PostgreSQL schema, named in the URL the way Prisma's migrations expect it. */
+export function withSchema(databaseUrl: string, schema: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('schema', schema);
+  return url.toString();
+}
+
+export interface ServiceDatabase {
+  pool: pg.Pool;
+  /** Pass to the service's generated PrismaClient: `new PrismaClient({ adapter })`. */
+  adapter: PrismaPg;
+}
+
+/**
+ * Applies the service's pending migrations (same bookkeeping as `prisma migrate deploy`, inside
+ * the service's schema), then opens the pool that Prisma, the outbox relay and /ready share.
+ */
+export async function openServiceDatabase(opts: {
+  schema: string;
+  databaseUrl: string;
+  /** Folder holding schema.prisma and migrations/. */
+  prismaDir: string;
+  logger: FastifyBaseLogger;
+  poolSize?: number;
+}): Promise<ServiceDatabase> {
+  const started = Date.now();
+  const { applied } = await migrateDeploy({
+    databaseUrl: withSchema(opts.databaseUrl, opts.schema),
+    schemaPath: join(opts.prismaDir, 'schema.prisma'),
+    migrationsDir: join(opts.prismaDir, 'migrations'),
+  });
+  opts.logger.info({ schema: opts.schema, applied, ms: Date.now() - started }, 'database migrations up to date');
+  const url = new URL(opts.databaseUrl);
+  url.searchParams.delete('schema');
+  const pool = createPool(url.toString(), `vere-${opts.schema}`, opts.logger, opts.poolSize);
+  return { pool, adapter: new PrismaPg(pool, { schema: opts.schema }) };
+}

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import type { Static, TObject, TProperties } from 'typebox';
+import type { ServiceApp } from './app';
+import { loadEnv, type BaseEnv } from './env';
+import { createInProcessEventBus } from './events/in-process-bus';
+import { createNatsEventBus } from './events/nats-bus';
+import type { EventBus } from './events/types';
+
+/** What a service module hands to whoever runs it (its own main, or the embedded launcher). */
+export interface ServiceHandle {
+  readonly name: string;
+  readonly app: ServiceApp;
+  /** Starts background work (outbox relay, event consumers). Call after the app is ready. */
+  start(): Promise<void>;
+  /** Stops background work and closes the app and the database pool. Idempotent. */
+  close(): Promise<void>;
+}
+
+type RequiredEnv = { HOST: string; PORT: number; LOG_LEVEL: string; NATS_URL?: string };
+
+/** Creates the bus the environment asks for: NATS JetStream when NATS_URL is set, else in-process. */
+export async function createBusFromEnv(natsUrl: string | undefined, name: string, logger: FastifyBaseLogger): Promise<EventBus> {
+  if (natsUrl) return createNatsEventBus({ servers: natsUrl.split(','), name, logger });
+  logger.warn('NATS_URL is not set: using the in-process event bus (events stay inside this process)');
+  return createInProcessEventBus({ logger });
+}
+
+/**
+ * Runs one service as its own process: validated env, bus, listen, graceful shutdown on
+ * SIGINT/SIGTERM. A start-up failure is logged and exits non-zero — never swallowed.
+ */
+export async function runStandalone<P extends TProperties & typeof BaseEnv>(
+  name: string,
+  envProperties: P,
+  create: (env: Static<TObject<P>>, deps: { bus: EventBus; logger: FastifyBaseLogger }) => Promise<ServiceHandle>,
+): Promise<void> {
+  const bootLogger = pino({ base: { service: name } });
+  let handle: ServiceHandle | undefined;
+  let bus: EventBus | undefined;
+  try {
+    const env = loadEnv(envProperties);
+    const { HOST, PORT, LOG_LEVEL, NATS_URL } = env as unknown as RequiredEnv;
+    const logger = pino({ level: LOG_LEVEL, base: { service: name } }) as unknown as FastifyBaseLogger;
+    bus = await createBusFromEnv(NATS_URL, name, logger);
+    handle = await create(env, { bus, logger });
+    await handle.app.listen({ host: HOST, port: PORT });
+    await handle.start();
+  } catch (err) {
+    bootLogger.fatal({ err }, 'service failed to start');
+    await handle?.close().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
+    process.exit(1);
+  }
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) bootLogger.error({ err }, 'shutting down after an error');
+    else bootLogger.info({ signal }, 'shutting down');
+    await handle?.close();
+    await bus?.close();
+  });
+}

@@ -1,0 +1,81 @@
+import type { PrismaPg } from '@prisma/adapter-pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { createServiceApp, type ServiceApp } from './app';
+import type { AuthOptions } from './auth';
+import type { EventBus, Subscription } from './events/types';
+import { OutboxRelay } from './events/outbox';
+import { openServiceDatabase } from './prisma';
+import type { ServiceHandle } from './runtime';
+
+export interface ServiceContext<P> {
+  app: ServiceApp;
+  prisma: P;
+  pool: pg.Pool;
+  bus: EventBus;
+  relay: OutboxRelay;
+  logger: FastifyBaseLogger;
+}
+
+export interface ServiceDefinition<P extends { $disconnect(): Promise<void> }> {
+  /** Service name and PostgreSQL schema. */
+  name: string;
+  /** Folder holding schema.prisma and migrations/. */
+  prismaDir: string;
+  databaseUrl: string;
+  bus: EventBus;
+  logger: FastifyBaseLogger;
+  logLevel?: string;
+  createPrisma: (adapter: PrismaPg) => P;
+  /** How bearer tokens are verified (may need the database, as in identity). */
+  auth: (prisma: P) => Promise<AuthOptions> | AuthOptions;
+  /** Registers the service's routes. */
+  routes: (ctx: ServiceContext<P>) => Promise<void>;
+  /** Durable consumers, subscribed by start(). */
+  consumers?: (ctx: ServiceContext<P>) => Promise<Subscription>[];
+}
+
+/**
+ * Wires a service the same way every time: migrations → pool → Prisma → outbox relay → app
+ * (shared plugins, then the service's routes). start() begins relaying and consuming;
+ * close() undoes everything in reverse order.
+ */
+export async function assembleService<P extends { $disconnect(): Promise<void> }>(
+  def: ServiceDefinition<P>,
+): Promise<ServiceHandle> {
+  const { pool, adapter } = await openServiceDatabase({
+    schema: def.name, databaseUrl: def.databaseUrl, prismaDir: def.prismaDir, logger: def.logger,
+  });
+  try {
+    const prisma = def.createPrisma(adapter);
+    const relay = new OutboxRelay({ pool, schema: def.name, bus: def.bus, logger: def.logger });
+    const app = await createServiceApp({
+      name: def.name, pool, bus: def.bus, logger: def.logger, logLevel: def.logLevel, auth: await def.auth(prisma),
+    });
+    const ctx: ServiceContext<P> = { app, prisma, pool, bus: def.bus, relay, logger: def.logger };
+    await def.routes(ctx);
+
+    const subscriptions: Subscription[] = [];
+    let closed = false;
+    return {
+      name: def.name,
+      app,
+      async start() {
+        relay.start();
+        subscriptions.push(...(await Promise.all(def.consumers?.(ctx) ?? [])));
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await Promise.all(subscriptions.map((s) => s.stop()));
+        await relay.stop();
+        await app.close();
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,2 @@
+export { BillingEnv, billingConfig, type BillingConfig } from './config';
+export { createBillingService } from './service';

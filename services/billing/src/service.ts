@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { assembleService, jwksResolver, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BillingConfig } from './config';
+import { PrismaClient } from './generated/prisma/client';
+import { entitlementRoutes } from './routes/entitlement';
+
+export function createBillingService(
+  config: BillingConfig,
+  deps: { bus: EventBus; logger: FastifyBaseLogger },
+): Promise<ServiceHandle> {
+  return assembleService({
+    name: 'billing',
+    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    databaseUrl: config.databaseUrl,
+    logLevel: config.logLevel,
+    ...deps,
+    createPrisma: (adapter) => new PrismaClient({ adapter }),
+    auth: () => ({ issuer: config.issuer, publicKey: jwksResolver(config.jwksUrl) }),
+    routes: async ({ app, prisma }) => {
+      await app.register(entitlementRoutes, { prisma });
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { BaseEnv } from '@vere/service-kit';
+import { Type, type Static, type TObject } from 'typebox';
+
+export const IdentityEnv = {
+  ...BaseEnv,
+  /** PKCS#8 PEM of an EC P-256 key. Absent: a key is generated once and kept in the database. */
+  JWT_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 3600, default: 900 }),
+  REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 30 }),
+  /** Send the refresh cookie only over HTTPS. Off only for plain-HTTP local runs. */
+  COOKIE_SECURE: Type.Boolean({ default: true }),
+  /** Sign-in and sign-up attempts per client IP per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),
+};
+
+export interface IdentityConfig {
+  databaseUrl: string;
+  issuer: string;
+  jwtPrivateKey?: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  cookieSecure: boolean;
+  authRateLimitPerMinute: number;
+  logLevel?: string;
+}
+
+export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): IdentityConfig {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    issuer: env.JWT_ISSUER,
+    jwtPrivateKey: env.JWT_PRIVATE_KEY,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    cookieSecure: env.COOKIE_SECURE,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    logLevel: env.LOG_LEVEL,
+  };
+}

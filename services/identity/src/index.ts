@@ -1,0 +1,2 @@
+export { IdentityEnv, identityConfig, type IdentityConfig } from './config';
+export { createIdentityService } from './service';

@@ -1,0 +1,83 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  AuthSessionSchema, MeSchema, SignInBodySchema, SignUpBodySchema,
+} from '@vere/contracts';
+import type { ServiceApp } from '@vere/service-kit';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { toUserBody, type Accounts } from '../accounts';
+import type { IssuedSession, Sessions } from '../sessions';
+
+export const REFRESH_COOKIE = 'vere_refresh';
+/** The cookie only ever travels to the auth endpoints that need it. */
+export const REFRESH_COOKIE_PATH = '/api/identity/auth';
+
+const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
+
+export interface AuthRoutesOptions {
+  accounts: Accounts;
+  sessions: Sessions;
+  cookieSecure: boolean;
+  rateLimitPerMinute: number;
+}
+
+export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Promise<void> {
+  const { accounts, sessions } = opts;
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: { code: 'RATE_LIMITED', message: `Too many attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} s.` },
+    }),
+  });
+  const limited = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } };
+
+  const answer = async (reply: FastifyReply, issued: IssuedSession, status: 200 | 201) => {
+    const user = await accounts.get(issued.userId);
+    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+      path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: opts.cookieSecure,
+      expires: issued.refreshExpiresAt,
+    });
+    return reply.status(status).send({ accessToken: issued.accessToken, expiresIn: issued.expiresIn, user: toUserBody(user) });
+  };
+
+  app.post('/api/identity/auth/sign-up', {
+    config: limited,
+    schema: { tags: ['auth'], body: SignUpBodySchema, response: { 201: AuthSessionSchema, ...errors } },
+  }, async (request, reply) => {
+    const user = await accounts.signUp(request.body);
+    return answer(reply, await sessions.start(user.id), 201);
+  });
+
+  app.post('/api/identity/auth/sign-in', {
+    config: limited,
+    schema: { tags: ['auth'], body: SignInBodySchema, response: { 200: AuthSessionSchema, ...errors } },
+  }, async (request, reply) => {
+    const user = await accounts.signIn(request.body.email, request.body.password);
+    return answer(reply, await sessions.start(user.id), 200);
+  });
+
+  app.post('/api/identity/auth/refresh', {
+    schema: { tags: ['auth'], response: { 200: AuthSessionSchema, ...errors } },
+  }, async (request, reply) => {
+    try {
+      return await answer(reply, await sessions.rotate(request.cookies[REFRESH_COOKIE]), 200);
+    } catch (err) {
+      reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      throw err;
+    }
+  });
+
+  app.post('/api/identity/auth/sign-out', {
+    schema: { tags: ['auth'], response: { 204: Type.Null() } },
+  }, async (request, reply) => {
+    await sessions.end(request.cookies[REFRESH_COOKIE]);
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/identity/me', {
+    onRequest: app.authenticate,
+    schema: { tags: ['account'], security: [{ bearer: [] }], response: { 200: MeSchema, 401: { $ref: 'ErrorBody#' } } },
+  }, async (request) => ({ user: toUserBody(await accounts.get(request.userId)) }));
+}

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import { assembleService, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { Accounts } from './accounts';
+import type { IdentityConfig } from './config';
+import { PrismaClient } from './generated/prisma/client';
+import { authRoutes } from './routes/auth';
+import { Sessions } from './sessions';
+import { SigningKeys } from './signing-keys';
+
+export async function createIdentityService(
+  config: IdentityConfig,
+  deps: { bus: EventBus; logger: FastifyBaseLogger },
+): Promise<ServiceHandle> {
+  let keys: SigningKeys | undefined;
+  return assembleService({
+    name: 'identity',
+    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    databaseUrl: config.databaseUrl,
+    logLevel: config.logLevel,
+    ...deps,
+    createPrisma: (adapter) => new PrismaClient({ adapter }),
+    auth: async (prisma) => {
+      const loaded = await SigningKeys.load(prisma, config.jwtPrivateKey);
+      keys = loaded;
+      return { issuer: config.issuer, publicKey: (kid) => loaded.publicPem(kid) };
+    },
+    routes: async ({ app, prisma, relay }) => {
+      const signing = keys!;
+      await app.register(cookie);
+      app.get('/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
+        async () => signing.jwks());
+      await app.register(authRoutes, {
+        accounts: new Accounts(prisma, () => relay.kick()),
+        sessions: new Sessions(prisma, signing, {
+          issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
+        }),
+        cookieSecure: config.cookieSecure,
+        rateLimitPerMinute: config.authRateLimitPerMinute,
+      });
+    },
+  });
+}

@@ -1,0 +1,221 @@
+import { createPublicKey } from 'node:crypto';
+import { UserRegistered } from '@vere/contracts';
+import type { DomainEvent } from '@vere/service-kit';
+import { createVerifier } from 'fast-jwt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
+
+let h: IdentityHarness;
+beforeAll(async () => { h = await buildIdentity(); });
+afterAll(async () => { await h?.close(); });
+
+const signUp = (body: Record<string, unknown>) =>
+  h.service.app.inject({ method: 'POST', url: '/api/identity/auth/sign-up', payload: body });
+const signIn = (email: string, password: string) =>
+  h.service.app.inject({ method: 'POST', url: '/api/identity/auth/sign-in', payload: { email, password } });
+const refresh = (cookie?: string) =>
+  h.service.app.inject({ method: 'POST', url: '/api/identity/auth/refresh', headers: cookie ? { cookie } : {} });
+const me = (token: string) =>
+  h.service.app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${token}` } });
+
+describe('sign-up', () => {
+  it('creates the account, answers a session and sets an httpOnly refresh cookie', async () => {
+    const email = uniqueEmail();
+    const res = await signUp({ email: ` ${email.toUpperCase()} `, password: STRONG_PASSWORD, name: 'Ana  Lopez' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email, name: 'Ana Lopez', username: null });
+    expect(body.expiresIn).toBe(900);
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('vere_refresh='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Path=\/api\/identity\/auth/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Secure/);
+    expect((await me(body.accessToken)).json().user.id).toBe(body.user.id);
+  });
+
+  it('issues ES256 access tokens that verify with the published JWKS', async () => {
+    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Bo' });
+    const { accessToken, user } = res.json();
+    const jwks = (await h.service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+    const header = JSON.parse(Buffer.from(accessToken.split('.')[0], 'base64url').toString());
+    expect(header.alg).toBe('ES256');
+    const jwk = jwks.keys.find((k: { kid: string }) => k.kid === header.kid);
+    expect(jwk).toBeDefined();
+    expect(jwk.d).toBeUndefined();
+    const pem = createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+    const claims = createVerifier({ key: pem, algorithms: ['ES256'] })(accessToken);
+    expect(claims).toMatchObject({ sub: user.id, iss: 'vere-identity' });
+    expect(claims.exp - claims.iat).toBe(900);
+  });
+
+  it('publishes identity.user.registered.v1 through the outbox', async () => {
+    const received: DomainEvent[] = [];
+    const sub = await h.bus.subscribe({ durable: `test-${Date.now()}`, subjects: [UserRegistered.subject] }, async (e) => {
+      received.push(e);
+    });
+    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Cy', username: 'Cy_Test' });
+    const { user } = res.json();
+    await expect.poll(() => received.find((e) => e.payload.userId === user.id), { timeout: 5000 }).toBeDefined();
+    const event = received.find((e) => e.payload.userId === user.id)!;
+    expect(event.payload).toMatchObject({ userId: user.id, name: 'Cy', username: 'cy_test' });
+    expect(event.payload).not.toHaveProperty('email');
+    await sub.stop();
+  });
+
+  it('refuses a taken email, even when two sign-ups race', async () => {
+    const email = uniqueEmail();
+    const results = await Promise.all([1, 2, 3].map(() => signUp({ email, password: STRONG_PASSWORD, name: 'Dee' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const conflict = results.find((r) => r.statusCode === 409)!.json();
+    expect(conflict.error).toMatchObject({ code: 'EMAIL_TAKEN', field: 'email' });
+  });
+
+  it('refuses a taken username', async () => {
+    const username = `u${Date.now().toString(36)}`;
+    expect((await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Eve', username })).statusCode).toBe(201);
+    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Eve', username: username.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'USERNAME_TAKEN', message: 'Username is already taken' });
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: STRONG_PASSWORD, name: 'Fay' }, 'email'],
+    [{ email: 'fay@mailinator.com', password: STRONG_PASSWORD, name: 'Fay' }, 'email'],
+    [{ email: 'fay@example.com', password: 'weakpass', name: 'Fay' }, 'password'],
+    [{ email: 'fay@example.com', password: STRONG_PASSWORD, name: 'F' }, 'name'],
+    [{ email: 'fay@example.com', password: STRONG_PASSWORD, name: 'Fay', username: '_bad' }, 'username'],
+  ])('answers 400 VALIDATION_FAILED naming the field for %j', async (body, field) => {
+    const res = await signUp(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field });
+  });
+
+  it.each([
+    ['a missing field', { email: 'x@example.com', password: STRONG_PASSWORD }],
+    ['an unknown field', { email: 'x@example.com', password: STRONG_PASSWORD, name: 'Xo', isPro: true }],
+    ['a wrong type', { email: 42, password: STRONG_PASSWORD, name: 'Xo' }],
+    ['an oversized field', { email: 'x@example.com', password: 'a1!'.repeat(100), name: 'Xo' }],
+  ])('answers 400 for %s without creating anything', async (_label, body) => {
+    const res = await signUp(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers a clear 4xx to a body that is not JSON', async () => {
+    const res = await h.service.app.inject({
+      method: 'POST', url: '/api/identity/auth/sign-up', headers: { 'content-type': 'application/json' }, payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('sign-in', () => {
+  const email = uniqueEmail();
+  beforeAll(async () => {
+    expect((await signUp({ email, password: STRONG_PASSWORD, name: 'Gil' })).statusCode).toBe(201);
+  });
+
+  it('signs in with the right password, whatever the e-mail case', async () => {
+    const res = await signIn(email.toUpperCase(), STRONG_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(email);
+  });
+
+  it('answers the same INVALID_CREDENTIALS for a wrong password and an unknown account', async () => {
+    const wrong = await signIn(email, 'Wrong-pass1!');
+    const unknown = await signIn(uniqueEmail(), STRONG_PASSWORD);
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Incorrect email or password.' });
+    }
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates: the new cookie works once, the old one no longer does', async () => {
+    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Hal' });
+    const first = refreshCookie(res.headers['set-cookie']);
+    const rotated = await refresh(first);
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json().user.id).toBe(res.json().user.id);
+    const second = refreshCookie(rotated.headers['set-cookie']);
+    expect(second).not.toBe(first);
+    expect((await refresh(second)).statusCode).toBe(200);
+  });
+
+  it('treats a replayed token as theft and ends the whole family', async () => {
+    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Ida' });
+    const stolen = refreshCookie(res.headers['set-cookie']);
+    const legit = refreshCookie((await refresh(stolen)).headers['set-cookie']);
+    const replay = await refresh(stolen);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.code).toBe('SESSION_EXPIRED');
+    expect((await refresh(legit)).statusCode).toBe(401);
+  });
+
+  it('lets only one of two concurrent refreshes with the same token win', async () => {
+    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Jo' });
+    const cookie = refreshCookie(res.headers['set-cookie']);
+    const codes = (await Promise.all([refresh(cookie), refresh(cookie)])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 401]);
+  });
+
+  it.each([undefined, 'vere_refresh=garbage', 'vere_refresh=00000000-0000-0000-0000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'])(
+    'answers 401 SESSION_EXPIRED for %s',
+    async (cookie) => {
+      const res = await refresh(cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('SESSION_EXPIRED');
+    },
+  );
+
+  it('sign-out ends the session', async () => {
+    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Kai' });
+    const cookie = refreshCookie(res.headers['set-cookie']);
+    const out = await h.service.app.inject({ method: 'POST', url: '/api/identity/auth/sign-out', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect((await refresh(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('access tokens', () => {
+  it.each([
+    ['no token', undefined],
+    ['a malformed token', 'Bearer not.a.token'],
+    ['a tampered token', 'tamper'],
+  ])('GET /me answers 401 UNAUTHENTICATED with %s', async (_label, auth) => {
+    let header = auth;
+    if (auth === 'tamper') {
+      const { accessToken } = (await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Lu' })).json();
+      const [h64, p64, sig] = accessToken.split('.');
+      const payload = JSON.parse(Buffer.from(p64, 'base64url').toString());
+      payload.sub = '00000000-0000-4000-8000-000000000000';
+      header = `Bearer ${h64}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
+    }
+    const res = await h.service.app.inject({ method: 'GET', url: '/api/identity/me', headers: header ? { authorization: header } : {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('operations', () => {
+  it('reports health, readiness and an OpenAPI document', async () => {
+    expect((await h.service.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok', service: 'identity' });
+    expect((await h.service.app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ready', checks: { database: true, bus: true } });
+    const doc = (await h.service.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/identity/auth/sign-up', '/api/identity/me']));
+  });
+
+  it('echoes a request id', async () => {
+    const res = await h.service.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('answers unknown routes with the error shape', async () => {
+    const res = await h.service.app.inject({ method: 'GET', url: '/api/identity/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});

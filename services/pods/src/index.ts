@@ -1,0 +1,2 @@
+export { PodsEnv, podsConfig, type PodsConfig } from './config';
+export { createPodsService } from './service';

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { assembleService, jwksResolver, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PodsConfig } from './config';
+import { PrismaClient } from './generated/prisma/client';
+import { myPodsRoutes } from './routes/my-pods';
+
+export function createPodsService(
+  config: PodsConfig,
+  deps: { bus: EventBus; logger: FastifyBaseLogger },
+): Promise<ServiceHandle> {
+  return assembleService({
+    name: 'pods',
+    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    databaseUrl: config.databaseUrl,
+    logLevel: config.logLevel,
+    ...deps,
+    createPrisma: (adapter) => new PrismaClient({ adapter }),
+    auth: () => ({ issuer: config.issuer, publicKey: jwksResolver(config.jwksUrl) }),
+    routes: async ({ app, prisma }) => {
+      await app.register(myPodsRoutes, { prisma });
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export { QuestsEnv, questsConfig, type QuestsConfig } from './config';
+export { createQuestsService } from './service';

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { UserRegistered } from '@vere/contracts';
+import { assembleService, consume, jwksResolver, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { QuestsConfig } from './config';
+import { PrismaClient } from './generated/prisma/client';
+import { Players } from './players';
+import { progressRoutes } from './routes/progress';
+
+export function createQuestsService(
+  config: QuestsConfig,
+  deps: { bus: EventBus; logger: FastifyBaseLogger },
+): Promise<ServiceHandle> {
+  return assembleService({
+    name: 'quests',
+    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    databaseUrl: config.databaseUrl,
+    logLevel: config.logLevel,
+    ...deps,
+    createPrisma: (adapter) => new PrismaClient({ adapter }),
+    auth: () => ({ issuer: config.issuer, publicKey: jwksResolver(config.jwksUrl) }),
+    routes: async ({ app, prisma }) => {
+      await app.register(progressRoutes, { players: new Players(prisma) });
+    },
+    consumers: ({ bus, prisma }) => [
+      consume(bus, prisma, 'quests-player-registry', UserRegistered, (tx, e) => Players.register(tx, e)),
+    ],
+  });
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { UserRegistered } from '@vere/contracts';
+import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
+import {
+  createInProcessEventBus, newEvent, startTestIssuer, type InProcessEventBus, type ServiceHandle, type TestIssuer,
+} from '@vere/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQuestsService } from '../src/index';
+
+let db: TestDatabase;
+let bus: InProcessEventBus;
+let issuer: TestIssuer;
+let quests: ServiceHandle;
+let sql: pg.Pool;
+
+beforeAll(async () => {
+  db = await createTestDatabase('vere_quests');
+  issuer = await startTestIssuer();
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
+  // No bus-level dedupe: a duplicate publish reaches the consumer, so only the inbox can absorb it.
+  bus = createInProcessEventBus({ logger, dedupeWindowMs: 0 });
+  quests = await createQuestsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger });
+  await quests.start();
+  sql = new pg.Pool({ connectionString: db.url });
+});
+afterAll(async () => {
+  await quests?.close();
+  await bus?.close();
+  await issuer?.close();
+  await sql?.end();
+  await db?.drop();
+});
+
+const progress = (token?: string) =>
+  quests.app.inject({ method: 'GET', url: '/api/quests/me/progress', headers: token ? { authorization: `Bearer ${token}` } : {} });
+const registered = (userId: string, name = 'Ana') => newEvent(UserRegistered.subject, userId, { name, username: null });
+const playerCount = async (userId: string) =>
+  Number((await sql.query('SELECT count(*) FROM quests.player WHERE user_id = $1', [userId])).rows[0].count);
+
+describe('player registry', () => {
+  it('creates a level-1 player with 0 / 100 XP from identity.user.registered.v1', async () => {
+    const userId = randomUUID();
+    await bus.publish(registered(userId));
+    await expect.poll(async () => (await progress(issuer.sign(userId))).statusCode, { timeout: 5000 }).toBe(200);
+    expect((await progress(issuer.sign(userId))).json()).toEqual({
+      currentLevel: 1, currentLevelXP: 0, nextLevelXP: 100, xpProgress: 0, xpToNext: 100, totalXP: 0,
+    });
+  });
+
+  it('applies a redelivered or re-published event once', async () => {
+    const userId = randomUUID();
+    const event = registered(userId);
+    await bus.publish(event);
+    await bus.publish(event);
+    // Events reach a durable in order: once this later one is applied, both copies were handled.
+    const sentinel = randomUUID();
+    await bus.publish(registered(sentinel));
+    await expect.poll(() => playerCount(sentinel), { timeout: 5000 }).toBe(1);
+    expect(await playerCount(userId)).toBe(1);
+    const inbox = await sql.query('SELECT count(*) FROM quests.inbox_event WHERE event_id = $1', [event.payload.eventId]);
+    expect(Number(inbox.rows[0].count)).toBe(1);
+  });
+
+  it('dead-letters a malformed event instead of applying it', async () => {
+    const userId = randomUUID();
+    const bad = { subject: UserRegistered.subject, payload: { ...registered(userId).payload, name: 42 } };
+    await bus.publish(bad as never);
+    await expect.poll(() => bus.deadLetters.some((d) => d.event.payload.userId === userId), { timeout: 15_000 }).toBe(true);
+    expect(await playerCount(userId)).toBe(0);
+  });
+});
+
+describe('GET /api/quests/me/progress', () => {
+  it('answers 404 PLAYER_NOT_FOUND before the player exists', async () => {
+    const res = await progress(issuer.sign(randomUUID()));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('PLAYER_NOT_FOUND');
+  });
+
+  it('reflects the stored XP through the level curve', async () => {
+    const userId = randomUUID();
+    await bus.publish(registered(userId));
+    await expect.poll(() => playerCount(userId), { timeout: 5000 }).toBe(1);
+    await sql.query('UPDATE quests.player SET total_xp = 175 WHERE user_id = $1', [userId]);
+    expect((await progress(issuer.sign(userId))).json()).toMatchObject({ currentLevel: 2, currentLevelXP: 100, nextLevelXP: 250, xpToNext: 75 });
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['an expired token', 'expired'],
+    ['a token from another issuer', 'issuer'],
+    ['garbage', 'garbage'],
+  ])('answers 401 UNAUTHENTICATED with %s', async (_label, kind) => {
+    const userId = randomUUID();
+    const token = kind === 'expired' ? issuer.sign(userId, { expired: true })
+      : kind === 'issuer' ? issuer.sign(userId, { issuer: 'someone-else' })
+        : kind === 'garbage' ? 'abc.def.ghi' : undefined;
+    const res = await progress(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+});
