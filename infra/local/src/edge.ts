@@ -22,7 +22,8 @@ export interface EdgeOptions {
  * with index.html for client-side routes.
  */
 export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: opts.logger.child({ service: 'edge' }), trustProxy: true, disableRequestLogging: true });
+  // Services log every request with its id; the edge logs only problems.
+  const app = Fastify({ loggerInstance: opts.logger.child({ service: 'edge' }, { level: 'warn' }), trustProxy: true });
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');

@@ -32,7 +32,7 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
     400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND',
     409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
   };
-  return { status, body: errorBody(byStatus[status] ?? 'BAD_REQUEST', err.message) };
+  return { status, body: errorBody(byStatus[status] ?? 'BAD_REQUEST', typeof err.message === 'string' && err.message ? err.message : 'Request refused.') };
 }
 
 /**

@@ -42,3 +42,16 @@ export async function openServiceDatabase(opts: {
   const pool = createPool(url.toString(), `vere-${opts.schema}`, opts.logger, opts.poolSize);
   return { pool, adapter: new PrismaPg(pool, { schema: opts.schema }) };
 }
+
+/**
+ * For a Prisma unique-constraint violation (P2002), the constraint's name and fields as one
+ * string (e.g. "user_email_key"), so callers can tell which unique value was taken; otherwise
+ * undefined. Driver adapters report the constraint differently from the native engine.
+ */
+export function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: unknown; meta?: Record<string, unknown> } | null;
+  if (!e || e.code !== 'P2002') return undefined;
+  const cause = (e.meta?.driverAdapterError as { cause?: { constraint?: { index?: string; fields?: string[] } } } | undefined)?.cause;
+  const parts = [cause?.constraint?.index, ...(cause?.constraint?.fields ?? []), e.meta?.target].flat();
+  return parts.filter((p): p is string => typeof p === 'string').join(',');
+}

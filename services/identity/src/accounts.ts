@@ -3,8 +3,8 @@ import { UserRegistered, type SignUpBody, type User as UserBody } from '@vere/co
 import {
   normalizeEmail, normalizeUsername, validateEmail, validateName, validatePassword, validateUsername,
 } from '@vere/domain';
-import { AppError, newEvent, outboxRecord } from '@vere/service-kit';
-import { Prisma, type PrismaClient, type User } from './generated/prisma/client';
+import { AppError, newEvent, outboxRecord, uniqueViolation } from '@vere/service-kit';
+import type { PrismaClient, User } from './generated/prisma/client';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const toUserBody = (u: User): UserBody => ({
@@ -13,13 +13,6 @@ export const toUserBody = (u: User): UserBody => ({
 
 function check(verdict: { ok: true } | { ok: false; reason: string }, field: string): void {
   if (!verdict.ok) throw new AppError('VALIDATION_FAILED', verdict.reason, field);
-}
-
-function uniqueViolationOn(err: unknown): string | undefined {
-  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== 'P2002') return undefined;
-  const meta = err.meta as { target?: string[] | string; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } | undefined;
-  const fields = meta?.driverAdapterError?.cause?.constraint?.fields ?? meta?.target;
-  return Array.isArray(fields) ? fields.join(',') : (fields ?? '');
 }
 
 export class Accounts {
@@ -51,7 +44,7 @@ export class Accounts {
       this.onEventsWritten();
       return user;
     } catch (err) {
-      const fields = uniqueViolationOn(err);
+      const fields = uniqueViolation(err);
       if (fields?.includes('email')) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
       if (fields?.includes('username')) throw new AppError('USERNAME_TAKEN', 'Username is already taken', 'username');
       throw err;

@@ -1,7 +1,7 @@
 /**
  * The event bus seen by services. Two implementations honour the same contract
- * (see events/contract.ts): NATS JetStream in production and an in-process bus
- * for the embedded default.
+ * (test/events/bus-contract.ts): NATS JetStream in production and an in-process
+ * bus for the embedded default.
  *
  * Delivery semantics both must provide:
  * - at-least-once delivery to every durable consumer; consumers with the same
@@ -9,15 +9,31 @@
  * - publishing the same `eventId` twice within the dedupe window delivers once;
  * - a handler that throws is redelivered with backoff, up to `maxDeliver` attempts,
  *   then the event is dead-lettered (subject `dlq.<durable>.<original subject>`);
- * - `onDeadLetter` (if given) is called once for such an event.
+ * - `onDeadLetter` (if given) is called once for such an event;
+ * - a durable created after events were published still receives them (deliver-all,
+ *   within the retention of the bus).
+ *
+ * Each subject of a subscription is its own durable cursor (`durable` + subject), so
+ * subscribing the same durable with a different subject list later only adds cursors.
  */
 
-/** Fields every event payload carries (STYLE.md: eventId, occurredAt, userId). */
-export interface EventMeta {
+/** Structured logger; pino / Fastify loggers fit. */
+export interface EventLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * Fields every event payload carries (STYLE.md: eventId, occurredAt, userId).
+ * A type alias, not an interface, so `EventMeta & {...}` fits `Record<string, unknown>`.
+ */
+export type EventMeta = {
   eventId: string;
   occurredAt: string;
   userId: string;
-}
+};
 
 /** A domain event on the wire: a versioned subject plus its JSON payload. */
 export interface DomainEvent<P extends EventMeta = EventMeta & Record<string, unknown>> {
@@ -34,7 +50,10 @@ export interface Delivery {
 export type EventHandler = (event: DomainEvent, delivery: Delivery) => Promise<void>;
 
 export interface SubscribeOptions {
-  /** Durable consumer name; shared by every replica of the consuming service. */
+  /**
+   * Durable consumer name; shared by every replica of the consuming service.
+   * Letters, digits, `-` and `_` only (it becomes part of NATS consumer names and subjects).
+   */
   durable: string;
   /** Subjects to receive (exact subjects, no wildcards needed by services). */
   subjects: string[];
@@ -53,12 +72,23 @@ export interface Subscription {
 
 export interface EventBus {
   readonly kind: 'nats' | 'in-process';
-  /** Resolves once the bus has durably accepted the event (JetStream ack). */
-  publish(event: DomainEvent): Promise<void>;
+  /**
+   * Resolves once the bus has durably accepted the event (JetStream ack); rejects,
+   * within a bounded time, when it cannot (e.g. NATS unreachable) or the bus is closed.
+   * Takes any payload extending EventMeta (interfaces have no index signature, so the
+   * default `DomainEvent` would reject them).
+   */
+  publish(event: DomainEvent<EventMeta>): Promise<void>;
   subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
   /** True when the bus can accept publishes right now (used by GET /ready). */
   isReady(): Promise<boolean>;
+  /** Stops every subscription (in-flight handlers finish first) and releases the connection. */
   close(): Promise<void>;
+}
+
+/** Subject a dead-lettered event is republished on (into the `VERE_DLQ` stream for NATS). */
+export function deadLetterSubject(durable: string, subject: string): string {
+  return `dlq.${durable}.${subject}`;
 }
 
 /** JetStream stream that holds a subject: one stream per producing service. */

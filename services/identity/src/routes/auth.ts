@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import {
   AuthSessionSchema, MeSchema, SignInBodySchema, SignUpBodySchema,
 } from '@vere/contracts';
-import type { ServiceApp } from '@vere/service-kit';
+import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { toUserBody, type Accounts } from '../accounts';
@@ -25,10 +25,8 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   const { accounts, sessions } = opts;
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      error: { code: 'RATE_LIMITED', message: `Too many attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} s.` },
-    }),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`) as never,
   });
   const limited = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } };
 

@@ -1,0 +1,20 @@
+export type {
+  Delivery,
+  DomainEvent,
+  EventBus,
+  EventHandler,
+  EventLogger,
+  EventMeta,
+  SubscribeOptions,
+  Subscription,
+} from './types';
+export { deadLetterSubject, streamFor } from './types';
+export { DEFAULT_BACKOFF_MS, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_MAX_DELIVER } from './policy';
+export { createInProcessEventBus } from './in-process-bus';
+export type { DeadLetter, InProcessEventBus, InProcessEventBusOptions } from './in-process-bus';
+export { DEAD_LETTER_STREAM, createNatsEventBus } from './nats-bus';
+export type { NatsEventBusOptions } from './nats-bus';
+export { OutboxPublishError, OutboxRelay, newEvent, outboxRecord } from './outbox';
+export type { JsonObject, JsonValue, OutboxRecord, OutboxRelayOptions } from './outbox';
+export { idempotent, pgMarkHandled, pgTransaction } from './inbox';
+export type { IdempotentOptions } from './inbox';
