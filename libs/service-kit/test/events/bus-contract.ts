@@ -1,0 +1,220 @@
+// The behaviour every EventBus implementation must share (see src/events/types.ts).
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { newEvent } from '../../src/events/outbox';
+import type { Delivery, DomainEvent, EventBus, SubscribeOptions, Subscription } from '../../src/events/types';
+import { sleep, uniqueService, waitFor } from './helpers';
+
+export interface ContractExtras<B extends EventBus> {
+  /** Skip the whole suite (e.g. no NATS available). */
+  skip?: boolean;
+  /** The dead-lettered copy of an event, as the implementation stores it. */
+  lastDeadLetter?(bus: B, durable: string, subject: string): Promise<DomainEvent | undefined>;
+  /** Remove whatever the run left behind for this service token. */
+  cleanup?(service: string): Promise<void>;
+}
+
+/** How long we keep listening to be sure nothing more arrives. */
+const QUIET_MS = 300;
+
+export function describeEventBusContract<B extends EventBus>(
+  name: string,
+  makeBus: () => Promise<B> | B,
+  extras: ContractExtras<B> = {},
+): void {
+  describe.skipIf(extras.skip === true)(`EventBus contract: ${name}`, () => {
+    const service = uniqueService();
+    const buses: B[] = [];
+    const subscriptions: Subscription[] = [];
+    let seq = 0;
+
+    const nextNames = () => {
+      seq += 1;
+      return { subject: `${service}.thing${seq}.happened.v1`, durable: `${service}-c${seq}` };
+    };
+    const openBus = async () => {
+      const bus = await makeBus();
+      buses.push(bus);
+      return bus;
+    };
+    const subscribe = async (
+      bus: EventBus,
+      options: SubscribeOptions,
+      handler: (event: DomainEvent, delivery: Delivery) => Promise<void>,
+    ) => {
+      const subscription = await bus.subscribe(options, handler);
+      subscriptions.push(subscription);
+      return subscription;
+    };
+    const recorder = () => {
+      const received: { event: DomainEvent; attempt: number; at: number }[] = [];
+      const handler = async (event: DomainEvent, delivery: Delivery) => {
+        received.push({ event, attempt: delivery.attempt, at: Date.now() });
+      };
+      return { received, handler };
+    };
+
+    afterEach(async () => {
+      await Promise.all(subscriptions.splice(0).map((s) => s.stop()));
+    });
+
+    afterAll(async () => {
+      await Promise.all(buses.map((b) => b.close()));
+      await extras.cleanup?.(service);
+    });
+
+    it('delivers a published event to a durable subscriber', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const { received, handler } = recorder();
+      await subscribe(bus, { durable, subjects: [subject] }, handler);
+
+      const event = newEvent(subject, 'user-1', { points: 10 });
+      await bus.publish(event);
+
+      await waitFor(() => received.length === 1, 5_000, 'delivery');
+      expect(received[0]?.event).toEqual(event);
+      expect(received[0]?.attempt).toBe(1);
+      expect(await bus.isReady()).toBe(true);
+    });
+
+    it('shares events between subscribers of the same durable (each event once in total)', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const a = recorder();
+      const b = recorder();
+      await subscribe(bus, { durable, subjects: [subject] }, a.handler);
+      await subscribe(bus, { durable, subjects: [subject] }, b.handler);
+
+      const events = Array.from({ length: 20 }, (_, i) => newEvent(subject, 'user-1', { i }));
+      for (const event of events) await bus.publish(event);
+
+      const all = () => [...a.received, ...b.received];
+      await waitFor(() => all().length >= events.length, 5_000, 'all deliveries');
+      await sleep(QUIET_MS);
+      const ids = all().map((r) => r.event.payload.eventId);
+      expect(ids).toHaveLength(events.length);
+      expect(new Set(ids)).toEqual(new Set(events.map((e) => e.payload.eventId)));
+    });
+
+    it('delivers each event to every durable', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const first = recorder();
+      const second = recorder();
+      await subscribe(bus, { durable: `${durable}-a`, subjects: [subject] }, first.handler);
+      await subscribe(bus, { durable: `${durable}-b`, subjects: [subject] }, second.handler);
+
+      await bus.publish(newEvent(subject, 'user-1', {}));
+
+      await waitFor(() => first.received.length === 1 && second.received.length === 1, 5_000, 'both durables');
+      await sleep(QUIET_MS);
+      expect(first.received).toHaveLength(1);
+      expect(second.received).toHaveLength(1);
+    });
+
+    it('delivers a duplicate publish (same eventId) once', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const { received, handler } = recorder();
+      await subscribe(bus, { durable, subjects: [subject] }, handler);
+
+      const event = newEvent(subject, 'user-1', {});
+      await bus.publish(event);
+      await bus.publish(event);
+      await bus.publish(structuredClone(event));
+
+      await waitFor(() => received.length === 1, 5_000, 'delivery');
+      await sleep(QUIET_MS);
+      expect(received).toHaveLength(1);
+    });
+
+    it('redelivers after a handler failure, with backoff, until it succeeds', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const attempts: { attempt: number; at: number }[] = [];
+      let handled = 0;
+      await subscribe(bus, { durable, subjects: [subject], backoffMs: [100] }, async (_event, { attempt }) => {
+        attempts.push({ attempt, at: Date.now() });
+        if (attempt === 1) throw new Error('transient');
+        handled += 1;
+      });
+
+      await bus.publish(newEvent(subject, 'user-1', {}));
+
+      await waitFor(() => handled === 1, 5_000, 'successful redelivery');
+      await sleep(QUIET_MS);
+      expect(attempts.map((a) => a.attempt)).toEqual([1, 2]);
+      expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(80);
+      expect(handled).toBe(1);
+    });
+
+    it('dead-letters an event after maxDeliver failed attempts and calls onDeadLetter once', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      let calls = 0;
+      const deadLettered: { event: DomainEvent; error: unknown }[] = [];
+      await subscribe(
+        bus,
+        {
+          durable,
+          subjects: [subject],
+          maxDeliver: 3,
+          backoffMs: [20],
+          onDeadLetter: (event, error) => {
+            deadLettered.push({ event, error });
+          },
+        },
+        async () => {
+          calls += 1;
+          throw new Error('always broken');
+        },
+      );
+
+      const event = newEvent(subject, 'user-1', { poison: true });
+      await bus.publish(event);
+
+      await waitFor(() => deadLettered.length === 1, 5_000, 'dead letter');
+      await sleep(QUIET_MS);
+      expect(calls).toBe(3);
+      expect(deadLettered).toHaveLength(1);
+      expect(deadLettered[0]?.event).toEqual(event);
+      expect((deadLettered[0]?.error as Error).message).toBe('always broken');
+      if (extras.lastDeadLetter) {
+        expect(await extras.lastDeadLetter(bus, durable, subject)).toEqual(event);
+      }
+    });
+
+    it('delivers events published before the durable first subscribed', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const events = [1, 2, 3].map((i) => newEvent(subject, 'user-1', { i }));
+      for (const event of events) await bus.publish(event);
+
+      const { received, handler } = recorder();
+      await subscribe(bus, { durable, subjects: [subject] }, handler);
+
+      await waitFor(() => received.length === 3, 5_000, 'backlog delivery');
+      expect(received.map((r) => r.event.payload.eventId).sort()).toEqual(events.map((e) => e.payload.eventId).sort());
+    });
+
+    it('close() lets in-flight handlers finish, then refuses publishes', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      let started = false;
+      let finished = false;
+      await bus.subscribe({ durable, subjects: [subject] }, async () => {
+        started = true;
+        await sleep(200);
+        finished = true;
+      });
+
+      await bus.publish(newEvent(subject, 'user-1', {}));
+      await waitFor(() => started, 5_000, 'handler start');
+      await bus.close();
+
+      expect(finished).toBe(true);
+      expect(await bus.isReady()).toBe(false);
+      await expect(bus.publish(newEvent(subject, 'user-1', {}))).rejects.toThrow(/closed/);
+    });
+  });
+}

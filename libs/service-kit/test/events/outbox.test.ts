@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessEventBus } from '../../src/events/in-process-bus';
+import { createNatsEventBus } from '../../src/events/nats-bus';
+import { OutboxPublishError, OutboxRelay, newEvent, outboxRecord, quoteIdent } from '../../src/events/outbox';
+import type { DomainEvent, EventBus } from '../../src/events/types';
+import {
+  createTestSchema,
+  deleteNatsTestData,
+  insertOutbox,
+  natsUrl,
+  sleep,
+  uniqueService,
+  waitFor,
+  type TestSchema,
+} from './helpers';
+import { natsTarget, startTcpProxy } from '@vere/dev-db';
+
+const url = natsUrl();
+
+/** Counts publish calls per eventId (the bus itself would hide double publishes by deduping). */
+function countingBus(inner: EventBus, failOn?: (event: DomainEvent) => boolean) {
+  const publishes = new Map<string, number>();
+  const bus: EventBus = {
+    kind: inner.kind,
+    async publish(event) {
+      if (failOn?.(event)) throw new Error('bus says no');
+      publishes.set(event.payload.eventId, (publishes.get(event.payload.eventId) ?? 0) + 1);
+      await inner.publish(event);
+    },
+    subscribe: (options, handler) => inner.subscribe(options, handler),
+    isReady: () => inner.isReady(),
+    close: () => inner.close(),
+  };
+  return { bus, publishes };
+}
+
+async function commit(db: TestSchema, events: DomainEvent[], rollback = false) {
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const event of events) await insertOutbox(client, db.schema, event);
+    await client.query(rollback ? 'ROLLBACK' : 'COMMIT');
+  } finally {
+    client.release();
+  }
+}
+
+async function outboxRow(db: TestSchema, id: string) {
+  const { rows } = await db.pool.query<{ published_at: Date | null; attempts: number; last_error: string | null }>(
+    `SELECT published_at, attempts, last_error FROM ${quoteIdent(db.schema)}.outbox_event WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+describe('outbox helpers', () => {
+  it('newEvent and outboxRecord build the event and its row', () => {
+    const event = newEvent('identity.user.registered.v1', 'user-1', { handle: 'ada' });
+    expect(event.payload).toMatchObject({ handle: 'ada', userId: 'user-1' });
+    expect(event.payload.eventId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(event.payload.occurredAt).toISOString()).toBe(event.payload.occurredAt);
+    expect(outboxRecord(event)).toEqual({
+      id: event.payload.eventId,
+      subject: event.subject,
+      payload: event.payload,
+      occurredAt: new Date(event.payload.occurredAt),
+    });
+  });
+});
+
+const kinds = [
+  { kind: 'in-process', skip: false, make: async () => createInProcessEventBus() },
+  {
+    kind: 'nats',
+    skip: !url,
+    make: () => createNatsEventBus({ servers: url!, name: 'outbox-test', reconnectTimeWaitMs: 100 }),
+  },
+] as const;
+
+describe.each(kinds)('outbox relay with the $kind bus', ({ kind, skip, make }) => {
+  const service = uniqueService();
+  // Each test gets its own subject: a new durable would also receive earlier tests' events.
+  const subjectFor = (test: string) => `${service}.${test}.registered.v1`;
+  let db: TestSchema;
+  let inner: EventBus;
+  const relays: OutboxRelay[] = [];
+  const relay = (bus: EventBus, options: { batchSize?: number; pollIntervalMs?: number } = {}) => {
+    const r = new OutboxRelay({ pool: db.pool, schema: db.schema, bus, minBackoffMs: 20, maxBackoffMs: 200, ...options });
+    relays.push(r);
+    return r;
+  };
+
+  beforeAll(async () => {
+    if (skip) return;
+    db = await createTestSchema();
+    inner = await make();
+  });
+
+  afterAll(async () => {
+    if (skip) return;
+    await Promise.all(relays.map((r) => r.stop()));
+    await inner.close();
+    await db.drop();
+    if (kind === 'nats') await deleteNatsTestData(url!, service);
+  });
+
+  it.skipIf(skip)('publishes committed rows and never rolled-back ones', async () => {
+    const subject = subjectFor('committed');
+    const received: string[] = [];
+    await inner.subscribe({ durable: `${service}-committed`, subjects: [subject] }, async (e) => {
+      received.push(e.payload.eventId);
+    });
+    const committed = newEvent(subject, 'user-1', {});
+    const rolledBack = newEvent(subject, 'user-2', {});
+    await commit(db, [committed]);
+    await commit(db, [rolledBack], true);
+
+    expect(await relay(inner).drain()).toBe(1);
+
+    await waitFor(() => received.length === 1, 5_000, 'delivery');
+    await sleep(200);
+    expect(received).toEqual([committed.payload.eventId]);
+    expect((await outboxRow(db, committed.payload.eventId))?.published_at).toBeInstanceOf(Date);
+    expect(await outboxRow(db, rolledBack.payload.eventId)).toBeUndefined();
+  });
+
+  it.skipIf(skip)('two relays on the same table publish every row exactly once', async () => {
+    const subject = subjectFor('pair');
+    const { bus, publishes } = countingBus(inner);
+    const delivered = new Map<string, number>();
+    await inner.subscribe({ durable: `${service}-pair`, subjects: [subject] }, async (e) => {
+      delivered.set(e.payload.eventId, (delivered.get(e.payload.eventId) ?? 0) + 1);
+    });
+    const events = Array.from({ length: 200 }, (_, i) => newEvent(subject, `user-${i}`, { i }));
+    await commit(db, events);
+
+    const [a, b] = await Promise.all([relay(bus, { batchSize: 7 }).drain(), relay(bus, { batchSize: 7 }).drain()]);
+
+    expect(a + b).toBe(events.length);
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(publishes.size).toBe(events.length);
+    expect([...publishes.values()].every((n) => n === 1)).toBe(true);
+    await waitFor(() => delivered.size === events.length, 10_000, 'all deliveries');
+    await sleep(200);
+    expect([...delivered.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it.skipIf(skip)('the background loop publishes on kick()', async () => {
+    const subject = subjectFor('kick');
+    const received: string[] = [];
+    await inner.subscribe({ durable: `${service}-kick`, subjects: [subject] }, async (e) => {
+      received.push(e.payload.eventId);
+    });
+    const r = relay(inner, { pollIntervalMs: 60_000 });
+    r.start();
+    await sleep(50); // let the first (empty) pass finish, so only kick() can publish the row
+    const event = newEvent(subject, 'user-1', {});
+    await commit(db, [event]);
+    r.kick();
+
+    await waitFor(() => received.includes(event.payload.eventId), 2_000, 'kicked publish');
+    await r.stop();
+  });
+
+  it.skipIf(skip)('a failed publish is recorded, stops the batch and is retried later', async () => {
+    const subject = subjectFor('failure');
+    const events = [1, 2, 3].map((i) => newEvent(subject, 'user-1', { i }));
+    await commit(db, events);
+    let broken = true;
+    const { bus } = countingBus(inner, (e) => broken && e.payload.eventId === events[1]!.payload.eventId);
+
+    const error = await relay(bus).drain().catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(OutboxPublishError);
+    expect(error).toMatchObject({ eventId: events[1]!.payload.eventId, published: 1 });
+    expect((await outboxRow(db, events[0]!.payload.eventId))?.published_at).toBeInstanceOf(Date);
+    expect(await outboxRow(db, events[1]!.payload.eventId)).toMatchObject({
+      published_at: null,
+      attempts: 1,
+      last_error: 'bus says no',
+    });
+    expect((await outboxRow(db, events[2]!.payload.eventId))?.published_at).toBeNull();
+
+    broken = false;
+    expect(await relay(bus).drain()).toBe(2);
+  });
+});
+
+describe.skipIf(!url)('outbox relay across a NATS outage', () => {
+  const service = uniqueService();
+  const subject = `${service}.user.registered.v1`;
+  let db: TestSchema;
+
+  beforeAll(async () => {
+    db = await createTestSchema();
+  });
+  afterAll(async () => {
+    await db?.drop();
+    await deleteNatsTestData(url!, service);
+  });
+
+  it('keeps the row while NATS is down and delivers it exactly once after it returns', async () => {
+    const proxy = await startTcpProxy(natsTarget(url!));
+    const bus = await createNatsEventBus({
+      servers: proxy.url,
+      name: 'outbox-outage-test',
+      reconnectTimeWaitMs: 100,
+      publishTimeoutMs: 1_000,
+    });
+    const relay = new OutboxRelay({
+      pool: db.pool,
+      schema: db.schema,
+      bus,
+      pollIntervalMs: 100,
+      minBackoffMs: 50,
+      maxBackoffMs: 200,
+    });
+    try {
+      const deliveries: string[] = [];
+      await bus.subscribe({ durable: `${service}-welcome`, subjects: [subject] }, async (e) => {
+        deliveries.push(e.payload.eventId);
+      });
+      relay.start();
+
+      await proxy.cut();
+      await waitFor(async () => !(await bus.isReady()), 5_000, 'bus to notice the outage');
+
+      const signUp = newEvent(subject, 'user-1', { handle: 'ada' });
+      await commit(db, [signUp]);
+      relay.kick();
+      await waitFor(async () => ((await outboxRow(db, signUp.payload.eventId))?.attempts ?? 0) >= 2, 5_000, 'failed attempts');
+      expect(await outboxRow(db, signUp.payload.eventId)).toMatchObject({ published_at: null });
+      expect((await outboxRow(db, signUp.payload.eventId))?.last_error).toMatch(/not connected|timed out/i);
+
+      await proxy.restore();
+      await waitFor(() => deliveries.length === 1, 10_000, 'delivery after the outage');
+      await sleep(300);
+      expect(deliveries).toEqual([signUp.payload.eventId]);
+      expect((await outboxRow(db, signUp.payload.eventId))?.published_at).toBeInstanceOf(Date);
+    } finally {
+      await relay.stop();
+      await bus.close();
+      await proxy.close();
+    }
+  });
+});
