@@ -42,7 +42,7 @@ export async function runStandalone<P extends TProperties & typeof BaseEnv>(
   try {
     const env = loadEnv(envProperties);
     const { HOST, PORT, LOG_LEVEL, NATS_URL } = env as unknown as RequiredEnv;
-    const logger = pino({ level: LOG_LEVEL, base: { service: name } }) as unknown as FastifyBaseLogger;
+    const logger = pino({ level: LOG_LEVEL }) as unknown as FastifyBaseLogger;
     bus = await createBusFromEnv(NATS_URL, name, logger);
     handle = await create(env, { bus, logger });
     await handle.app.listen({ host: HOST, port: PORT });
