@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,8 @@ export interface StackOptions {
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vere-e2e-'));
+  // mkdtemp makes a 0700 folder; as root, PostgreSQL runs as the `postgres` user and must enter it.
+  chmodSync(dataDir, 0o755);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',

@@ -53,7 +53,8 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     return reply.send(await readFile(file, 'utf8'));
   });
 
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', wildcard: false, index: false, setHeaders });
+  // Wildcard mode: files are looked up per request, and a miss falls through to the handler below.
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, setHeaders });
   for (const name of REMOTES) {
     await app.register(fastifyStatic, {
       root: join(opts.appsDir, name, 'dist'), prefix: `/remotes/${name}/`, decorateReply: false, setHeaders,

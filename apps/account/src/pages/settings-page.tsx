@@ -1,0 +1,93 @@
+import { Link } from 'react-router-dom';
+import { useSession } from '@vere/web-session';
+import { Avatar, Button, Card, IconCrown, IconLogOut, IconMoon, IconSun, buttonClassName, useTheme } from '@vere/web-ui';
+import type { Theme } from '@vere/web-ui';
+import { useSignOut } from './use-sign-out';
+
+const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
+  { value: 'dark', label: 'Dark', icon: IconMoon },
+  { value: 'light', label: 'Light', icon: IconSun },
+];
+
+export function SettingsPage() {
+  const user = useSession((s) => s.user);
+  const [theme, setTheme] = useTheme();
+  const { signOut, pending } = useSignOut();
+  const name = user?.name ?? 'User';
+
+  return (
+    <div className="vui-page ac-settings">
+      <header className="vui-page-header">
+        <h1 className="vui-page-title">Settings</h1>
+        <p className="vui-page-subtitle">Your account, your look.</p>
+      </header>
+
+      <Card className="ac-profile-card">
+        <h2 className="vui-visually-hidden">
+          Account
+        </h2>
+        <Avatar name={name} seed={user?.id} size="md" />
+        <div className="ac-profile-card__text">
+          <p className="ac-profile-card__name" data-testid="settings-name">
+            {name}
+          </p>
+          <p className="ac-profile-card__email" data-testid="settings-email">
+            {user?.email}
+          </p>
+          <span className="ac-plan" data-testid="settings-plan">
+            Free User
+          </span>
+        </div>
+        <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+          Edit Profile
+        </Link>
+      </Card>
+
+      <Card className="ac-pro-card" tone="raised">
+        <div>
+          <p className="ac-pro-card__title">
+            <IconCrown size={20} /> Unlock Vere Pro
+          </p>
+          <p className="ac-muted">More swipes, unlimited pods and every playbook for $0.99 / month.</p>
+        </div>
+        <Link to="/vere-pro" className={buttonClassName({ variant: 'pro' })}>
+          Unlock Pro
+        </Link>
+      </Card>
+
+      <section className="vui-section" aria-labelledby="ac-appearance">
+        <h2 id="ac-appearance" className="vui-section__title">
+          Appearance
+        </h2>
+        <Card>
+          <fieldset className="ac-theme">
+            <legend className="ac-theme__legend">Theme</legend>
+            <div className="ac-theme__options">
+              {THEMES.map(({ value, label, icon: Icon }) => (
+                <label key={value} className="ac-theme__option">
+                  <input type="radio" name="theme" value={value} checked={theme === value} onChange={() => setTheme(value)} />
+                  <span className="ac-theme__face">
+                    <Icon size={20} />
+                    {label}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </Card>
+      </section>
+
+      <section className="vui-section" aria-labelledby="ac-session">
+        <h2 id="ac-session" className="vui-section__title">
+          Session
+        </h2>
+        <Card className="ac-signout">
+          <p className="ac-muted">Signed in as {user?.email}</p>
+          <Button variant="danger" icon={<IconLogOut size={18} />} loading={pending} onClick={() => void signOut()}>
+            Sign Out
+          </Button>
+        </Card>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '@vere/web-session';
+import { notify } from '@vere/web-ui';
+
+export function useSignOut() {
+  const signOut = useSession((s) => s.signOut);
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const run = async () => {
+    setPending(true);
+    try {
+      await signOut();
+      notify.success('Logged out successfully');
+      navigate('/auth', { replace: true });
+    } catch (error) {
+      console.error('[account] sign-out failed', error);
+      notify.error('Failed to log out. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+  return { signOut: run, pending };
+}

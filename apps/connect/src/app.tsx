@@ -1,0 +1,26 @@
+import { Route, Routes } from 'react-router-dom';
+import { ConnectHub } from './pages/connect-hub';
+import { PodPage } from './pages/pod-page';
+import { JoinPodPage } from './pages/join-pod-page';
+import { CreatePodPage } from './pages/create-pod-page';
+import { ChatPage } from './pages/chat-page';
+import { FriendsPage } from './pages/friends-page';
+import { AreaNotFound } from './pages/area-not-found';
+import './connect.css';
+
+/** Exposed as `connect/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
+export default function ConnectApp() {
+  return (
+    <div data-remote="connect" className="cn-root">
+      <Routes>
+        <Route path="connect" element={<ConnectHub />} />
+        <Route path="pods/:podId" element={<PodPage />} />
+        <Route path="join/:code" element={<JoinPodPage />} />
+        <Route path="create-pod" element={<CreatePodPage />} />
+        <Route path="chat/:friendId" element={<ChatPage />} />
+        <Route path="friends" element={<FriendsPage />} />
+        <Route path="*" element={<AreaNotFound />} />
+      </Routes>
+    </div>
+  );
+}

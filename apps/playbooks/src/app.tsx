@@ -1,0 +1,22 @@
+import { Route, Routes } from 'react-router-dom';
+import { PlaybooksPage } from './pages/playbooks-page';
+import { GuidePage } from './pages/guide-page';
+import { AssessmentsPage } from './pages/assessments-page';
+import { AreaNotFound } from './pages/area-not-found';
+import './playbooks.css';
+
+/** Exposed as `playbooks/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
+export default function PlaybooksApp() {
+  return (
+    <div data-remote="playbooks" className="pb-root">
+      <Routes>
+        <Route path="guides" element={<PlaybooksPage />} />
+        <Route path="guides/:id" element={<GuidePage />} />
+        <Route path="guides/:id/complete" element={<GuidePage complete />} />
+        <Route path="assessments" element={<AssessmentsPage />} />
+        <Route path="assessments/*" element={<AssessmentsPage />} />
+        <Route path="*" element={<AreaNotFound />} />
+      </Routes>
+    </div>
+  );
+}

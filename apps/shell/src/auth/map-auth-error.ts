@@ -1,0 +1,48 @@
+import { isApiError } from '@vere/web-session';
+
+export type AuthField = 'name' | 'email' | 'password' | 'confirmPassword';
+
+export interface AuthFormError {
+  /** Shown under this field when set, otherwise in the banner. */
+  field: AuthField | null;
+  message: string;
+}
+
+export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
+export const SIGN_UP_FAILED = 'Failed to create account. Please try again.';
+export const SIGN_IN_FAILED = 'Something went wrong. Please try again.';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Try signing in instead.';
+
+/** VALIDATION_FAILED names the offending field in its message; put the message there. */
+function fieldNamedIn(message: string): AuthField | null {
+  const text = message.toLowerCase();
+  if (text.includes('password') || text.includes('weak')) return 'password';
+  if (text.includes('email')) return 'email';
+  if (/\bname\b/.test(text)) return 'name';
+  return null;
+}
+
+function commonError(error: unknown): AuthFormError | null {
+  if (!isApiError(error)) return null;
+  switch (error.code) {
+    case 'NETWORK_ERROR':
+    case 'TIMEOUT':
+      return { field: null, message: error.message };
+    case 'RATE_LIMITED':
+      return { field: null, message: 'Too many attempts. Please wait a moment and try again.' };
+    case 'VALIDATION_FAILED':
+      return { field: fieldNamedIn(error.message), message: error.message };
+    default:
+      return null;
+  }
+}
+
+export function signInError(error: unknown): AuthFormError {
+  if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') return { field: null, message: INCORRECT_CREDENTIALS };
+  return commonError(error) ?? { field: null, message: SIGN_IN_FAILED };
+}
+
+export function signUpError(error: unknown): AuthFormError {
+  if (isApiError(error) && error.code === 'EMAIL_TAKEN') return { field: 'email', message: EMAIL_TAKEN_MESSAGE };
+  return commonError(error) ?? { field: null, message: SIGN_UP_FAILED };
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, IconCrown, IconLogOut, Logo, buttonClassName } from '@vere/web-ui';
+import { NavList } from './nav-list';
+import { UserBlock } from './user-block';
+import { useSignOut } from './use-sign-out';
+
+export const UPGRADE_PATH = '/vere-pro';
+
+/**
+ * Mobile: fixed top bar + bottom tab bar. Desktop (768 px and up): left sidebar.
+ * Both are in the DOM and CSS shows one; hidden ones leave the accessibility tree.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const { signOut, pending } = useSignOut();
+  return (
+    <div className="shell-frame">
+      <a className="shell-skip" href="#main">
+        Skip to content
+      </a>
+
+      <header className="shell-topbar">
+        <Link to="/" className="shell-topbar__logo" aria-label="Vere home">
+          <Logo size={34} withWordmark={false} />
+        </Link>
+        <UserBlock compact />
+        <Link to={UPGRADE_PATH} className={buttonClassName({ variant: 'pro', size: 'sm', className: 'shell-topbar__pro' })}>
+          <IconCrown size={16} />
+          Unlock Pro
+        </Link>
+      </header>
+
+      <aside className="shell-sidebar">
+        <Link to="/" className="shell-sidebar__logo" aria-label="Vere home">
+          <Logo size={40} />
+        </Link>
+        <nav aria-label="Main" className="shell-sidebar__nav">
+          <NavList variant="sidebar" />
+        </nav>
+        <div className="shell-sidebar__promo">
+          <p className="shell-sidebar__promo-title">
+            <IconCrown size={18} /> Go Pro
+          </p>
+          <p className="shell-sidebar__promo-text">More swipes, unlimited pods, every playbook.</p>
+          <Link to={UPGRADE_PATH} className={buttonClassName({ variant: 'pro', size: 'sm', block: true })}>
+            Unlock Pro
+          </Link>
+        </div>
+        <div className="shell-sidebar__footer">
+          <UserBlock />
+          <Button variant="ghost" size="sm" block icon={<IconLogOut size={18} />} loading={pending} onClick={() => void signOut()}>
+            Sign Out
+          </Button>
+        </div>
+      </aside>
+
+      <main id="main" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+
+      <nav aria-label="Main" className="shell-tabbar">
+        <NavList variant="tabbar" />
+      </nav>
+    </div>
+  );
+}

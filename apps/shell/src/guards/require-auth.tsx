@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '@vere/web-session';
+import { LoadingScreen } from '@vere/web-ui';
+
+/** Location state the auth screen reads to send the user back where they were headed. */
+export interface AuthRedirectState {
+  from?: string;
+}
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const status = useSession((s) => s.status);
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'signed-out') {
+    const state: AuthRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/auth" replace state={state} />;
+  }
+  return <>{children}</>;
+}

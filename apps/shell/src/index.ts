@@ -1,0 +1,2 @@
+// Async boundary: Module Federation must negotiate the shared singletons before any of them runs.
+void import('./bootstrap');

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+
+const MAP = { challenges: '/remotes/challenges/mf-manifest.json' };
+const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+
+async function freshRegistry() {
+  vi.resetModules();
+  return import('./remote-registry');
+}
+
+describe('remote registry', () => {
+  beforeEach(() => {
+    vi.stubGlobal('window', { location: { href: 'https://vere.test/connect' } });
+    runtime.registerRemotes.mockReset();
+    runtime.loadRemote.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetches remotes.json once', async () => {
+    const fetchMock = vi.fn(async () => ok(MAP));
+    vi.stubGlobal('fetch', fetchMock);
+    const { loadRemoteMap } = await freshRegistry();
+    await loadRemoteMap();
+    await loadRemoteMap();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed remotes.json so a retry fetches again', async () => {
+    const fetchMock = vi.fn().mockResolvedValueOnce(new Response('nope', { status: 503 })).mockResolvedValueOnce(ok(MAP));
+    vi.stubGlobal('fetch', fetchMock);
+    const { loadRemoteMap } = await freshRegistry();
+    await expect(loadRemoteMap()).rejects.toThrow('503');
+    await expect(loadRemoteMap()).resolves.toEqual(MAP);
+  });
+
+  it('registers the manifest as an absolute URL and loads <name>/App', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ok(MAP)));
+    const App = () => null;
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    const { loadRemoteApp } = await freshRegistry();
+    await expect(loadRemoteApp('challenges')).resolves.toEqual({ default: App });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'challenges', entry: 'https://vere.test/remotes/challenges/mf-manifest.json' }],
+      { force: false },
+    );
+    expect(runtime.loadRemote).toHaveBeenCalledWith('challenges/App');
+  });
+
+  it('re-registers with force on a fresh attempt', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ok(MAP)));
+    runtime.loadRemote.mockRejectedValueOnce(new Error('RUNTIME-003')).mockResolvedValueOnce({ default: () => null });
+    const { loadRemoteApp, RemoteUnavailableError } = await freshRegistry();
+    await expect(loadRemoteApp('challenges')).rejects.toBeInstanceOf(RemoteUnavailableError);
+    await loadRemoteApp('challenges', true);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(expect.any(Array), { force: true });
+  });
+
+  it('reports a remote missing from remotes.json', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ok(MAP)));
+    const { loadRemoteApp } = await freshRegistry();
+    await expect(loadRemoteApp('connect')).rejects.toThrow('not listed in remotes.json');
+  });
+});

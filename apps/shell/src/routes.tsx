@@ -1,0 +1,41 @@
+import { Suspense, lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { LoadingScreen } from '@vere/web-ui';
+import { areaForPath } from './remotes/areas';
+import { RemoteArea } from './remotes/remote-area';
+import { RequireAuth } from './guards/require-auth';
+import { AppFrame } from './frame/app-frame';
+import { NotFoundPage } from './pages/not-found-page';
+import { FallbackPage } from './pages/fallback-page';
+
+const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
+
+/** Every path that is not a shell page belongs to one remote area, or is not found. */
+function AreaOrNotFound() {
+  const { pathname } = useLocation();
+  const area = areaForPath(pathname);
+  if (!area) return <NotFoundPage />;
+  return (
+    <RequireAuth>
+      <AppFrame>
+        <RemoteArea key={area.name} area={area} />
+      </AppFrame>
+    </RequireAuth>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/auth',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <AuthPage />
+      </Suspense>
+    ),
+  },
+  { path: '/fallback', element: <FallbackPage /> },
+  { path: '/pods', element: <Navigate to="/connect" replace /> },
+  // Remotes render their own relative <Routes> under this splat.
+  { path: '*', element: <AreaOrNotFound /> },
+];

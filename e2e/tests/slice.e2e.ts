@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, signInThroughUi, signUpThroughUi, visible } from '../support/app';
+import { DESKTOP, PHONE, launchBrowser, snap } from '../support/browser';
+import { removeDataDir, startStack, type Stack } from '../support/stack';
+
+/**
+ * The vertical slice on the embedded default, as `npm start` runs it: sign-up in identity →
+ * identity.user.registered.v1 → quests creates the player → the challenges remote shows level 1
+ * with 0 / 100 XP. Then the app restarts on the same data and the user signs in again.
+ */
+describe('sign-up to level badge, across a restart', () => {
+  let browser: Browser;
+  let stack: Stack | undefined;
+  let dataDir: string | undefined;
+  const user = newUser('slice');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    stack = await startStack();
+    dataDir = stack.dataDir;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    if (dataDir) removeDataDir(dataDir);
+  });
+
+  it('sends a visitor to /auth, remembering where they came from', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${stack!.url}/connect`);
+    await page.waitForURL(/\/auth/);
+    await visible(page.getByRole('heading', { name: 'Welcome back' }));
+    await snap(page, 'auth-phone');
+    await page.close();
+  });
+
+  it('signs a new user up and shows level 1 with 0 / 100 XP from quests', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signUpThroughUi(page, stack!.url, user);
+    await page.waitForURL(`${stack!.url}/`);
+    const badge = await visible(page.getByTestId('level-badge'));
+    expect(await badge.textContent()).toContain('Level 1');
+    await visible(page.getByText('0 / 100 XP'));
+    const bar = page.getByRole('progressbar', { name: 'Experience towards Level 2' });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+    await visible(page.locator('[data-remote="challenges"]').getByRole('heading', { name: 'Choose Your Challenge' }));
+    await snap(page, 'home-phone');
+    await context.close();
+  });
+
+  it('keeps the account and the player after a restart', async () => {
+    await stack!.stop();
+    stack = await startStack({ dataDir });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInThroughUi(page, stack.url, user);
+    await page.waitForURL(`${stack.url}/`);
+    expect(await (await visible(page.getByTestId('level-badge'))).textContent()).toContain('Level 1');
+    await visible(page.getByText('0 / 100 XP'));
+    expect(await page.getByTestId('user-block').filter({ visible: true }).textContent()).toContain(user.name);
+    await snap(page, 'home-desktop');
+    await context.close();
+  });
+
+  it('refuses a wrong password with a clear message', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInThroughUi(page, stack!.url, { email: user.email, password: 'Wrong-pass1!' });
+    const alert = await visible(page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }));
+    expect(await alert.count()).toBeGreaterThan(0);
+    expect(page.url()).toContain('/auth');
+    await page.close();
+  });
+});

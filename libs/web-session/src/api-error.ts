@@ -1,0 +1,38 @@
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const TIMEOUT = 'TIMEOUT';
+
+/** Every failed call surfaces as an ApiError carrying the service's stable `code`, so the UI maps codes, not prose. */
+export class ApiError extends Error {
+  readonly code: string;
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+
+  constructor(code: string, message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+interface ErrorBody {
+  error?: { code?: unknown; message?: unknown };
+}
+
+/** Reads the `{ error: { code, message } }` body; falls back to an HTTP_<status> code when the body is not ours. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: ErrorBody | null = null;
+  try {
+    body = (await response.json()) as ErrorBody;
+  } catch {
+    body = null;
+  }
+  const code = typeof body?.error?.code === 'string' ? body.error.code : `HTTP_${response.status}`;
+  const message =
+    typeof body?.error?.message === 'string' ? body.error.message : response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(code, message, response.status);
+}

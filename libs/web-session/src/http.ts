@@ -1,0 +1,56 @@
+import { ApiError, NETWORK_ERROR, TIMEOUT, errorFromResponse } from './api-error';
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  /** Serialised as JSON when it is not already a BodyInit. */
+  json?: unknown;
+  body?: BodyInit | null;
+  accessToken?: string | null;
+  /** Aborts the call after this many milliseconds with code TIMEOUT. */
+  timeoutMs?: number;
+}
+
+/** One HTTP round trip: cookies included, JSON in and out, every failure turned into an ApiError. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { json, accessToken, timeoutMs, headers: initHeaders, signal: callerSignal, ...init } = options;
+  const headers = new Headers(initHeaders);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  let body = init.body;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  }
+  const signal = combineSignals(callerSignal ?? undefined, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined);
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      body,
+      headers,
+      credentials: 'include',
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'TimeoutError') {
+      throw new ApiError(TIMEOUT, 'The request took too long. Please try again.', 0);
+    }
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR, 'Could not reach the server. Check your connection and try again.', 0);
+  }
+
+  if (!response.ok) throw await errorFromResponse(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function combineSignals(a?: AbortSignal, b?: AbortSignal): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  const forward = (source: AbortSignal) => () => controller.abort(source.reason);
+  a.addEventListener('abort', forward(a), { once: true });
+  b.addEventListener('abort', forward(b), { once: true });
+  return controller.signal;
+}

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { AUTH_ENDPOINTS, createSessionStore } from './session-store';
+import { apiError, auth, stubFetch, user } from './test-helpers';
+
+const REFRESH = `POST ${AUTH_ENDPOINTS.refresh}`;
+
+describe('session store', () => {
+  beforeEach(() => vi.useRealTimers());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts loading and signs in from the refresh cookie', async () => {
+    const { calls } = stubFetch({ [REFRESH]: auth('t1') });
+    const store = createSessionStore();
+    expect(store.getState().status).toBe('loading');
+    await store.getState().bootstrap();
+    expect(store.getState()).toMatchObject({ status: 'signed-in', user, accessToken: 't1' });
+    expect(calls[0]?.credentials).toBe('include');
+  });
+
+  it('ends signed out when the refresh is refused', async () => {
+    stubFetch({ [REFRESH]: apiError(401, 'UNAUTHENTICATED') });
+    const store = createSessionStore();
+    await store.getState().bootstrap();
+    expect(store.getState()).toMatchObject({ status: 'signed-out', user: null, accessToken: null });
+  });
+
+  it('ends signed out when the server is unreachable', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    const store = createSessionStore();
+    await store.getState().bootstrap();
+    expect(store.getState().status).toBe('signed-out');
+  });
+
+  it('stops loading after the cutoff when the refresh hangs, and still adopts a late answer', async () => {
+    let answer: (r: Response) => void = () => {};
+    stubFetch({ [REFRESH]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const store = createSessionStore({ bootstrapCutoffMs: 20 });
+    await store.getState().bootstrap();
+    expect(store.getState().status).toBe('signed-out');
+    answer(auth('late')());
+    await vi.waitFor(() => expect(store.getState().status).toBe('signed-in'));
+  });
+
+  it('bootstraps once however often it is called', async () => {
+    const { calls } = stubFetch({ [REFRESH]: auth('t1') });
+    const store = createSessionStore();
+    await Promise.all([store.getState().bootstrap(), store.getState().bootstrap()]);
+    await store.getState().bootstrap();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shares one in-flight refresh between callers', async () => {
+    const { calls } = stubFetch({ [REFRESH]: auth('t2') });
+    const store = createSessionStore();
+    const results = await Promise.all([store.getState().refresh(), store.getState().refresh()]);
+    expect(results).toEqual([true, true]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('signs in and keeps the token in memory only', async () => {
+    const { calls } = stubFetch({ [`POST ${AUTH_ENDPOINTS.signIn}`]: auth('t3') });
+    const store = createSessionStore();
+    await expect(store.getState().signIn(' ada@example.com ', 'pw')).resolves.toEqual(user);
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'pw' });
+    expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 't3' });
+  });
+
+  it('turns a refused sign-in into an ApiError with the service code', async () => {
+    stubFetch({ [`POST ${AUTH_ENDPOINTS.signIn}`]: apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password') });
+    const store = createSessionStore();
+    const error = await store.getState().signIn('a@b.co', 'x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS', status: 401, message: 'Invalid email or password' });
+  });
+
+  it('signs up with a trimmed name and lower-cased username', async () => {
+    const { calls } = stubFetch({ [`POST ${AUTH_ENDPOINTS.signUp}`]: auth('t4') });
+    const store = createSessionStore();
+    await store.getState().signUp({ email: 'ada@example.com', password: 'Secret1!x', name: ' Ada ', username: ' Ada_L ' });
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'Secret1!x', name: 'Ada', username: 'ada_l' });
+    expect(store.getState().status).toBe('signed-in');
+  });
+
+  it('signs out through the server and clears the session', async () => {
+    const { calls } = stubFetch({
+      [`POST ${AUTH_ENDPOINTS.signIn}`]: auth('t5'),
+      [`POST ${AUTH_ENDPOINTS.signOut}`]: () => new Response(null, { status: 204 }),
+    });
+    const store = createSessionStore();
+    await store.getState().signIn('ada@example.com', 'pw');
+    await store.getState().signOut();
+    expect(calls[1]?.headers.get('Authorization')).toBe('Bearer t5');
+    expect(store.getState()).toMatchObject({ status: 'signed-out', user: null, accessToken: null });
+  });
+
+  it('stays signed in when sign-out cannot reach the server', async () => {
+    stubFetch({ [`POST ${AUTH_ENDPOINTS.signIn}`]: auth('t6') });
+    const store = createSessionStore();
+    await store.getState().signIn('ada@example.com', 'pw');
+    await expect(store.getState().signOut()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(store.getState().status).toBe('signed-in');
+  });
+});

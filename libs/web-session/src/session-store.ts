@@ -1,0 +1,136 @@
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import { ApiError } from './api-error';
+import { request } from './http';
+import type { AuthResponse, SessionStatus, SessionUser, SignUpInput } from './types';
+
+export const AUTH_ENDPOINTS = {
+  refresh: '/api/identity/auth/refresh',
+  signIn: '/api/identity/auth/sign-in',
+  signUp: '/api/identity/auth/sign-up',
+  signOut: '/api/identity/auth/sign-out',
+} as const;
+
+/** Spec: loading is forced to end after 2 s if the session lookup hangs. */
+export const BOOTSTRAP_CUTOFF_MS = 2_000;
+/** Spec: sign-up waits up to 30 s. */
+export const SIGN_UP_TIMEOUT_MS = 30_000;
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** Memory only: never persisted, so a reload goes through the httpOnly refresh cookie. */
+  accessToken: string | null;
+  bootstrap(): Promise<void>;
+  signIn(email: string, password: string): Promise<SessionUser>;
+  signUp(input: SignUpInput): Promise<SessionUser>;
+  signOut(): Promise<void>;
+  /** Exchanges the refresh cookie for a new access token; resolves false (and signs out) when that fails. */
+  refresh(): Promise<boolean>;
+}
+
+export type SessionStore = StoreApi<SessionState>;
+
+export interface SessionStoreOptions {
+  bootstrapCutoffMs?: number;
+}
+
+export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {
+  const cutoffMs = options.bootstrapCutoffMs ?? BOOTSTRAP_CUTOFF_MS;
+  let bootstrapping: Promise<void> | null = null;
+  // Refresh tokens rotate with reuse detection: two parallel refreshes would revoke the whole family,
+  // so every caller (bootstrap, any 401 in any remote) shares one in-flight refresh.
+  let refreshing: Promise<boolean> | null = null;
+
+  return createStore<SessionState>()((set, get) => {
+    const adopt = (auth: AuthResponse): SessionUser => {
+      const user = normalizeUser(auth.user);
+      set({ status: 'signed-in', user, accessToken: auth.accessToken });
+      return user;
+    };
+    const clear = () => set({ status: 'signed-out', user: null, accessToken: null });
+
+    const refresh = (): Promise<boolean> => {
+      refreshing ??= request<AuthResponse>(AUTH_ENDPOINTS.refresh, { method: 'POST' })
+        .then((auth) => {
+          adopt(auth);
+          return true;
+        })
+        .catch((error: unknown) => {
+          // A rejected refresh ends the session; a network blip only ends a session that never started.
+          const rejected = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          if (rejected || get().status === 'loading') clear();
+          return false;
+        })
+        .finally(() => {
+          refreshing = null;
+        });
+      return refreshing;
+    };
+
+    return {
+      status: 'loading',
+      user: null,
+      accessToken: null,
+
+      bootstrap() {
+        bootstrapping ??= new Promise<void>((resolve) => {
+          const cutoff = setTimeout(() => {
+            // A late successful refresh still signs the user in through refresh() itself.
+            if (get().status === 'loading') set({ status: 'signed-out' });
+            resolve();
+          }, cutoffMs);
+          void refresh().then(() => {
+            clearTimeout(cutoff);
+            resolve();
+          });
+        });
+        return bootstrapping;
+      },
+
+      async signIn(email, password) {
+        const auth = await request<AuthResponse>(AUTH_ENDPOINTS.signIn, {
+          method: 'POST',
+          json: { email: email.trim(), password },
+        });
+        return adopt(auth);
+      },
+
+      async signUp(input) {
+        const auth = await request<AuthResponse>(AUTH_ENDPOINTS.signUp, {
+          method: 'POST',
+          json: {
+            email: input.email.trim(),
+            password: input.password,
+            name: input.name.trim(),
+            ...(input.username ? { username: input.username.trim().toLowerCase() } : {}),
+          },
+          timeoutMs: SIGN_UP_TIMEOUT_MS,
+        });
+        return adopt(auth);
+      },
+
+      async signOut() {
+        try {
+          await request<void>(AUTH_ENDPOINTS.signOut, { method: 'POST', accessToken: get().accessToken });
+        } catch (error) {
+          // An expired session is as good as signed out; anything else leaves the user signed in to retry.
+          if (!(error instanceof ApiError && error.status === 401)) throw error;
+        }
+        clear();
+      },
+
+      refresh,
+    };
+  });
+}
+
+function normalizeUser(raw: SessionUser): SessionUser {
+  return {
+    id: raw.id,
+    email: raw.email,
+    name: raw.name?.trim() || 'User',
+    username: raw.username ?? null,
+    createdAt: raw.createdAt,
+  };
+}
