@@ -176,6 +176,8 @@ export class OutboxRelay {
         this.logger.warn({ err, retryInMs: backoff }, 'outbox relay failed; backing off');
       }
       if (interruptible && this.kicked) continue;
+      // stop() may have been called during the batch, when there was no sleep to wake.
+      if (!this.running) break;
       await this.sleep(delay, interruptible);
     }
   }

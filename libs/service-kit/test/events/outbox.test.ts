@@ -244,3 +244,25 @@ describe.skipIf(!url)('outbox relay across a NATS outage', () => {
     }
   });
 });
+
+describe('outbox relay shutdown', () => {
+  it('stop() during a batch returns promptly instead of waiting out the poll interval', async () => {
+    const db = await createTestSchema();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const slowBus = { ...createInProcessEventBus(), publish: () => gate } as EventBus;
+    try {
+      await commit(db, [newEvent('quests.thing.happened.v1', 'user-1', {})]);
+      const r = new OutboxRelay({ pool: db.pool, schema: db.schema, bus: slowBus, pollIntervalMs: 60_000 });
+      r.start();
+      await sleep(100); // the relay is now inside its first batch, blocked on publish
+      const stopping = r.stop();
+      release();
+      const started = Date.now();
+      await stopping;
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await db.drop();
+    }
+  });
+});
