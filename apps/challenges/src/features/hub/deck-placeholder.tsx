@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, IconArrowLeft, IconSparkles, IconZap, buttonClassName } from '@vere/web-ui';
 import { useNow } from './use-now';
-import { isWeekendWindow } from './weekend-window';
+import { isWeekendWindow } from '@vere/domain';
 
 /** Stand-in for the swipe deck until the quests service serves sidequests. */
 export function DeckPlaceholder({ kind }: { kind: 'daily' | 'weekend' }) {

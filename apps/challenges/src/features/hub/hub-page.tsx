@@ -6,7 +6,7 @@ import type { IconProps } from '@vere/web-ui';
 import { LevelCard } from '../progress/components/level-card';
 import { DeckPlaceholder } from './deck-placeholder';
 import { useNow } from './use-now';
-import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from './weekend-window';
+import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from '@vere/domain';
 
 interface ChallengeKind {
   key: 'daily' | 'weekly' | 'weekend';

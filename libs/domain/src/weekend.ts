@@ -1,5 +1,5 @@
-// Spec: the weekend window runs from Friday 17:00 to the end of Sunday, local time.
-// Belongs in @vere/domain next to the other rules; kept here until that lib grows it.
+// Spec: the weekend window runs from Friday 17:00 to the end of Sunday, local time. Weekend
+// sidequests unlock inside it; the hub counts down to the next opening.
 const FRIDAY = 5;
 const SATURDAY = 6;
 const SUNDAY = 0;
