@@ -41,14 +41,16 @@ export function validateEmail(raw: string): FieldVerdict {
 
 export type PasswordStrength = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
-/** One point each: 8+ characters, a lowercase letter, a number, a special character. */
+/** The four password rules; each met rule scores one point. */
+export const PASSWORD_RULES: readonly { label: string; test: (password: string) => boolean }[] = [
+  { label: '8+ characters', test: (p) => p.length >= 8 },
+  { label: 'Lowercase letter', test: (p) => /[a-z]/.test(p) },
+  { label: 'Number', test: (p) => /[0-9]/.test(p) },
+  { label: 'Special character', test: (p) => /[^A-Za-z0-9]/.test(p) },
+];
+
 export function passwordScore(password: string): number {
-  return [
-    password.length >= 8,
-    /[a-z]/.test(password),
-    /[0-9]/.test(password),
-    /[^A-Za-z0-9]/.test(password),
-  ].filter(Boolean).length;
+  return PASSWORD_RULES.filter((rule) => rule.test(password)).length;
 }
 
 export function passwordStrength(password: string): PasswordStrength {

@@ -1,12 +1,5 @@
-import { passwordScore, passwordStrength } from '@vere/domain';
+import { PASSWORD_RULES, passwordScore, passwordStrength } from '@vere/domain';
 import { IconCheck } from '@vere/web-ui';
-
-const RULES: Array<{ label: string; test: (password: string) => boolean }> = [
-  { label: '8+ characters', test: (p) => p.length >= 8 },
-  { label: 'Lowercase letter', test: (p) => /[a-z]/.test(p) },
-  { label: 'Number', test: (p) => /[0-9]/.test(p) },
-  { label: 'Special character', test: (p) => /[^A-Za-z0-9]/.test(p) },
-];
 
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const score = passwordScore(password);
@@ -22,7 +15,7 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         Password strength: <strong data-testid="password-strength">{password ? strength : '—'}</strong>
       </p>
       <ul className="auth-strength__rules">
-        {RULES.map(({ label, test }) => {
+        {PASSWORD_RULES.map(({ label, test }) => {
           const met = test(password);
           return (
             <li key={label} className={met ? 'is-met' : undefined}>
