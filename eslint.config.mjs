@@ -57,4 +57,9 @@ export default [
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  {
+    // Build configuration runs in Node at build time, not in the browser: it may use build tooling.
+    files: ['apps/*/rspack.config.mjs'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
 ];

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -100,7 +101,11 @@ export function runNode(script, args, { cwd, env, input } = {}) {
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, output: stdout + stderr }));
+    // Colour codes (FORCE_COLOR is set under Nx and CI) would split the phrases tests look for.
+    child.on('close', (code, signal) => {
+      [stdout, stderr] = [stripVTControlCharacters(stdout), stripVTControlCharacters(stderr)];
+      resolve({ code, signal, stdout, stderr, output: stdout + stderr });
+    });
     child.stdin.end(input ?? '');
   });
 }

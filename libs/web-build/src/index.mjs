@@ -1,0 +1,107 @@
+// Rspack configuration shared by the shell and the four remotes: one place for the runtime
+// contract (shared singletons), the TypeScript/CSS rules and the production-build details.
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+const require = createRequire(import.meta.url);
+
+export const API_TARGET = process.env.VERE_API_URL ?? 'http://127.0.0.1:3000';
+
+export const DEV_PORTS = { shell: 4200, challenges: 4201, connect: 4202, playbooks: 4203, account: 4204 };
+
+/** The runtime contract: these four, and only these, are singletons across shell and remotes. */
+export function sharedSingletons(deps) {
+  return {
+    react: { singleton: true, requiredVersion: deps.react },
+    'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
+    'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
+    // One session store (user, access token, in-flight refresh) for the whole page.
+    '@vere/web-session': { singleton: true, requiredVersion: false },
+  };
+}
+
+/** react-router's package exports always select its development build; production builds take the other one. */
+function routerProductionAlias() {
+  const dist = resolve(dirname(require.resolve('react-router/package.json')), 'dist/production');
+  return { 'react-router$': resolve(dist, 'index.mjs'), 'react-router/dom$': resolve(dist, 'dom-export.mjs') };
+}
+
+/** Everything but the plugins and the dev server: entry, output, resolution, TS and CSS rules. */
+export function baseConfig({ dir, prod, uniqueName, publicPath, assetDir = '' }) {
+  const name = (ext) => `${assetDir}[name]${prod ? '.[contenthash:8]' : ''}.${ext}`;
+  return {
+    context: dir,
+    entry: { main: './src/index.ts' },
+    output: {
+      path: resolve(dir, 'dist'),
+      publicPath,
+      filename: name('js'),
+      chunkFilename: name('js'),
+      cssFilename: name('css'),
+      cssChunkFilename: name('css'),
+      uniqueName,
+      clean: true,
+    },
+    devtool: prod ? false : 'cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: prod ? routerProductionAlias() : {},
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !prod } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css' },
+      ],
+    },
+  };
+}
+
+/**
+ * A remote: exposes exactly ./App (the area's relative <Routes>) and writes mf-manifest.json.
+ * `rspack serve` also runs it standalone with its own index.html.
+ */
+export function remoteConfig({ name, dir, dependencies }) {
+  return (_env, argv) => {
+    const prod = argv.mode === 'production';
+    return {
+      // publicPath 'auto': resolved from wherever the edge serves the remote (/remotes/<name>/, a versioned path, a CDN).
+      ...baseConfig({ dir, prod, uniqueName: `vere_${name}`, publicPath: 'auto' }),
+      plugins: [
+        // Standalone dev page; deep links need root-relative script URLs.
+        new rspack.HtmlRspackPlugin({ template: './index.html', chunks: ['main'], publicPath: '/', minify: prod }),
+        new ModuleFederationPlugin({
+          name,
+          filename: prod ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
+          exposes: { './App': './src/app.tsx' },
+          shared: sharedSingletons(dependencies),
+          manifest: true,
+          dts: false,
+          // Production: use the federation runtime the shell provides instead of shipping a copy
+          // (about 100 KB per remote). Dev keeps its own so the remote also runs standalone.
+          experiments: { externalRuntime: prod },
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: DEV_PORTS[name],
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: API_TARGET }],
+      },
+    };
+  };
+}
