@@ -5,17 +5,21 @@
 //      is painted (shell + challenges remote + shared chunks), measured in Chromium.
 // Usage: npm run bench   (needs /usr/bin/chromium or CHROMIUM_PATH; writes bench/results/latest.json)
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+// Nx's CLI script, wherever npm put it (its package.json names it).
+const nxPackage = createRequire(import.meta.url).resolve('nx/package.json');
+const nxBin = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
 const APPS = ['shell', 'challenges', 'connect', 'playbooks', 'account'];
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' };
-const nx = (...args) => spawnSync(process.execPath, [join(root, 'node_modules/nx/bin/nx.js'), ...args], { cwd: root, env, stdio: 'inherit' });
+const nx = (...args) => spawnSync(process.execPath, [nxBin, ...args], { cwd: root, env, stdio: 'inherit' });
 
 function coldBuild() {
   for (const app of APPS) rmSync(join(root, 'apps', app, 'dist'), { recursive: true, force: true });

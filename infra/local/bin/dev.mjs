@@ -3,11 +3,17 @@
 // on http://127.0.0.1:3000) and every app on its Rspack dev server (shell on http://localhost:4200,
 // remotes on 4201–4204). Open the shell; it proxies /api to the launcher.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+// Nx's CLI script, wherever npm put it (its package.json names it).
+const nxPackage = createRequire(import.meta.url).resolve('nx/package.json');
+const nxBin = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' };
-const nx = `${root}node_modules/nx/bin/nx.js`;
+const nx = nxBin;
 
 const generate = spawnSync(process.execPath, [nx, 'run-many', '-t', 'prisma:generate'], { cwd: root, stdio: 'inherit', env });
 if (generate.status !== 0) process.exit(generate.status ?? 1);

@@ -2,15 +2,21 @@
 // `npm start`: build whatever is missing or stale (Nx caches the rest), then run the whole app
 // in one process on the embedded default (or DATABASE_URL / NATS_URL when set).
 import { spawnSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+// Nx's CLI script, wherever npm put it (its package.json names it).
+const nxPackage = createRequire(import.meta.url).resolve('nx/package.json');
+const nxBin = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync(
     process.execPath,
-    [`${root}node_modules/nx/bin/nx.js`, 'run', 'local:prepare', '--outputStyle=stream-without-prefixes'],
+    [nxBin, 'run', 'local:prepare', '--outputStyle=stream-without-prefixes'],
     { cwd: root, stdio: 'inherit', env },
   );
   if (build.status !== 0) {
