@@ -8,11 +8,15 @@ import pg from 'pg';
 export function createPool(
   databaseUrl: string,
   applicationName: string,
-  logger?: Pick<FastifyBaseLogger, 'warn'>,
+  logger?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
   max = 10,
 ): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, application_name: applicationName, max });
   // An idle client losing its connection must not crash the process: the pool replaces it.
-  pool.on('error', (err) => logger?.warn({ err }, 'idle database connection lost'));
+  // 57P01 (admin_shutdown) is the server stopping, e.g. the embedded database on Ctrl-C: expected.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code === '57P01') logger?.info('database server is shutting down; idle connection closed');
+    else logger?.warn({ err }, 'idle database connection lost');
+  });
   return pool;
 }
