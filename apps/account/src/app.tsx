@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SettingsPage } from './pages/settings-page';
 import { ProfilePage } from './pages/profile-page';
 import { ProPage } from './pages/pro-page';
@@ -9,18 +11,21 @@ import './account.css';
 
 /** Exposed as `account/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
 export default function AccountApp() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
   return (
-    <div data-remote="account" className="ac-root">
-      <Routes>
-        <Route path="settings" element={<SettingsPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="pro" element={<ProPage />} />
-        <Route path="vere-pro" element={<ProPage />} />
-        <Route path="payment" element={<PaymentPage />} />
-        <Route path="subscription" element={<SubscriptionPage />} />
-        <Route path="subscription-success" element={<SubscriptionPage success />} />
-        <Route path="*" element={<AreaNotFound />} />
-      </Routes>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div data-remote="account" className="ac-root">
+        <Routes>
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="pro" element={<ProPage />} />
+          <Route path="vere-pro" element={<ProPage />} />
+          <Route path="payment" element={<PaymentPage />} />
+          <Route path="subscription" element={<SubscriptionPage />} />
+          <Route path="subscription-success" element={<SubscriptionPage success />} />
+          <Route path="*" element={<AreaNotFound />} />
+        </Routes>
+      </div>
+    </QueryClientProvider>
   );
 }

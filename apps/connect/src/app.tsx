@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConnectHub } from './pages/connect-hub';
 import { PodPage } from './pages/pod-page';
 import { JoinPodPage } from './pages/join-pod-page';
@@ -10,17 +12,20 @@ import './connect.css';
 
 /** Exposed as `connect/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
 export default function ConnectApp() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
   return (
-    <div data-remote="connect" className="cn-root">
-      <Routes>
-        <Route path="connect" element={<ConnectHub />} />
-        <Route path="pods/:podId" element={<PodPage />} />
-        <Route path="join/:code" element={<JoinPodPage />} />
-        <Route path="create-pod" element={<CreatePodPage />} />
-        <Route path="chat/:friendId" element={<ChatPage />} />
-        <Route path="friends" element={<FriendsPage />} />
-        <Route path="*" element={<AreaNotFound />} />
-      </Routes>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div data-remote="connect" className="cn-root">
+        <Routes>
+          <Route path="connect" element={<ConnectHub />} />
+          <Route path="pods/:podId" element={<PodPage />} />
+          <Route path="join/:code" element={<JoinPodPage />} />
+          <Route path="create-pod" element={<CreatePodPage />} />
+          <Route path="chat/:friendId" element={<ChatPage />} />
+          <Route path="friends" element={<FriendsPage />} />
+          <Route path="*" element={<AreaNotFound />} />
+        </Routes>
+      </div>
+    </QueryClientProvider>
   );
 }

@@ -1,14 +1,18 @@
+import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastHost } from '@vere/web-ui';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
 
 export function App() {
+  // The frame's own server state (the plan in the user block). Remotes keep their own clients.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <ToastHost />
-    </>
+    </QueryClientProvider>
   );
 }

@@ -6,3 +6,14 @@ export type { SessionState, SessionStore, SessionStoreOptions } from './session-
 export { apiFetch, sessionStore } from './session';
 export { useSession } from './use-session';
 export type { AuthResponse, SessionStatus, SessionUser, SignUpInput } from './types';
+export {
+  ENTITLEMENT_PATH,
+  PLAN_LABELS,
+  entitlementQueryKey,
+  entitlementQueryOptions,
+  entitlementRetryDelay,
+  getEntitlement,
+  planLabel,
+  shouldRetryEntitlement,
+} from './entitlement';
+export type { Entitlement, EntitlementSource } from './entitlement';

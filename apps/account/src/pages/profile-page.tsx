@@ -1,5 +1,6 @@
 import { useSession } from '@vere/web-session';
 import { Avatar, Card } from '@vere/web-ui';
+import { PlanStatus } from './plan-status';
 
 const memberSince = (iso: string | undefined) => {
   if (!iso) return null;
@@ -23,7 +24,7 @@ export function ProfilePage() {
           <p className="ac-muted">{user?.username ? `@${user.username}` : 'No username yet'}</p>
           <p className="ac-muted">{user?.email}</p>
           {since ? <p className="ac-muted">Member since {since}</p> : null}
-          <span className="ac-plan">Free User</span>
+          <PlanStatus testId="profile-plan" />
         </div>
       </Card>
     </div>

@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { useSession } from '@vere/web-session';
 import { Avatar, Button, Card, IconCrown, IconLogOut, IconMoon, IconSun, buttonClassName, useTheme } from '@vere/web-ui';
 import type { Theme } from '@vere/web-ui';
+import { PlanStatus } from './plan-status';
+import { useEntitlement } from './use-entitlement';
 import { useSignOut } from './use-sign-out';
 
 const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
@@ -13,6 +15,7 @@ export function SettingsPage() {
   const user = useSession((s) => s.user);
   const [theme, setTheme] = useTheme();
   const { signOut, pending } = useSignOut();
+  const { data: entitlement } = useEntitlement();
   const name = user?.name ?? 'User';
 
   return (
@@ -34,26 +37,27 @@ export function SettingsPage() {
           <p className="ac-profile-card__email" data-testid="settings-email">
             {user?.email}
           </p>
-          <span className="ac-plan" data-testid="settings-plan">
-            Free User
-          </span>
+          <PlanStatus testId="settings-plan" />
         </div>
         <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           Edit Profile
         </Link>
       </Card>
 
-      <Card className="ac-pro-card" tone="raised">
-        <div>
-          <p className="ac-pro-card__title">
-            <IconCrown size={20} /> Unlock Vere Pro
-          </p>
-          <p className="ac-muted">More swipes, unlimited pods and every playbook for $0.99 / month.</p>
-        </div>
-        <Link to="/vere-pro" className={buttonClassName({ variant: 'pro' })}>
-          Unlock Pro
-        </Link>
-      </Card>
+      {/* Only someone billing says is on the free plan is asked to upgrade. */}
+      {entitlement?.isPro === false ? (
+        <Card className="ac-pro-card" tone="raised">
+          <div>
+            <p className="ac-pro-card__title">
+              <IconCrown size={20} /> Unlock Vere Pro
+            </p>
+            <p className="ac-muted">More swipes, unlimited pods and every playbook for $0.99 / month.</p>
+          </div>
+          <Link to="/vere-pro" className={buttonClassName({ variant: 'pro' })}>
+            Unlock Pro
+          </Link>
+        </Card>
+      ) : null}
 
       <section className="vui-section" aria-labelledby="ac-appearance">
         <h2 id="ac-appearance" className="vui-section__title">

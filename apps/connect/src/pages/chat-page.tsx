@@ -5,7 +5,7 @@ export function ChatPage() {
   return (
     <div className="vui-page">
       <PageHeader back title="Chat" />
-      <EmptyState icon={<IconMessage size={32} />} title="Say hi" description="Messages with your friend will appear here." />
+      <EmptyState icon={<IconMessage size={32} />} title="Chat is coming soon" description="Messages with your friends will appear here once chat goes live." />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useSession } from '@vere/web-session';
-import { EmptyState, IconPlus, IconUsers, buttonClassName } from '@vere/web-ui';
+import { EmptyState, IconUsers, buttonClassName } from '@vere/web-ui';
+import { PodsSection } from '../features/pods/components/pods-section';
 import { PageHeader } from './page-header';
 
 export function ConnectHub() {
@@ -14,14 +15,12 @@ export function ConnectHub() {
             <h2 id="cn-friends" className="vui-section__title">
               Friends
             </h2>
-            <Link to="/friends" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-              See all
-            </Link>
           </div>
+          {/* No friends service yet: say what is coming rather than claim an empty list was loaded. */}
           <EmptyState
             icon={<IconUsers size={32} />}
-            title="No friends yet"
-            description="Add friends to cheer each other on and see who's doing this week's challenge."
+            title="Friends are coming soon"
+            description="Soon you'll add friends to cheer each other on and see who's doing this week's challenge."
             action={
               <Link to="/friends" className={buttonClassName({ variant: 'secondary' })}>
                 Find Friends
@@ -29,24 +28,7 @@ export function ConnectHub() {
             }
           />
         </section>
-        <section className="vui-section" aria-labelledby="cn-pods">
-          <div className="cn-section-head">
-            <h2 id="cn-pods" className="vui-section__title">
-              Pods
-            </h2>
-          </div>
-          <EmptyState
-            icon={<IconPlus size={32} />}
-            title="No pods yet"
-            description="A pod is your crew: share weekly wins, keep a pod streak and push each other."
-            action={
-              <Link to="/create-pod" className={buttonClassName()}>
-                <IconPlus size={18} />
-                Create Pod
-              </Link>
-            }
-          />
-        </section>
+        <PodsSection />
       </div>
     </div>
   );

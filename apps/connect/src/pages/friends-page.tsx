@@ -5,7 +5,11 @@ export function FriendsPage() {
   return (
     <div className="vui-page">
       <PageHeader back title="Friends" subtitle="Your people." />
-      <EmptyState icon={<IconUsers size={32} />} title="No friends yet" description="Friend requests and search are coming soon." />
+      <EmptyState
+        icon={<IconUsers size={32} />}
+        title="Friends are coming soon"
+        description="Friend requests, search and your friends list arrive with the friends feature."
+      />
     </div>
   );
 }

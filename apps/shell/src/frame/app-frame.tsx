@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, IconCrown, IconLogOut, Logo, buttonClassName } from '@vere/web-ui';
 import { NavList } from './nav-list';
 import { UserBlock } from './user-block';
+import { useEntitlement } from './use-entitlement';
 import { useSignOut } from './use-sign-out';
 
 export const UPGRADE_PATH = '/vere-pro';
@@ -13,6 +14,9 @@ export const UPGRADE_PATH = '/vere-pro';
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { signOut, pending } = useSignOut();
+  // Upsell only someone billing says is on the free plan: not a Pro member, and no guess while it loads or fails.
+  const { data: entitlement } = useEntitlement();
+  const showUpsell = entitlement?.isPro === false;
   return (
     <div className="shell-frame">
       <a className="shell-skip" href="#main">
@@ -24,10 +28,12 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <Logo size={34} withWordmark={false} />
         </Link>
         <UserBlock compact />
-        <Link to={UPGRADE_PATH} className={buttonClassName({ variant: 'pro', size: 'sm', className: 'shell-topbar__pro' })}>
-          <IconCrown size={16} />
-          Unlock Pro
-        </Link>
+        {showUpsell ? (
+          <Link to={UPGRADE_PATH} className={buttonClassName({ variant: 'pro', size: 'sm', className: 'shell-topbar__pro' })}>
+            <IconCrown size={16} />
+            Unlock Pro
+          </Link>
+        ) : null}
       </header>
 
       <aside className="shell-sidebar">
@@ -37,15 +43,17 @@ export function AppFrame({ children }: { children: ReactNode }) {
         <nav aria-label="Main" className="shell-sidebar__nav">
           <NavList variant="sidebar" />
         </nav>
-        <div className="shell-sidebar__promo">
-          <p className="shell-sidebar__promo-title">
-            <IconCrown size={18} /> Go Pro
-          </p>
-          <p className="shell-sidebar__promo-text">More swipes, unlimited pods, every playbook.</p>
-          <Link to={UPGRADE_PATH} className={buttonClassName({ variant: 'pro', size: 'sm', block: true })}>
-            Unlock Pro
-          </Link>
-        </div>
+        {showUpsell ? (
+          <div className="shell-sidebar__promo" data-testid="go-pro">
+            <p className="shell-sidebar__promo-title">
+              <IconCrown size={18} /> Go Pro
+            </p>
+            <p className="shell-sidebar__promo-text">More swipes, unlimited pods, every playbook.</p>
+            <Link to={UPGRADE_PATH} className={buttonClassName({ variant: 'pro', size: 'sm', block: true })}>
+              Unlock Pro
+            </Link>
+          </div>
+        ) : null}
         <div className="shell-sidebar__footer">
           <UserBlock />
           <Button variant="ghost" size="sm" block icon={<IconLogOut size={18} />} loading={pending} onClick={() => void signOut()}>

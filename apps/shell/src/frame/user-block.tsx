@@ -1,5 +1,6 @@
-import { useSession } from '@vere/web-session';
-import { Avatar } from '@vere/web-ui';
+import { planLabel, useSession } from '@vere/web-session';
+import { Avatar, IconRefresh, Skeleton } from '@vere/web-ui';
+import { useEntitlement } from './use-entitlement';
 
 export function UserBlock({ compact = false }: { compact?: boolean }) {
   const user = useSession((s) => s.user);
@@ -9,8 +10,42 @@ export function UserBlock({ compact = false }: { compact?: boolean }) {
       <Avatar name={name} seed={user?.id} size="sm" />
       <div className="shell-user__text">
         <span className="shell-user__name">{name}</span>
-        <span className="shell-user__plan">Free User</span>
+        <PlanLabel />
       </div>
     </div>
+  );
+}
+
+/** The plan comes from billing: a skeleton while it loads, and no guess when it fails. */
+function PlanLabel() {
+  const { data, isPending, isError, isFetching, refetch } = useEntitlement();
+  if (isPending) {
+    return (
+      <span className="shell-user__plan shell-user__plan--loading" data-testid="user-plan" aria-busy="true">
+        <Skeleton width="64px" height="0.8125rem" radius="999px" />
+        <span className="vui-visually-hidden">Loading your plan</span>
+      </span>
+    );
+  }
+  if (isError) {
+    return (
+      <button
+        type="button"
+        className="shell-user__plan shell-user__plan--retry"
+        data-testid="user-plan"
+        disabled={isFetching}
+        aria-label="Plan unavailable. Retry loading your plan"
+        title="Couldn't load your plan. Click to retry."
+        onClick={() => void refetch()}
+      >
+        Plan unavailable
+        <IconRefresh size={12} />
+      </button>
+    );
+  }
+  return (
+    <span className="shell-user__plan" data-testid="user-plan" data-plan={data.isPro ? 'pro' : 'free'}>
+      {planLabel(data)}
+    </span>
   );
 }

@@ -1,0 +1,34 @@
+import { planLabel } from '@vere/web-session';
+import { Button, IconAlert, Skeleton } from '@vere/web-ui';
+import { useEntitlement } from './use-entitlement';
+
+/** The plan pill, from billing: a skeleton while it loads and a retryable alert when it fails, never a guess. */
+export function PlanStatus({ testId }: { testId?: string }) {
+  const { data, isPending, isError, isFetching, refetch } = useEntitlement();
+  if (isPending) {
+    return (
+      <span className="ac-plan-loading" data-testid={testId} data-state="loading" aria-busy="true">
+        <Skeleton width="88px" height="24px" radius="999px" />
+        <span className="vui-visually-hidden" role="status">
+          Loading your plan
+        </span>
+      </span>
+    );
+  }
+  if (isError) {
+    return (
+      <span className="ac-plan-error" data-testid={testId} data-state="error" role="alert">
+        <IconAlert size={16} />
+        <span>Couldn&apos;t load your plan</span>
+        <Button size="sm" variant="ghost" loading={isFetching} onClick={() => void refetch()}>
+          Retry
+        </Button>
+      </span>
+    );
+  }
+  return (
+    <span className={data.isPro ? 'ac-plan ac-plan--pro' : 'ac-plan'} data-testid={testId} data-state={data.isPro ? 'pro' : 'free'}>
+      {planLabel(data)}
+    </span>
+  );
+}

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import type { Entitlement } from './entitlement';
+import { ENTITLEMENT_PATH, entitlementQueryKey, entitlementQueryOptions, planLabel, shouldRetryEntitlement } from './entitlement';
+import { sessionStore } from './session';
+import { apiError, json, stubFetch } from './test-helpers';
+
+const GET = `GET ${ENTITLEMENT_PATH}`;
+const free: Entitlement = { isPro: false, source: 'none', expiresAt: null };
+const pro: Entitlement = { isPro: true, source: 'stripe', expiresAt: '2030-01-01T00:00:00.000Z' };
+
+describe('entitlement query', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.setState({ status: 'signed-out', user: null, accessToken: null });
+  });
+
+  it('reads billing with the shared session bearer', async () => {
+    sessionStore.setState({ status: 'signed-in', accessToken: 'shared' });
+    const { calls } = stubFetch({ [GET]: json(200, pro) });
+    const { queryFn } = entitlementQueryOptions('u1');
+    await expect(queryFn({ signal: new AbortController().signal })).resolves.toEqual(pro);
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer shared');
+  });
+
+  it('is keyed per user and waits for one', () => {
+    expect(entitlementQueryOptions('u1').queryKey).toEqual(entitlementQueryKey('u1'));
+    expect(entitlementQueryKey('u1')).not.toEqual(entitlementQueryKey('u2'));
+    expect(entitlementQueryOptions('u1').enabled).toBe(true);
+    expect(entitlementQueryOptions(null).enabled).toBe(false);
+  });
+
+  it('surfaces a failed read as an ApiError instead of a default', async () => {
+    sessionStore.setState({ status: 'signed-in', accessToken: 'shared' });
+    stubFetch({ [GET]: apiError(503, 'UNAVAILABLE') });
+    const { queryFn } = entitlementQueryOptions('u1');
+    await expect(queryFn({ signal: new AbortController().signal })).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
+  });
+
+  it('retries outages, not client errors', () => {
+    expect(shouldRetryEntitlement(0, new ApiError('NETWORK_ERROR', 'down', 0))).toBe(true);
+    expect(shouldRetryEntitlement(2, new ApiError('HTTP_503', 'down', 503))).toBe(false);
+    expect(shouldRetryEntitlement(0, new ApiError('FORBIDDEN', 'no', 403))).toBe(false);
+  });
+
+  it('labels the plan', () => {
+    expect(planLabel(pro)).toBe('Pro Member');
+    expect(planLabel(free)).toBe('Free User');
+  });
+});
