@@ -6,7 +6,7 @@ import { ProfilePage } from './pages/profile-page';
 import { ProPage } from './pages/pro-page';
 import { PaymentPage } from './pages/payment-page';
 import { SubscriptionPage } from './pages/subscription-page';
-import { AreaNotFound } from './pages/area-not-found';
+import { AreaNotFound } from '@vere/web-kit';
 import './account.css';
 
 /** Exposed as `account/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
@@ -23,7 +23,7 @@ export default function AccountApp() {
           <Route path="payment" element={<PaymentPage />} />
           <Route path="subscription" element={<SubscriptionPage />} />
           <Route path="subscription-success" element={<SubscriptionPage success />} />
-          <Route path="*" element={<AreaNotFound />} />
+          <Route path="*" element={<AreaNotFound description="We couldn't find that page in your account." backTo="/settings" backLabel="Back to Settings" />} />
         </Routes>
       </div>
     </QueryClientProvider>

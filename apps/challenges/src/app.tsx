@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { HubPage } from './features/hub/hub-page';
 import { WeeklyPage } from './features/weekly/weekly-page';
 import { PacksPage } from './features/weekly/packs-page';
-import { AreaNotFound } from './area-not-found';
+import { AreaNotFound } from '@vere/web-kit';
 import './challenges.css';
 
 /** Exposed as `challenges/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
@@ -19,7 +19,7 @@ export default function ChallengesApp() {
           <Route path="challenges/:challengeId" element={<WeeklyPage />} />
           <Route path="weekly" element={<WeeklyPage />} />
           <Route path="packs" element={<PacksPage />} />
-          <Route path="*" element={<AreaNotFound />} />
+          <Route path="*" element={<AreaNotFound description="This challenge wandered off. Head back to the hub." backTo="/" backLabel="Back to Challenges" />} />
         </Routes>
       </div>
     </QueryClientProvider>

@@ -7,7 +7,7 @@ import { JoinPodPage } from './pages/join-pod-page';
 import { CreatePodPage } from './pages/create-pod-page';
 import { ChatPage } from './pages/chat-page';
 import { FriendsPage } from './pages/friends-page';
-import { AreaNotFound } from './pages/area-not-found';
+import { AreaNotFound } from '@vere/web-kit';
 import './connect.css';
 
 /** Exposed as `connect/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
@@ -23,7 +23,7 @@ export default function ConnectApp() {
           <Route path="create-pod" element={<CreatePodPage />} />
           <Route path="chat/:friendId" element={<ChatPage />} />
           <Route path="friends" element={<FriendsPage />} />
-          <Route path="*" element={<AreaNotFound />} />
+          <Route path="*" element={<AreaNotFound description="We couldn't find that page in Connect." backTo="/connect" backLabel="Back to Connect" />} />
         </Routes>
       </div>
     </QueryClientProvider>

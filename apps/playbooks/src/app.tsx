@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { PlaybooksPage } from './pages/playbooks-page';
 import { GuidePage } from './pages/guide-page';
 import { AssessmentsPage } from './pages/assessments-page';
-import { AreaNotFound } from './pages/area-not-found';
+import { AreaNotFound } from '@vere/web-kit';
 import './playbooks.css';
 
 /** Exposed as `playbooks/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
@@ -15,7 +15,7 @@ export default function PlaybooksApp() {
         <Route path="guides/:id/complete" element={<GuidePage complete />} />
         <Route path="assessments" element={<AssessmentsPage />} />
         <Route path="assessments/*" element={<AssessmentsPage />} />
-        <Route path="*" element={<AreaNotFound />} />
+        <Route path="*" element={<AreaNotFound description="We couldn't find that page in Playbooks." backTo="/guides" backLabel="Back to Playbooks" />} />
       </Routes>
     </div>
   );

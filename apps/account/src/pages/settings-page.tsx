@@ -4,7 +4,7 @@ import { Avatar, Button, Card, IconCrown, IconLogOut, IconMoon, IconSun, buttonC
 import type { Theme } from '@vere/web-ui';
 import { PlanStatus } from './plan-status';
 import { useEntitlement } from './use-entitlement';
-import { useSignOut } from './use-sign-out';
+import { useSignOut } from '@vere/web-kit';
 
 const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
   { value: 'dark', label: 'Dark', icon: IconMoon },
@@ -14,7 +14,7 @@ const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
 export function SettingsPage() {
   const user = useSession((s) => s.user);
   const [theme, setTheme] = useTheme();
-  const { signOut, pending } = useSignOut();
+  const { signOut, pending } = useSignOut('account');
   const { data: entitlement } = useEntitlement();
   const name = user?.name ?? 'User';
 

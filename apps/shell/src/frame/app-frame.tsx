@@ -4,7 +4,7 @@ import { Button, IconCrown, IconLogOut, Logo, buttonClassName } from '@vere/web-
 import { NavList } from './nav-list';
 import { UserBlock } from './user-block';
 import { useEntitlement } from './use-entitlement';
-import { useSignOut } from './use-sign-out';
+import { useSignOut } from '@vere/web-kit';
 
 export const UPGRADE_PATH = '/vere-pro';
 
@@ -13,7 +13,7 @@ export const UPGRADE_PATH = '/vere-pro';
  * Both are in the DOM and CSS shows one; hidden ones leave the accessibility tree.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
-  const { signOut, pending } = useSignOut();
+  const { signOut, pending } = useSignOut('shell');
   // Upsell only someone billing says is on the free plan: not a Pro member, and no guess while it loads or fails.
   const { data: entitlement } = useEntitlement();
   const showUpsell = entitlement?.isPro === false;

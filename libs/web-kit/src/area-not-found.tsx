@@ -1,17 +1,18 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, IconCompass, buttonClassName } from '@vere/web-ui';
 
-export function AreaNotFound() {
+/** The not-found page inside an area: says where you are and links back to the area's home. */
+export function AreaNotFound({ description, backTo, backLabel }: { description: string; backTo: string; backLabel: string }) {
   return (
     <div className="vui-page">
       <EmptyState
         headingLevel={1}
         icon={<IconCompass size={32} />}
         title="Page not found"
-        description="We couldn't find that page in Playbooks."
+        description={description}
         action={
-          <Link to="/guides" className={buttonClassName()}>
-            Back to Playbooks
+          <Link to={backTo} className={buttonClassName()}>
+            {backLabel}
           </Link>
         }
       />

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { useSession } from '@vere/web-session';
 import { notify } from '@vere/web-ui';
 
-export function useSignOut() {
+/** Signs out through the shared session, with the spec's toasts, then goes to /auth. */
+export function useSignOut(area: string) {
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -14,7 +15,7 @@ export function useSignOut() {
       notify.success('Logged out successfully');
       navigate('/auth', { replace: true });
     } catch (error) {
-      console.error('[shell] sign-out failed', error);
+      console.error(`[${area}] sign-out failed`, error);
       notify.error('Failed to log out. Please try again.');
     } finally {
       setPending(false);

@@ -1,0 +1,3 @@
+export { AreaNotFound } from './area-not-found';
+export { mountStandalone } from './standalone';
+export { useSignOut } from './use-sign-out';
