@@ -38,6 +38,11 @@ describe('sign-up to level badge, across a restart', () => {
   it('signs a new user up and shows level 1 with 0 / 100 XP from quests', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
+    // The edge sends a strict Content-Security-Policy; nothing the app does may trip it.
+    const violations: string[] = [];
+    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+    const home = await page.request.get(`${stack!.url}/`);
+    expect(home.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
     await signUpThroughUi(page, stack!.url, user);
     await page.waitForURL(`${stack!.url}/`);
     const badge = await visible(page.getByTestId('level-badge'));
@@ -47,6 +52,7 @@ describe('sign-up to level badge, across a restart', () => {
     expect(await bar.getAttribute('aria-valuenow')).toBe('0');
     await visible(page.locator('[data-remote="challenges"]').getByRole('heading', { name: 'Choose Your Challenge' }));
     await snap(page, 'home-phone');
+    expect(violations).toEqual([]);
     await context.close();
   });
 

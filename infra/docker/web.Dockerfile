@@ -42,6 +42,8 @@ COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci
 COPY . .
 RUN npx nx run-many -t build -p shell,challenges,connect,playbooks,account --outputStyle=stream
+# The Content-Security-Policy pins the shell's inline theme script by hash, so it is computed per build.
+RUN node infra/docker/write-csp.mjs apps/shell/dist/index.html > /app/csp.conf
 
 # ---------------------------------------------------------------------------------------------
 # runtime: static files + nginx. Layout (see nginx.conf):
@@ -52,6 +54,7 @@ FROM ${NGINX_IMAGE} AS runtime
 # Our nginx.conf replaces the image's; drop its default server so nothing else listens.
 RUN rm -f /etc/nginx/conf.d/default.conf
 COPY infra/docker/nginx.conf /etc/nginx/nginx.conf
+COPY --from=build /app/csp.conf /etc/nginx/vere-csp.conf
 COPY --from=build /app/apps/shell/dist /usr/share/vere/shell
 COPY --from=build /app/apps/shell/dist/remotes.json /etc/vere/remotes.json
 COPY --from=build /app/apps/challenges/dist /usr/share/vere/remotes/challenges

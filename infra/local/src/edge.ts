@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
+import { contentSecurityPolicy } from '@vere/web-build';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 export const REMOTES = ['challenges', 'connect', 'playbooks', 'account'] as const;
@@ -62,6 +63,10 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   }
 
   const indexHtml = await readFile(join(shellDist, 'index.html'));
+  const csp = contentSecurityPolicy(indexHtml.toString('utf8'));
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('content-security-policy', csp);
+  });
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/remotes/') && !/\.[a-z0-9]+(\?|$)/i.test(req.url);
     if (!isPage) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });

@@ -105,3 +105,5 @@ export function remoteConfig({ name, dir, dependencies }) {
     };
   };
 }
+
+export { contentSecurityPolicy } from './csp.mjs';
