@@ -70,6 +70,29 @@ export function baseConfig({ dir, prod, uniqueName, publicPath, assetDir = '' })
   };
 }
 
+/** The page a remote serves when it runs standalone in development (the shell never loads it). */
+function standalonePage(name) {
+  const title = `${name[0].toUpperCase()}${name.slice(1)} (standalone) · Vere`;
+  return `<!doctype html>
+<html lang="en" data-theme="dark">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+    <link rel="icon" href="data:," />
+    <title>${title}</title>
+    <script>
+      try {
+        if (localStorage.getItem('theme') === 'light') document.documentElement.dataset.theme = 'light';
+      } catch (e) {}
+    </script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+}
+
 /**
  * A remote: exposes exactly ./App (the area's relative <Routes>) and writes mf-manifest.json.
  * `rspack serve` also runs it standalone with its own index.html.
@@ -82,7 +105,7 @@ export function remoteConfig({ name, dir, dependencies }) {
       ...baseConfig({ dir, prod, uniqueName: `vere_${name}`, publicPath: 'auto' }),
       plugins: [
         // Standalone dev page; deep links need root-relative script URLs.
-        new rspack.HtmlRspackPlugin({ template: './index.html', chunks: ['main'], publicPath: '/', minify: prod }),
+        new rspack.HtmlRspackPlugin({ templateContent: standalonePage(name), chunks: ['main'], publicPath: '/', minify: prod }),
         new ModuleFederationPlugin({
           name,
           filename: prod ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
