@@ -15,8 +15,10 @@ export interface PrismaLike<Tx> {
   $transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
 }
 
+/** A payload that breaks its contract: no redelivery can fix it, so the bus dead-letters it at once. */
 export class MalformedEventError extends Error {
   override name = 'MalformedEventError';
+  readonly permanent = true;
 }
 
 /** Checks an incoming payload against its contract before any effect runs. */

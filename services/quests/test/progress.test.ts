@@ -65,7 +65,9 @@ describe('player registry', () => {
     const userId = randomUUID();
     const bad = { subject: UserRegistered.subject, payload: { ...registered(userId).payload, name: 42 } };
     await bus.publish(bad as never);
-    await expect.poll(() => bus.deadLetters.some((d) => d.event.payload.userId === userId), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => bus.deadLetters.some((d) => d.event.payload.userId === userId), { timeout: 5_000 }).toBe(true);
+    // A contract breach is permanent: dead-lettered on the first attempt, not retried.
+    expect(bus.deadLetters.find((d) => d.event.payload.userId === userId)?.attempts).toBe(1);
     expect(await playerCount(userId)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import {
   assertSubject,
   notifyDeadLetter,
   redeliveryDelay,
+  shouldDeadLetter,
   resolvePolicy,
   silentLogger,
   type DeliveryPolicy,
@@ -106,7 +107,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       return;
     } catch (error) {
       const { policy } = cursor;
-      if (attempt >= policy.maxDeliver) {
+      if (shouldDeadLetter(error, attempt, policy.maxDeliver)) {
         const subject = deadLetterSubject(cursor.durable, event.subject);
         logger.error({ err: error, durable: cursor.durable, subject: event.subject, attempt }, 'event dead-lettered');
         deadLetters.push({ durable: cursor.durable, subject, event, error, attempts: attempt });

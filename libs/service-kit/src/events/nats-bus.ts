@@ -19,6 +19,7 @@ import {
   errorMessage,
   notifyDeadLetter,
   redeliveryDelay,
+  shouldDeadLetter,
   resolvePolicy,
   silentLogger,
   type DeliveryPolicy,
@@ -218,7 +219,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
         await this.handler(event, { attempt });
         msg.ack();
       } catch (err) {
-        if (attempt >= maxDeliver) {
+        if (shouldDeadLetter(err, attempt, maxDeliver)) {
           await this.deadLetter(msg, event, err, attempt);
         } else {
           const delay = redeliveryDelay(backoffMs, attempt);

@@ -36,6 +36,14 @@ export function assertSubject(subject: string): void {
   if (!SUBJECT_RE.test(subject)) throw new Error(`invalid event subject "${subject}"`);
 }
 
+/**
+ * True when a failed delivery should be dead-lettered now: the attempts are used up, or the
+ * handler said retrying cannot help (an error with `permanent: true`, e.g. a malformed payload).
+ */
+export function shouldDeadLetter(error: unknown, attempt: number, maxDeliver: number): boolean {
+  return attempt >= maxDeliver || (error as { permanent?: unknown } | null)?.permanent === true;
+}
+
 /** Delay before redelivering after `attempt` (1-based) failed; the last backoff value repeats. */
 export function redeliveryDelay(backoffMs: readonly number[], attempt: number): number {
   return backoffMs[Math.min(attempt, backoffMs.length) - 1] ?? 0;

@@ -8,7 +8,8 @@
  *   `durable` name share the work (one delivery per event per durable, across replicas);
  * - publishing the same `eventId` twice within the dedupe window delivers once;
  * - a handler that throws is redelivered with backoff, up to `maxDeliver` attempts,
- *   then the event is dead-lettered (subject `dlq.<durable>.<original subject>`);
+ *   then the event is dead-lettered (subject `dlq.<durable>.<original subject>`); an error
+ *   with `permanent: true` (retrying cannot help) is dead-lettered on the spot;
  * - `onDeadLetter` (if given) is called once for such an event;
  * - a durable created after events were published still receives them (deliver-all,
  *   within the retention of the bus).

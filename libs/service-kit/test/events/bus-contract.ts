@@ -184,6 +184,28 @@ export function describeEventBusContract<B extends EventBus>(
       }
     });
 
+    it('dead-letters at once when the handler reports a permanent failure', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      let calls = 0;
+      const deadLettered: DomainEvent[] = [];
+      await subscribe(
+        bus,
+        { durable, subjects: [subject], maxDeliver: 5, backoffMs: [20], onDeadLetter: (event) => { deadLettered.push(event); } },
+        async () => {
+          calls += 1;
+          throw Object.assign(new Error('payload breaks its contract'), { permanent: true });
+        },
+      );
+      const event = newEvent(subject, 'user-1', { malformed: true });
+      await bus.publish(event);
+
+      await waitFor(() => deadLettered.length === 1, 5_000, 'dead letter');
+      await sleep(QUIET_MS);
+      expect(calls).toBe(1);
+      expect(deadLettered).toEqual([event]);
+    });
+
     it('delivers events published before the durable first subscribed', async () => {
       const bus = await openBus();
       const { subject, durable } = nextNames();
