@@ -157,7 +157,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
 
   class NatsSubscription implements Subscription {
     private readonly loops: Promise<void>[] = [];
-    private readonly iterators: ConsumerMessages[] = [];
+    private readonly iterators = new Map<string, ConsumerMessages>();
     private stopping = false;
     private stopped: Promise<void> | undefined;
 
@@ -167,25 +167,62 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     ) {}
 
     async start(): Promise<void> {
-      const { durable, subjects, maxDeliver } = this.policy;
       await ensureStream(DEAD_LETTER_STREAM);
-      for (const subject of subjects) {
-        const stream = streamFor(subject);
-        await ensureStream(stream);
-        const name = `${durable}__${subject.replace(/\./g, '_')}`;
-        await ensureConsumer(stream.name, {
-          durable_name: name,
-          filter_subject: subject,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          // One spare delivery beyond our own limit, so a failed dead-letter publish is retried.
-          max_deliver: maxDeliver + 1,
-          ack_wait: nanos(ackWaitMs),
-        });
-        const consumer = await js.consumers.get(stream.name, name);
-        const messages = await consumer.consume({ max_messages: PREFETCH });
-        this.iterators.push(messages);
-        this.loops.push(this.run(messages));
+      for (const subject of this.policy.subjects) {
+        const messages = await this.attach(subject);
+        this.loops.push(this.keepConsuming(subject, messages));
+      }
+    }
+
+    /** Ensures the stream and this subject's durable consumer exist, and starts pulling from it. */
+    private async attach(subject: string): Promise<ConsumerMessages> {
+      const { durable, maxDeliver } = this.policy;
+      const stream = streamFor(subject);
+      await ensureStream(stream);
+      const name = `${durable}__${subject.replace(/\./g, '_')}`;
+      await ensureConsumer(stream.name, {
+        durable_name: name,
+        filter_subject: subject,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        // One spare delivery beyond our own limit, so a failed dead-letter publish is retried.
+        max_deliver: maxDeliver + 1,
+        ack_wait: nanos(ackWaitMs),
+      });
+      const consumer = await js.consumers.get(stream.name, name);
+      // Missing stream or consumer ends the iterator instead of waiting forever for them to reappear.
+      const messages = await consumer.consume({ max_messages: PREFETCH, abort_on_missing_resource: true });
+      this.iterators.set(subject, messages);
+      return messages;
+    }
+
+    /**
+     * Consumes until stop(). If consumption ends on its own — NATS came back without its state, or
+     * someone deleted the consumer — the stream and consumer are created again, with back-off.
+     */
+    private async keepConsuming(subject: string, first: ConsumerMessages): Promise<void> {
+      let messages = first;
+      for (;;) {
+        await this.run(messages);
+        let delay = 250;
+        for (;;) {
+          if (this.stopping) return;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          if (this.stopping) return;
+          try {
+            ensuredStreams.delete(streamFor(subject).name);
+            messages = await this.attach(subject);
+            if (this.stopping) {
+              await messages.close();
+              return;
+            }
+            logger.info({ durable: this.policy.durable, subject }, 'NATS consumer re-attached');
+            break;
+          } catch (err) {
+            delay = Math.min(delay * 2, 10_000);
+            logger.warn({ err, durable: this.policy.durable, subject, retryInMs: delay }, 'NATS consumer not re-attached yet');
+          }
+        }
       }
     }
 
@@ -199,7 +236,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
           await this.handle(msg);
         }
       } catch (err) {
-        logger.error({ err, durable: this.policy.durable }, 'NATS consumer stopped');
+        if (!this.stopping) logger.warn({ err, durable: this.policy.durable }, 'NATS consumption interrupted');
       }
     }
 
@@ -258,7 +295,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     stop(): Promise<void> {
       this.stopped ??= (async () => {
         this.stopping = true;
-        await Promise.allSettled(this.iterators.map((it) => it.close()));
+        await Promise.allSettled([...this.iterators.values()].map((it) => it.close()));
         await Promise.allSettled(this.loops);
         subscriptions.delete(this);
       })();

@@ -129,7 +129,9 @@ async function privateNatsServer() {
     });
   });
   let child: ChildProcess | undefined;
-  const start = async () => {
+  const start = async ({ freshState = false } = {}) => {
+    // A fresh state: the server comes back without streams or consumers (lost volume).
+    if (freshState) rmSync(storeDir, { recursive: true, force: true });
     child = spawn(natsServerBin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
     await waitFor(
       () =>
@@ -191,6 +193,34 @@ describe.skipIf(!url || !existsSync(natsServerBin))('nats bus across a server re
 
       await waitFor(() => received.length === 2, 10_000, 'delivery after the restart');
       await sleep(300);
+      expect(received).toEqual([before.payload.eventId, after.payload.eventId]);
+    } finally {
+      await bus.close();
+      await server.dispose();
+    }
+  });
+
+  it('re-creates its stream and consumer when NATS comes back without its state', async () => {
+    const server = await privateNatsServer();
+    const bus = await createNatsEventBus({ servers: server.url, name: 'state-loss-test', reconnectTimeWaitMs: 100 });
+    try {
+      const subject = 'stateloss.user.registered.v1';
+      const received: string[] = [];
+      await bus.subscribe({ durable: 'stateloss-welcome', subjects: [subject] }, async (e) => {
+        received.push(e.payload.eventId);
+      });
+      const before = newEvent(subject, 'user-1', {});
+      await bus.publish(before);
+      await waitFor(() => received.length === 1, 5_000, 'delivery before the restart');
+
+      await server.stop();
+      await waitFor(async () => !(await bus.isReady()), 5_000, 'bus to notice the outage');
+      await server.start({ freshState: true });
+      await waitFor(() => bus.isReady(), 10_000, 'reconnect');
+
+      const after = newEvent(subject, 'user-1', {});
+      await waitFor(async () => bus.publish(after).then(() => true, () => false), 10_000, 'publish after the restart');
+      await waitFor(() => received.length === 2, 20_000, 'delivery through the re-created consumer');
       expect(received).toEqual([before.payload.eventId, after.payload.eventId]);
     } finally {
       await bus.close();
