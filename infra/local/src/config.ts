@@ -7,9 +7,10 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const LocalEnv = {
   HOST: Type.String({ default: '127.0.0.1' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  /** Quiet by default: one person at a terminal wants the URL and problems, not every request. */
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-    { default: 'info' },
+    { default: 'warn' },
   ),
   /** Real PostgreSQL. Absent: embedded PostgreSQL with its data under VERE_DATA_DIR. */
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
