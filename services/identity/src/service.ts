@@ -13,7 +13,9 @@ export async function createIdentityService(
   config: IdentityConfig,
   deps: { bus: EventBus; logger: FastifyBaseLogger },
 ): Promise<ServiceHandle> {
-  let keys: SigningKeys | undefined;
+  // Loaded once, on first use: the auth plugin and the JWKS route share them.
+  let keys: Promise<SigningKeys> | undefined;
+  const signingKeys = (prisma: PrismaClient) => (keys ??= SigningKeys.load(prisma, config.jwtPrivateKey));
   return assembleService({
     name: 'identity',
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
@@ -22,12 +24,11 @@ export async function createIdentityService(
     ...deps,
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: async (prisma) => {
-      const loaded = await SigningKeys.load(prisma, config.jwtPrivateKey);
-      keys = loaded;
+      const loaded = await signingKeys(prisma);
       return { issuer: config.issuer, publicKey: (kid) => loaded.publicPem(kid) };
     },
     routes: async ({ app, prisma, relay }) => {
-      const signing = keys!;
+      const signing = await signingKeys(prisma);
       await app.register(cookie);
       app.get('/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
         async () => signing.jwks());
