@@ -17,7 +17,8 @@ describe('federated areas', () => {
   let stack: Stack;
   let context: BrowserContext;
   let page: Page;
-  const manifest = join(mkdtempSync(join(tmpdir(), 'vere-remotes-')), 'remotes.json');
+  const manifestDir = mkdtempSync(join(tmpdir(), 'vere-remotes-'));
+  const manifest = join(manifestDir, 'remotes.json');
   const shellManifest = join(repoRoot, 'apps/shell/dist/remotes.json');
 
   beforeAll(async () => {
@@ -33,6 +34,7 @@ describe('federated areas', () => {
     await browser?.close();
     await stack?.stop();
     if (stack) removeDataDir(stack.dataDir);
+    removeDataDir(manifestDir);
   });
 
   const nav = () => page.getByRole('navigation', { name: 'Main' });

@@ -50,6 +50,8 @@ export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   database: string;
   onLog?: (line: string) => void;
+  /** Keep the data when the server stops (default). False: a throw-away server for tests. */
+  persistent?: boolean;
 }): Promise<EmbeddedDatabase> {
   const port = await freePort();
   const password = 'vere-local';
@@ -60,7 +62,7 @@ export async function startEmbeddedPostgres(opts: {
     user: 'postgres',
     password,
     port,
-    persistent: true,
+    persistent: opts.persistent ?? true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` OS user.
     createPostgresUser: process.getuid?.() === 0,
     onLog: (m: unknown) => log(String(m)),

