@@ -1,12 +1,3 @@
-import { defineConfig } from 'prisma/config';
+import { servicePrismaConfig } from '@vere/service-build';
 
-// Migrations live in this service's own PostgreSQL schema; `_prisma_migrations` too.
-const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/vere';
-const withSchema = new URL(url);
-withSchema.searchParams.set('schema', 'identity');
-
-export default defineConfig({
-  schema: 'prisma/schema.prisma',
-  migrations: { path: 'prisma/migrations' },
-  datasource: { url: withSchema.toString() },
-});
+export default servicePrismaConfig('identity');

@@ -46,3 +46,21 @@ export function loadEnv<P extends TProperties>(
   }
   return value as Static<TObject<P>>;
 }
+
+/** Variables of a service that verifies access tokens against identity's published keys. */
+export const VerifierEnv = {
+  ...BaseEnv,
+  /** identity's JWKS, e.g. http://identity:3000/.well-known/jwks.json */
+  JWKS_URL: Type.String({ pattern: '^https?://' }),
+};
+
+export interface VerifierConfig {
+  databaseUrl: string;
+  issuer: string;
+  jwksUrl: string;
+  logLevel?: string;
+}
+
+export function verifierConfig(env: Static<TObject<typeof VerifierEnv>>): VerifierConfig {
+  return { databaseUrl: env.DATABASE_URL, issuer: env.JWT_ISSUER, jwksUrl: env.JWKS_URL, logLevel: env.LOG_LEVEL };
+}

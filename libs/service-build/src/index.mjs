@@ -1,0 +1,36 @@
+// Build-time configuration every service shares: its tsup bundle and its Prisma CLI config.
+import { defineConfig } from 'prisma/config';
+
+/**
+ * tsup options for `dist/main.js`: the @vere/* workspace libs (and the generated Prisma client)
+ * are bundled in; every npm package stays external and comes from node_modules at run time
+ * (bundling CommonJS packages into ESM output breaks their dynamic requires). @vere/prisma-engine
+ * stays external too: it loads its WebAssembly engine from its own folder.
+ */
+export function serviceBundle() {
+  return {
+    entry: { main: 'src/main.ts' },
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outDir: 'dist',
+    clean: true,
+    sourcemap: true,
+    noExternal: [/^@vere\/(?!prisma-engine)/],
+    external: ['@vere/prisma-engine', /^(?!@vere\/)[@a-z]/],
+  };
+}
+
+/**
+ * The Prisma CLI config of the service owning PostgreSQL schema `schema`: its migrations, and its
+ * `_prisma_migrations`, live in that schema (`?schema=` on DATABASE_URL).
+ */
+export function servicePrismaConfig(schema) {
+  const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/vere');
+  url.searchParams.set('schema', schema);
+  return defineConfig({
+    schema: 'prisma/schema.prisma',
+    migrations: { path: 'prisma/migrations' },
+    datasource: { url: url.toString() },
+  });
+}
