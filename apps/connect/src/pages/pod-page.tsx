@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { EmptyState, IconCompass, IconFlame, IconUsers, Skeleton, buttonClassName } from '@vere/web-ui';
+import { EmptyState, IconCompass, IconUsers, Skeleton, buttonClassName } from '@vere/web-ui';
 import { useMyPods } from '../features/pods/api/get-my-pods';
 import { PodsError } from '../features/pods/components/pods-error';
-import { memberCountLabel, streakLabel } from '../features/pods/pod-labels';
+import { PodMeta } from '../features/pods/components/pod-meta';
 import { PageHeader } from './page-header';
 
 /** A pod the user is in, read from their pods list (the service has no single-pod read yet). */
@@ -53,18 +53,7 @@ export function PodPage() {
       <PageHeader
         back
         title={pod.name}
-        subtitle={
-          <span className="cn-pod__meta">
-            <span className="cn-chip">
-              <IconUsers size={14} />
-              {memberCountLabel(pod.memberCount)}
-            </span>
-            <span className={pod.currentStreak > 0 ? 'cn-chip cn-chip--streak' : 'cn-chip'}>
-              <IconFlame size={14} />
-              {streakLabel(pod.currentStreak)}
-            </span>
-          </span>
-        }
+        subtitle={<PodMeta pod={pod} />}
       />
       <EmptyState
         icon={<IconUsers size={32} />}
