@@ -21,7 +21,15 @@ export interface RunningStack {
  * (in-process unless NATS_URL), the four services on loopback ports, and the edge in front.
  * Stops everything it started, in reverse order, if any step fails.
  */
-export async function startStack(config: LocalConfig, logger: FastifyBaseLogger): Promise<RunningStack> {
+export interface StackOptions {
+  /**
+   * The database URL one service uses (default: the stack's). Tests route a single service
+   * through a TCP proxy they can cut, to simulate that service losing its database.
+   */
+  serviceDatabaseUrl?: (service: 'identity' | 'quests' | 'pods' | 'billing', url: string) => string;
+}
+
+export async function startStack(config: LocalConfig, logger: FastifyBaseLogger, options: StackOptions = {}): Promise<RunningStack> {
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) {
@@ -42,10 +50,15 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger)
       databaseUrl = db.url;
     }
 
-    const bus = await createBusFromEnv(config.NATS_URL, 'vere-local', logger);
+    // Without NATS_URL the events are logged in this database (durable across crashes).
+    const bus = await createBusFromEnv({ natsUrl: config.NATS_URL, databaseUrl }, 'vere-local', logger);
     cleanups.push(() => bus.close());
     const deps = { bus, logger };
-    const base = { databaseUrl, issuer: config.JWT_ISSUER, logLevel: config.LOG_LEVEL };
+    const dbFor = (service: 'identity' | 'quests' | 'pods' | 'billing') => ({
+      databaseUrl: options.serviceDatabaseUrl?.(service, databaseUrl) ?? databaseUrl,
+      issuer: config.JWT_ISSUER,
+      logLevel: config.LOG_LEVEL,
+    });
 
     const listen = async (service: ServiceHandle): Promise<string> => {
       cleanups.push(() => service.close());
@@ -55,16 +68,16 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger)
     };
 
     const identity = await createIdentityService({
-      ...base, jwtPrivateKey: config.JWT_PRIVATE_KEY, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
+      ...dbFor('identity'), jwtPrivateKey: config.JWT_PRIVATE_KEY, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
       cookieSecure: config.COOKIE_SECURE, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
     }, deps);
     const upstreams: Record<string, string> = { identity: await listen(identity) };
     const jwksUrl = `${upstreams.identity}/.well-known/jwks.json`;
 
     const others = await Promise.all([
-      createQuestsService({ ...base, jwksUrl }, deps),
-      createPodsService({ ...base, jwksUrl }, deps),
-      createBillingService({ ...base, jwksUrl }, deps),
+      createQuestsService({ ...dbFor('quests'), jwksUrl }, deps),
+      createPodsService({ ...dbFor('pods'), jwksUrl }, deps),
+      createBillingService({ ...dbFor('billing'), jwksUrl }, deps),
     ]);
     for (const service of others) upstreams[service.name] = await listen(service);
     for (const service of [identity, ...others]) await service.start();

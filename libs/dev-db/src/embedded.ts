@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -54,7 +54,7 @@ export async function startEmbeddedPostgres(opts: {
   persistent?: boolean;
 }): Promise<EmbeddedDatabase> {
   const port = await freePort();
-  const password = 'vere-local';
+  const password = PASSWORD;
   await mkdir(join(opts.dataDir, '..'), { recursive: true });
   const log = opts.onLog ?? (() => undefined);
   const server = new EmbeddedPostgres({
@@ -84,7 +84,27 @@ export async function startEmbeddedPostgres(opts: {
     await admin.end();
   }
   return {
-    url: `postgresql://postgres:${password}@127.0.0.1:${port}/${encodeURIComponent(opts.database)}`,
+    url: embeddedUrl(port, opts.database),
     stop: () => server.stop(),
   };
+}
+
+const PASSWORD = 'vere-local';
+const embeddedUrl = (port: number, database: string) =>
+  `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+
+/**
+ * The URL of the embedded server already running on `dataDir` (e.g. `npm start` in another
+ * terminal), read from PostgreSQL's own lock file; undefined when none runs there.
+ */
+export function runningEmbeddedPostgres(dataDir: string, database: string): string | undefined {
+  const lockFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return undefined;
+  const [pid, , , port] = readFileSync(lockFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return undefined; // stale lock file
+  }
+  return Number(port) > 0 ? embeddedUrl(Number(port), database) : undefined;
 }

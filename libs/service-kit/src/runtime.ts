@@ -18,13 +18,20 @@ export interface ServiceHandle {
   close(): Promise<void>;
 }
 
-type RequiredEnv = { HOST: string; PORT: number; LOG_LEVEL: string; NATS_URL?: string };
+type RequiredEnv = { HOST: string; PORT: number; LOG_LEVEL: string; NATS_URL?: string; DATABASE_URL: string };
 
-/** Creates the bus the environment asks for: NATS JetStream when NATS_URL is set, else in-process. */
-export async function createBusFromEnv(natsUrl: string | undefined, name: string, logger: FastifyBaseLogger): Promise<EventBus> {
-  if (natsUrl) return createNatsEventBus({ servers: natsUrl.split(','), name, logger });
-  logger.warn('NATS_URL is not set: using the in-process event bus (events stay inside this process)');
-  return createInProcessEventBus({ logger });
+/**
+ * Creates the bus the environment asks for: NATS JetStream when NATS_URL is set, else the
+ * embedded bus whose log lives in `databaseUrl` (durable, but for one process only).
+ */
+export async function createBusFromEnv(
+  env: { natsUrl: string | undefined; databaseUrl: string },
+  name: string,
+  logger: FastifyBaseLogger,
+): Promise<EventBus> {
+  if (env.natsUrl) return createNatsEventBus({ servers: env.natsUrl.split(','), name, logger });
+  logger.info('NATS_URL is not set: events go through the embedded bus, logged in PostgreSQL (one process only)');
+  return createInProcessEventBus({ databaseUrl: env.databaseUrl, logger });
 }
 
 /**
@@ -41,9 +48,9 @@ export async function runStandalone<P extends TProperties & typeof BaseEnv>(
   let bus: EventBus | undefined;
   try {
     const env = loadEnv(envProperties);
-    const { HOST, PORT, LOG_LEVEL, NATS_URL } = env as unknown as RequiredEnv;
+    const { HOST, PORT, LOG_LEVEL, NATS_URL, DATABASE_URL } = env as unknown as RequiredEnv;
     const logger = pino({ level: LOG_LEVEL }) as unknown as FastifyBaseLogger;
-    bus = await createBusFromEnv(NATS_URL, name, logger);
+    bus = await createBusFromEnv({ natsUrl: NATS_URL, databaseUrl: DATABASE_URL }, name, logger);
     handle = await create(env, { bus, logger });
     await handle.app.listen({ host: HOST, port: PORT });
     await handle.start();

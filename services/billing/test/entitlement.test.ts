@@ -17,7 +17,7 @@ beforeAll(async () => {
   db = await createTestDatabase('vere_billing');
   issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
-  bus = createInProcessEventBus({ logger });
+  bus = createInProcessEventBus({ databaseUrl: db.url, logger });
   billing = await createBillingService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger });
   await billing.start();
   sql = new pg.Pool({ connectionString: db.url });

@@ -15,7 +15,7 @@ export interface IdentityHarness {
 export async function buildIdentity(overrides: Partial<IdentityConfig> = {}): Promise<IdentityHarness> {
   const db = await createTestDatabase('vere_identity');
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
-  const bus = createInProcessEventBus({ logger });
+  const bus = createInProcessEventBus({ databaseUrl: db.url, logger });
   const service = await createIdentityService({
     databaseUrl: db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
     cookieSecure: true, authRateLimitPerMinute: 1000, ...overrides,

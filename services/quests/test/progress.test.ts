@@ -21,7 +21,7 @@ beforeAll(async () => {
   issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   // No bus-level dedupe: a duplicate publish reaches the consumer, so only the inbox can absorb it.
-  bus = createInProcessEventBus({ logger, dedupeWindowMs: 0 });
+  bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
   quests = await createQuestsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger });
   await quests.start();
   sql = new pg.Pool({ connectionString: db.url });
@@ -65,9 +65,10 @@ describe('player registry', () => {
     const userId = randomUUID();
     const bad = { subject: UserRegistered.subject, payload: { ...registered(userId).payload, name: 42 } };
     await bus.publish(bad as never);
-    await expect.poll(() => bus.deadLetters.some((d) => d.event.payload.userId === userId), { timeout: 5_000 }).toBe(true);
+    const letters = async () => (await bus.deadLetters()).filter((d) => d.event.payload.userId === userId);
+    await expect.poll(async () => (await letters()).length, { timeout: 5_000 }).toBe(1);
     // A contract breach is permanent: dead-lettered on the first attempt, not retried.
-    expect(bus.deadLetters.find((d) => d.event.payload.userId === userId)?.attempts).toBe(1);
+    expect((await letters())[0]?.attempts).toBe(1);
     expect(await playerCount(userId)).toBe(0);
   });
 });

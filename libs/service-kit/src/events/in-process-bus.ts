@@ -1,138 +1,318 @@
+/**
+ * The embedded default's event bus: no broker process, but as durable as JetStream. The log
+ * lives in PostgreSQL (schema `vere_events`): publish() resolves once the event is committed to
+ * `event_log`, and each durable cursor (durable + subject) keeps its position in
+ * `consumer_cursor`, advanced after the handler's effect has committed. A crash at any moment
+ * therefore loses nothing: after a restart every cursor resumes from its last committed
+ * position, and the consumer's inbox absorbs the one event that may be delivered twice.
+ *
+ * Like a JetStream consumer, a cursor hands one event at a time to its subscribers (round
+ * robin), in publish order. Publishes are serialised by a transaction-scoped advisory lock, so
+ * sequence order is commit order and a cursor can never step over an event that commits late.
+ * This bus is meant for one process (the embedded launcher, a standalone service without
+ * NATS_URL); replicas share work through NATS.
+ */
+import pg from 'pg';
+import { deadLetterStore, EVENTS_SCHEMA, type DeadLetter, type DeadLetterStore } from './dead-letters';
 import {
   DEFAULT_DEDUPE_WINDOW_MS,
   assertSubject,
+  classifyFailure,
+  errorMessage,
   notifyDeadLetter,
   redeliveryDelay,
-  shouldDeadLetter,
   resolvePolicy,
+  shouldDeadLetter,
   silentLogger,
+  withHandlerTimeout,
   type DeliveryPolicy,
 } from './policy';
-import { deadLetterSubject, streamFor } from './types';
+import { quoteIdent } from './outbox';
+import { streamFor } from './types';
 import type { DomainEvent, EventBus, EventHandler, EventLogger, SubscribeOptions, Subscription } from './types';
 
 export interface InProcessEventBusOptions {
+  /** The database holding the log (the embedded PostgreSQL, or the service's own database). */
+  databaseUrl: string;
   logger?: EventLogger;
+  /** Schema of the log's tables. Default `vere_events`. */
+  schema?: string;
   /** Publishing an eventId again within this window is a no-op. Default 2 min (as on NATS). */
   dedupeWindowMs?: number;
-  /** Events kept for durables that subscribe later (oldest dropped first). Default 10 000. */
-  retainLimit?: number;
+  /** How often idle cursors look for events published by another process. Default 1 s. */
+  pollIntervalMs?: number;
+  /** Events older than this are pruned from the log (as a stream's max age). Default 7 days. */
+  retentionMs?: number;
 }
 
-export interface DeadLetter {
-  durable: string;
-  /** `dlq.<durable>.<original subject>` */
-  subject: string;
-  event: DomainEvent;
-  error: unknown;
-  attempts: number;
-}
+export type { DeadLetter } from './dead-letters';
 
 export interface InProcessEventBus extends EventBus {
   readonly kind: 'in-process';
-  /** Every event dead-lettered so far, oldest first. */
-  readonly deadLetters: readonly DeadLetter[];
-  /** Resolves once no handler is running and no redelivery is scheduled (for tests). */
+  /** Dead letters kept for this bus's durables, oldest first. */
+  deadLetters(): Promise<DeadLetter[]>;
+  /** The operator's view of dead letters (list, replay, drop). */
+  readonly deadLetterStore: DeadLetterStore;
+  /** Resolves once every cursor has caught up with the log and no handler is running (for tests). */
   idle(): Promise<void>;
 }
 
-interface Pending {
+/** Lock key serialising publishes, so `seq` order is commit order. */
+const PUBLISH_LOCK = 0x7665_7265; // "vere"
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+interface LogItem {
+  kind: 'log' | 'replay';
+  /** `seq` for a log item, the dead letter's id for a replay. */
+  id: string;
   event: DomainEvent;
-  attempt: number;
 }
 
-interface Subscriber {
-  handler: EventHandler;
-  inFlight: Set<Promise<void>>;
-}
-
-/** One durable cursor: a (durable, subject) pair, like one JetStream consumer. */
-interface Cursor {
-  durable: string;
-  subject: string;
-  policy: DeliveryPolicy;
-  subscribers: Subscriber[];
-  next: number;
-  /** Deliveries waiting for a subscriber. */
-  waiting: Pending[];
-}
-
-export function createInProcessEventBus(options: InProcessEventBusOptions = {}): InProcessEventBus {
+export function createInProcessEventBus(options: InProcessEventBusOptions): InProcessEventBus {
   const logger = options.logger ?? silentLogger;
+  const schema = options.schema ?? EVENTS_SCHEMA;
   const dedupeWindowMs = options.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
-  const retainLimit = options.retainLimit ?? 10_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const retentionMs = options.retentionMs ?? 7 * 24 * 3_600_000;
+  const t = (table: string) => `${quoteIdent(schema)}.${quoteIdent(table)}`;
 
-  const retained: DomainEvent[] = [];
-  const seen = new Map<string, number>(); // eventId -> expiry; insertion order == expiry order
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  pool.on('error', (err) => logger.warn({ err }, 'event log connection lost'));
+  const store = deadLetterStore(pool, schema);
+  const ready = store.ensureSchema();
+  ready.catch(() => undefined); // reported by the first operation that awaits it
+
   const cursors = new Map<string, Cursor>();
-  const timers = new Set<NodeJS.Timeout>();
-  const inFlight = new Set<Promise<void>>();
-  const deadLetters: DeadLetter[] = [];
   let closed = false;
 
-  const cursorKey = (durable: string, subject: string) => `${durable}\u0000${subject}`;
+  const pruneTimer = setInterval(() => {
+    void pool
+      .query(`DELETE FROM ${t('event_log')} WHERE published_at < now() - $1::int * interval '1 millisecond'`, [retentionMs])
+      .catch((err) => logger.warn({ err }, 'event log pruning failed'));
+  }, PRUNE_EVERY_MS);
+  pruneTimer.unref();
 
-  function isDuplicate(eventId: string): boolean {
-    const now = Date.now();
-    for (const [id, expiry] of seen) {
-      if (expiry > now) break;
-      seen.delete(id);
+  class Cursor {
+    readonly subscribers: EventHandler[] = [];
+    private next = 0;
+    private loop: Promise<void> | undefined;
+    private stopping = false;
+    private wakeUp: (() => void) | undefined;
+    /** Set by a publish on this subject, cleared when the cursor finds nothing left. */
+    dirty = true;
+    caughtUp = false;
+
+    constructor(
+      readonly durable: string,
+      readonly subject: string,
+      public policy: DeliveryPolicy,
+    ) {}
+
+    start(): void {
+      if (this.loop) return;
+      this.stopping = false;
+      this.loop = this.run().catch((err) => {
+        if (!closed) logger.error({ err, durable: this.durable }, 'event cursor stopped unexpectedly');
+      });
     }
-    if (seen.has(eventId)) return true;
-    seen.set(eventId, now + dedupeWindowMs);
-    return false;
-  }
 
-  function offer(cursor: Cursor, pending: Pending): void {
-    if (closed) return;
-    const subscriber = cursor.subscribers[cursor.next++ % Math.max(cursor.subscribers.length, 1)];
-    if (!subscriber) {
-      cursor.waiting.push(pending);
-      return;
+    async stop(): Promise<void> {
+      this.stopping = true;
+      this.wake();
+      await this.loop;
+      this.loop = undefined;
     }
-    const run = deliver(cursor, subscriber, pending);
-    subscriber.inFlight.add(run);
-    inFlight.add(run);
-    void run.finally(() => {
-      subscriber.inFlight.delete(run);
-      inFlight.delete(run);
-    });
-  }
 
-  async function deliver(cursor: Cursor, subscriber: Subscriber, pending: Pending): Promise<void> {
-    await Promise.resolve(); // never run a handler synchronously inside publish()/subscribe()
-    const { event, attempt } = pending;
-    try {
-      await subscriber.handler(structuredClone(event), { attempt });
-      return;
-    } catch (error) {
-      const { policy } = cursor;
-      if (shouldDeadLetter(error, attempt, policy.maxDeliver)) {
-        const subject = deadLetterSubject(cursor.durable, event.subject);
-        logger.error({ err: error, durable: cursor.durable, subject: event.subject, attempt }, 'event dead-lettered');
-        deadLetters.push({ durable: cursor.durable, subject, event, error, attempts: attempt });
-        await notifyDeadLetter(policy, event, error, logger);
+    wake(): void {
+      this.dirty = true;
+      this.caughtUp = false;
+      this.wakeUp?.();
+    }
+
+    private sleep(ms: number): Promise<void> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        const self = this; // eslint-disable-line @typescript-eslint/no-this-alias
+        function done() {
+          clearTimeout(timer);
+          self.wakeUp = undefined;
+          resolve();
+        }
+        this.wakeUp = done;
+      });
+    }
+
+    /** Back-off that only stop() interrupts (a publish must not shorten a redelivery delay). */
+    private pause(ms: number): Promise<void> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        const self = this; // eslint-disable-line @typescript-eslint/no-this-alias
+        function done() {
+          clearTimeout(timer);
+          self.wakeUp = undefined;
+          resolve();
+        }
+        this.wakeUp = () => {
+          if (this.stopping) done();
+        };
+      });
+    }
+
+    private async run(): Promise<void> {
+      let failures = 0;
+      while (!this.stopping) {
+        let item: LogItem | undefined;
+        try {
+          await ready;
+          this.dirty = false;
+          item = await this.nextItem();
+          failures = 0;
+        } catch (err) {
+          failures += 1;
+          const delay = redeliveryDelay(this.policy.backoffMs, failures);
+          logger.warn({ err, durable: this.durable, subject: this.subject, retryInMs: delay }, 'event log unreachable; retrying');
+          await this.pause(delay);
+          continue;
+        }
+        if (!item) {
+          if (!this.dirty) this.caughtUp = true;
+          if (!this.dirty) await this.sleep(pollIntervalMs);
+          continue;
+        }
+        await this.deliver(item);
+      }
+    }
+
+    /** A replay an operator asked for comes first, then the next event after the position. */
+    private async nextItem(): Promise<LogItem | undefined> {
+      const replay = await pool.query<{ id: string; payload: DomainEvent['payload'] }>(
+        `SELECT id::text, payload FROM ${t('dead_letter')}
+          WHERE durable = $1 AND subject = $2 AND replay_requested_at IS NOT NULL ORDER BY id LIMIT 1`,
+        [this.durable, this.subject],
+      );
+      const r = replay.rows[0];
+      if (r) return { kind: 'replay', id: r.id, event: { subject: this.subject, payload: r.payload } };
+      const { rows } = await pool.query<{ seq: string; payload: DomainEvent['payload'] }>(
+        `SELECT l.seq::text, l.payload FROM ${t('event_log')} l, ${t('consumer_cursor')} c
+          WHERE c.durable = $1 AND c.subject = $2 AND l.subject = $2 AND l.seq > c.position
+          ORDER BY l.seq LIMIT 1`,
+        [this.durable, this.subject],
+      );
+      const row = rows[0];
+      return row ? { kind: 'log', id: row.seq, event: { subject: this.subject, payload: row.payload } } : undefined;
+    }
+
+    private pick(): EventHandler | undefined {
+      if (this.subscribers.length === 0) return undefined;
+      return this.subscribers[this.next++ % this.subscribers.length];
+    }
+
+    private async deliver(item: LogItem): Promise<void> {
+      const { event } = item;
+      for (let attempt = 1; ; attempt += 1) {
+        const handler = this.pick();
+        if (!handler || this.stopping) return; // not acknowledged: delivered again after a restart
+        try {
+          await withHandlerTimeout(
+            () => handler(structuredClone(event), { attempt }),
+            this.policy.handlerTimeoutMs,
+            `handler of ${this.durable} for ${event.subject}`,
+          );
+        } catch (error) {
+          if (shouldDeadLetter(error, attempt, this.policy.maxDeliver)) {
+            await this.persist(() => this.deadLetter(item, error, attempt));
+            logger.error({ err: error, durable: this.durable, subject: event.subject, attempt }, 'event dead-lettered');
+            await notifyDeadLetter(this.policy, event, error, logger);
+            return;
+          }
+          const delay = redeliveryDelay(this.policy.backoffMs, attempt);
+          logger.warn(
+            { err: error, durable: this.durable, subject: event.subject, attempt, delay, failure: classifyFailure(error) },
+            'event handler failed; will redeliver',
+          );
+          await this.pause(delay);
+          continue;
+        }
+        await this.persist(() => this.acknowledge(item));
         return;
       }
-      const delay = redeliveryDelay(policy.backoffMs, attempt);
-      logger.warn({ err: error, durable: cursor.durable, subject: event.subject, attempt, delay }, 'event handler failed; will redeliver');
-      if (closed) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        offer(cursor, { event, attempt: attempt + 1 });
-      }, delay);
-      timers.add(timer);
+    }
+
+    /** Retries a bookkeeping write until it succeeds: the handler's effect has already committed. */
+    private async persist(write: () => Promise<void>): Promise<void> {
+      for (let failures = 1; ; failures += 1) {
+        try {
+          await write();
+          return;
+        } catch (err) {
+          if (closed) throw err;
+          const delay = redeliveryDelay(this.policy.backoffMs, failures);
+          logger.warn({ err, durable: this.durable, retryInMs: delay }, 'could not record delivery; retrying');
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    }
+
+    private async acknowledge(item: LogItem): Promise<void> {
+      if (item.kind === 'replay') {
+        await pool.query(`DELETE FROM ${t('dead_letter')} WHERE id = $1`, [item.id]);
+      } else {
+        await pool.query(
+          `UPDATE ${t('consumer_cursor')} SET position = GREATEST(position, $3), updated_at = now()
+            WHERE durable = $1 AND subject = $2`,
+          [this.durable, this.subject, item.id],
+        );
+      }
+    }
+
+    /** Records the dead letter and moves past the event in one transaction. */
+    private async deadLetter(item: LogItem, error: unknown, attempts: number): Promise<void> {
+      const message = errorMessage(error).slice(0, 2_000);
+      if (item.kind === 'replay') {
+        await pool.query(
+          `UPDATE ${t('dead_letter')} SET error = $2, attempts = $3, dead_at = now(), replay_requested_at = NULL WHERE id = $1`,
+          [item.id, message, attempts],
+        );
+        return;
+      }
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          `INSERT INTO ${t('dead_letter')} (durable, subject, event_id, payload, error, attempts)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [this.durable, this.subject, item.event.payload.eventId, JSON.stringify(item.event.payload), message, attempts],
+        );
+        await client.query(
+          `UPDATE ${t('consumer_cursor')} SET position = GREATEST(position, $3), updated_at = now()
+            WHERE durable = $1 AND subject = $2`,
+          [this.durable, this.subject, item.id],
+        );
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+          broken = rollbackErr;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
+      }
     }
   }
 
-  function cursorFor(policy: DeliveryPolicy, subject: string): Cursor {
-    const key = cursorKey(policy.durable, subject);
+  async function cursorFor(policy: DeliveryPolicy, subject: string): Promise<Cursor> {
+    const key = `${policy.durable}\u0000${subject}`;
     let cursor = cursors.get(key);
     if (!cursor) {
-      cursor = { durable: policy.durable, subject, policy, subscribers: [], next: 0, waiting: [] };
-      for (const event of retained) {
-        if (event.subject === subject) cursor.waiting.push({ event, attempt: 1 });
-      }
+      await ready;
+      // A new durable starts before the first event (deliver-all).
+      await pool.query(
+        `INSERT INTO ${t('consumer_cursor')} (durable, subject, position) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
+        [policy.durable, subject],
+      );
+      cursor = cursors.get(key) ?? new Cursor(policy.durable, subject, policy);
       cursors.set(key, cursor);
     }
     cursor.policy = policy;
@@ -141,60 +321,81 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
 
   return {
     kind: 'in-process',
-    deadLetters,
+    deadLetterStore: store,
 
     async publish(event) {
       if (closed) throw new Error('event bus is closed');
       assertSubject(event.subject);
       streamFor(event.subject);
-      if (isDuplicate(event.payload.eventId)) return;
-      const stored = structuredClone(event) as DomainEvent;
-      retained.push(stored);
-      if (retained.length > retainLimit) retained.shift();
-      for (const cursor of cursors.values()) {
-        if (cursor.subject === stored.subject) offer(cursor, { event: stored, attempt: 1 });
+      await ready;
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK]);
+        await client.query(
+          `INSERT INTO ${t('event_log')} (event_id, subject, payload)
+           SELECT $1, $2, $3 WHERE NOT EXISTS (
+             SELECT 1 FROM ${t('event_log')} WHERE event_id = $1 AND published_at > now() - $4::int * interval '1 millisecond')`,
+          [event.payload.eventId, event.subject, JSON.stringify(event.payload), dedupeWindowMs],
+        );
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+          broken = rollbackErr;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
       }
+      for (const cursor of cursors.values()) if (cursor.subject === event.subject) cursor.wake();
     },
 
     async subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
       const policy = resolvePolicy(options);
-      const subscriber: Subscriber = { handler, inFlight: new Set() };
-      const joined = policy.subjects.map((subject) => cursorFor(policy, subject));
+      const joined = await Promise.all(policy.subjects.map((subject) => cursorFor(policy, subject)));
       for (const cursor of joined) {
-        cursor.subscribers.push(subscriber);
-        for (const pending of cursor.waiting.splice(0)) offer(cursor, pending);
+        cursor.subscribers.push(handler);
+        cursor.start();
       }
       let stopped: Promise<void> | undefined;
       return {
         stop() {
-          stopped ??= (async () => {
-            for (const cursor of joined) {
-              cursor.subscribers = cursor.subscribers.filter((s) => s !== subscriber);
-            }
-            await Promise.allSettled([...subscriber.inFlight]);
-          })();
+          stopped ??= Promise.all(
+            joined.map(async (cursor) => {
+              const i = cursor.subscribers.indexOf(handler);
+              if (i >= 0) cursor.subscribers.splice(i, 1);
+              if (cursor.subscribers.length === 0) await cursor.stop();
+            }),
+          ).then(() => undefined);
           return stopped;
         },
       };
     },
 
     async isReady() {
-      return !closed;
+      if (closed) return false;
+      return pool.query('SELECT 1').then(() => true, () => false);
+    },
+
+    async deadLetters() {
+      await ready;
+      return store.list();
     },
 
     async idle() {
-      while (inFlight.size > 0 || timers.size > 0) {
-        if (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-        else await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      const active = () => [...cursors.values()].filter((c) => c.subscribers.length > 0);
+      while (active().some((c) => !c.caughtUp || c.dirty)) await new Promise((resolve) => setTimeout(resolve, 10));
     },
 
     async close() {
+      if (closed) return;
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      clearInterval(pruneTimer);
+      await Promise.all([...cursors.values()].map((c) => c.stop()));
+      await ready.catch(() => undefined);
+      await pool.end();
     },
   };
 }

@@ -16,14 +16,17 @@ import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport
 import {
   DEFAULT_DEDUPE_WINDOW_MS,
   assertSubject,
+  classifyFailure,
   errorMessage,
   notifyDeadLetter,
   redeliveryDelay,
   shouldDeadLetter,
   resolvePolicy,
   silentLogger,
+  withHandlerTimeout,
   type DeliveryPolicy,
 } from './policy';
+import type { DeadLetter, DeadLetterFilter, DeadLetterStore } from './dead-letters';
 import { deadLetterSubject, streamFor } from './types';
 import type { DomainEvent, EventBus, EventHandler, EventLogger, SubscribeOptions, Subscription } from './types';
 
@@ -41,8 +44,10 @@ export interface NatsEventBusOptions {
   duplicateWindowMs?: number;
   /** Max age of messages in the streams this bus creates. Default 7 days. */
   retentionMs?: number;
-  /** A handler running longer than this without finishing is kept alive with in-progress acks. Default 30 s. */
+  /** Redelivery if the process holding a message dies without acking it. Default 30 s. */
   ackWaitMs?: number;
+  /** Replicas of the streams this bus creates (3 in a production cluster). Default: the server's (1). */
+  streamReplicas?: number;
 }
 
 export const DEAD_LETTER_STREAM = { name: 'VERE_DLQ', subjects: ['dlq.>'] };
@@ -108,19 +113,30 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
   function ensureStream(stream: { name: string; subjects: string[] }): Promise<void> {
     let ensured = ensuredStreams.get(stream.name);
     if (!ensured) {
+      // Dead letters are kept until an operator replays or drops them: no max age.
+      const isDeadLetters = stream.name === DEAD_LETTER_STREAM.name;
+      const maxAge = isDeadLetters ? 0 : nanos(retentionMs);
       ensured = jsm.streams
         .add({
           name: stream.name,
           subjects: stream.subjects,
           storage: StorageType.File,
           duplicate_window: nanos(duplicateWindowMs),
-          max_age: nanos(retentionMs),
+          max_age: maxAge,
+          ...(options.streamReplicas ? { num_replicas: options.streamReplicas } : {}),
         })
         .then(
           () => undefined,
-          (err: unknown) => {
-            // Creating an identical stream is a no-op; a differing one was made on purpose elsewhere.
-            if (err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE) return;
+          async (err: unknown) => {
+            // Creating an identical stream is a no-op; a differing one was made on purpose elsewhere,
+            // except a dead-letter stream from an older version that still expires its messages.
+            if (err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE) {
+              if (isDeadLetters) {
+                const { config } = await jsm.streams.info(stream.name);
+                if (config.max_age !== 0) await jsm.streams.update(stream.name, { ...config, max_age: 0 });
+              }
+              return;
+            }
             ensuredStreams.delete(stream.name);
             throw err;
           },
@@ -176,7 +192,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
 
     /** Ensures the stream and this subject's durable consumer exist, and starts pulling from it. */
     private async attach(subject: string): Promise<ConsumerMessages> {
-      const { durable, maxDeliver } = this.policy;
+      const { durable } = this.policy;
       const stream = streamFor(subject);
       await ensureStream(stream);
       const name = `${durable}__${subject.replace(/\./g, '_')}`;
@@ -185,8 +201,9 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
         filter_subject: subject,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        // One spare delivery beyond our own limit, so a failed dead-letter publish is retried.
-        max_deliver: maxDeliver + 1,
+        // Unlimited: transient failures are redelivered for as long as they last; the bus itself
+        // dead-letters after maxDeliver other failures (see classifyFailure).
+        max_deliver: -1,
         ack_wait: nanos(ackWaitMs),
       });
       const consumer = await js.consumers.get(stream.name, name);
@@ -241,7 +258,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     }
 
     private async handle(msg: JsMsg): Promise<void> {
-      const { durable, maxDeliver, backoffMs } = this.policy;
+      const { durable, maxDeliver, backoffMs, handlerTimeoutMs } = this.policy;
       const attempt = msg.info.deliveryCount;
       let event: DomainEvent;
       try {
@@ -253,14 +270,17 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       }
       const keepAlive = setInterval(() => msg.working(), Math.max(ackWaitMs / 3, 1_000));
       try {
-        await this.handler(event, { attempt });
+        await withHandlerTimeout(() => this.handler(event, { attempt }), handlerTimeoutMs, `handler of ${durable} for ${event.subject}`);
         msg.ack();
       } catch (err) {
         if (shouldDeadLetter(err, attempt, maxDeliver)) {
           await this.deadLetter(msg, event, err, attempt);
         } else {
           const delay = redeliveryDelay(backoffMs, attempt);
-          logger.warn({ err, durable, subject: event.subject, attempt, delay }, 'event handler failed; will redeliver');
+          logger.warn(
+            { err, durable, subject: event.subject, attempt, delay, failure: classifyFailure(err) },
+            'event handler failed; will redeliver',
+          );
           msg.nak(delay);
         }
       } finally {
@@ -351,6 +371,75 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       closing = true;
       await Promise.allSettled([...subscriptions].map((s) => s.stop()));
       await closeConnection(nc, connected, publishTimeoutMs, logger);
+    },
+  };
+}
+
+/**
+ * The operator's view of the NATS dead letters (stream `VERE_DLQ`). Replay republishes the
+ * event on its original subject under a new message id, so it passes the duplicate window;
+ * every other durable of that subject skips it through its inbox.
+ */
+export async function natsDeadLetterStore(servers: string | string[]): Promise<DeadLetterStore & { close(): Promise<void> }> {
+  const nc = await connect({ servers, name: 'vere-events-cli', timeout: 5_000 });
+  const jsm = await jetstreamManager(nc);
+  const js = jetstream(nc);
+
+  async function all(filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {
+    let info;
+    try {
+      info = await jsm.streams.info(DEAD_LETTER_STREAM.name);
+    } catch (err) {
+      if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) return [];
+      throw err;
+    }
+    const found: DeadLetter[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
+      const msg = await jsm.streams.getMessage(DEAD_LETTER_STREAM.name, { seq }).catch(() => null);
+      if (!msg) continue; // deleted
+      const [, durable = '', ...rest] = msg.subject.split('.');
+      const subject = msg.header?.get('Vere-Original-Subject') || rest.join('.');
+      if (filter.durable && filter.durable !== durable) continue;
+      if (filter.ids && !filter.ids.includes(String(seq))) continue;
+      let payload: DomainEvent['payload'];
+      try {
+        payload = msg.json();
+      } catch {
+        payload = { eventId: '', occurredAt: '', userId: '', undecodable: msg.string() };
+      }
+      found.push({
+        id: String(seq), durable, subject, event: { subject, payload },
+        error: msg.header?.get('Vere-Error') ?? '', attempts: Number(msg.header?.get('Vere-Attempts') ?? 0),
+        deadAt: msg.time, replayRequestedAt: null,
+      });
+    }
+    return found;
+  }
+
+  return {
+    async ensureSchema() {},
+    list: all,
+    async replay(filter) {
+      let count = 0;
+      for (const letter of await all(filter)) {
+        await js.publish(letter.subject, JSON.stringify(letter.event.payload), {
+          msgID: `${letter.event.payload.eventId}:replay:${letter.id}`,
+        });
+        await jsm.streams.deleteMessage(DEAD_LETTER_STREAM.name, Number(letter.id));
+        count += 1;
+      }
+      return count;
+    },
+    async drop(filter) {
+      let count = 0;
+      for (const letter of await all(filter)) {
+        await jsm.streams.deleteMessage(DEAD_LETTER_STREAM.name, Number(letter.id));
+        count += 1;
+      }
+      return count;
+    },
+    async close() {
+      await nc.drain();
     },
   };
 }

@@ -1,15 +1,21 @@
 /**
  * The event bus seen by services. Two implementations honour the same contract
- * (test/events/bus-contract.ts): NATS JetStream in production and an in-process
- * bus for the embedded default.
+ * (test/events/bus-contract.ts): NATS JetStream in production and, for the embedded default,
+ * a bus whose log lives in PostgreSQL (in-process-bus.ts).
  *
  * Delivery semantics both must provide:
- * - at-least-once delivery to every durable consumer; consumers with the same
- *   `durable` name share the work (one delivery per event per durable, across replicas);
+ * - an event is durable once publish() resolves: a crash (kill -9) of any process after that
+ *   loses nothing; delivery is at-least-once to every durable consumer (consumers make their
+ *   effect exactly-once with the inbox, see inbox.ts); consumers with the same `durable` name
+ *   share the work (one delivery per event per durable, across replicas);
+ * - one durable consumer handles one event at a time, in publish order per subject;
  * - publishing the same `eventId` twice within the dedupe window delivers once;
- * - a handler that throws is redelivered with backoff, up to `maxDeliver` attempts,
- *   then the event is dead-lettered (subject `dlq.<durable>.<original subject>`); an error
- *   with `permanent: true` (retrying cannot help) is dead-lettered on the spot;
+ * - a handler that throws is redelivered with back-off (see classifyFailure in policy.ts):
+ *   transient errors (lost database connection) without limit, other errors up to `maxDeliver`
+ *   attempts, permanent errors (`permanent: true`) not at all; then the event is dead-lettered
+ *   (subject `dlq.<durable>.<original subject>`) and kept until an operator replays or drops it
+ *   (`npm run events -- dlq …`);
+ * - a handler that runs longer than `handlerTimeoutMs` counts as a failed attempt;
  * - `onDeadLetter` (if given) is called once for such an event;
  * - a durable created after events were published still receives them (deliver-all,
  *   within the retention of the bus).
@@ -58,10 +64,16 @@ export interface SubscribeOptions {
   durable: string;
   /** Subjects to receive (exact subjects, no wildcards needed by services). */
   subjects: string[];
-  /** Attempts before dead-lettering. Default 5. */
+  /**
+   * Attempts before dead-lettering a handler error that is neither transient nor permanent
+   * (see classifyFailure). Default 20. Transient errors (lost database connection) are retried
+   * without limit; permanent ones are dead-lettered at once.
+   */
   maxDeliver?: number;
-  /** Delay before each redelivery, in ms; the last value repeats. Default [200, 1000, 5000]. */
+  /** Delay before each redelivery, in ms; the last value repeats. Default doubles from 200 ms to 30 s. */
   backoffMs?: number[];
+  /** A handler still running after this long counts as a failed attempt. Default 30 s. */
+  handlerTimeoutMs?: number;
   /** Called once when an event is dead-lettered. */
   onDeadLetter?: (event: DomainEvent, error: unknown) => void | Promise<void>;
 }

@@ -219,6 +219,61 @@ export function describeEventBusContract<B extends EventBus>(
       expect(received.map((r) => r.event.payload.eventId).sort()).toEqual(events.map((e) => e.payload.eventId).sort());
     });
 
+    it('hands one event at a time to a durable, in publish order', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      let running = 0;
+      let maxRunning = 0;
+      const order: number[] = [];
+      const handler = async (event: DomainEvent) => {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        await sleep(5);
+        order.push(event.payload.i as number);
+        running -= 1;
+      };
+      await subscribe(bus, { durable, subjects: [subject] }, handler);
+      const events = Array.from({ length: 15 }, (_, i) => newEvent(subject, 'user-1', { i }));
+      for (const event of events) await bus.publish(event);
+
+      await waitFor(() => order.length === events.length, 10_000, 'all deliveries');
+      expect(maxRunning).toBe(1);
+      expect(order).toEqual(events.map((_, i) => i));
+    });
+
+    it('gives up on a hung handler after its time-out and redelivers', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const attempts: number[] = [];
+      await subscribe(bus, { durable, subjects: [subject], handlerTimeoutMs: 200, backoffMs: [20] }, async (_e, { attempt }) => {
+        attempts.push(attempt);
+        if (attempt === 1) await new Promise(() => {}); // never settles
+      });
+      await bus.publish(newEvent(subject, 'user-1', {}));
+      await waitFor(() => attempts.length === 2, 5_000, 'redelivery after the time-out');
+      expect(attempts).toEqual([1, 2]);
+    });
+
+    it('never dead-letters transient failures (a lost database connection), however many attempts', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      let calls = 0;
+      const deadLettered: DomainEvent[] = [];
+      await subscribe(
+        bus,
+        { durable, subjects: [subject], maxDeliver: 2, backoffMs: [10], onDeadLetter: (e) => { deadLettered.push(e); } },
+        async () => {
+          calls += 1;
+          if (calls <= 5) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        },
+      );
+      await bus.publish(newEvent(subject, 'user-1', {}));
+      await waitFor(() => calls === 6, 10_000, 'success after the outage');
+      await sleep(QUIET_MS);
+      expect(calls).toBe(6);
+      expect(deadLettered).toEqual([]);
+    });
+
     it('close() lets in-flight handlers finish, then refuses publishes', async () => {
       const bus = await openBus();
       const { subject, durable } = nextNames();

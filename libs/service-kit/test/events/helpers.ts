@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { createInProcessEventBus, type InProcessEventBus, type InProcessEventBusOptions } from '../../src/events/in-process-bus';
 import { quoteIdent } from '../../src/events/outbox';
 import type { DomainEvent } from '../../src/events/types';
 
@@ -84,4 +85,21 @@ export async function insertOutbox(client: pg.ClientBase, schema: string, event:
     `INSERT INTO ${quoteIdent(schema)}."outbox_event" (id, subject, payload, occurred_at) VALUES ($1, $2, $3, $4)`,
     [event.payload.eventId, event.subject, JSON.stringify(event.payload), event.payload.occurredAt],
   );
+}
+
+/**
+ * An embedded (PostgreSQL-logged) bus in a throw-away schema on the test server; close()
+ * also drops the schema.
+ */
+export function createTestInProcessBus(options: Partial<InProcessEventBusOptions> = {}): InProcessEventBus {
+  const schema = `bus_test_${randomBytes(5).toString('hex')}`;
+  const bus = createInProcessEventBus({ databaseUrl: databaseUrl(), schema, pollIntervalMs: 50, ...options });
+  const close = bus.close.bind(bus);
+  return Object.assign(bus, {
+    async close() {
+      await close();
+      const pool = new pg.Pool({ connectionString: databaseUrl(), max: 1 });
+      await pool.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`).finally(() => pool.end());
+    },
+  });
 }

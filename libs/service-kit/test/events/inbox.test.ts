@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { createInProcessEventBus } from '../../src/events/in-process-bus';
 import { idempotent, pgMarkHandled, pgTransaction } from '../../src/events/inbox';
 import { newEvent, quoteIdent } from '../../src/events/outbox';
 import type { DomainEvent } from '../../src/events/types';
 import { createNatsEventBus } from '../../src/events/nats-bus';
 import type { EventBus } from '../../src/events/types';
-import { createTestSchema, deleteNatsTestData, natsUrl, sleep, uniqueService, waitFor, type TestSchema } from './helpers';
+import {
+  createTestInProcessBus, createTestSchema, deleteNatsTestData, natsUrl, sleep, uniqueService, waitFor, type TestSchema,
+} from './helpers';
 
 describe('idempotent consumers (inbox)', () => {
   let db: TestSchema;
@@ -42,7 +43,7 @@ describe('idempotent consumers (inbox)', () => {
 
   const url = natsUrl();
   const buses: { name: string; skip: boolean; make: () => Promise<EventBus>; cleanup?: (service: string) => Promise<void> }[] = [
-    { name: 'in-process', skip: false, make: async () => createInProcessEventBus() },
+    { name: 'in-process', skip: false, make: async () => createTestInProcessBus() },
     {
       name: 'nats',
       skip: !url,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessEventBus } from '../../src/events/in-process-bus';
 import { createNatsEventBus } from '../../src/events/nats-bus';
 import { OutboxPublishError, OutboxRelay, newEvent, outboxRecord, quoteIdent } from '../../src/events/outbox';
 import type { DomainEvent, EventBus } from '../../src/events/types';
 import {
   createTestSchema,
   deleteNatsTestData,
+  createTestInProcessBus,
   insertOutbox,
   natsUrl,
   sleep,
@@ -69,7 +69,7 @@ describe('outbox helpers', () => {
 });
 
 const kinds = [
-  { kind: 'in-process', skip: false, make: async () => createInProcessEventBus() },
+  { kind: 'in-process', skip: false, make: async () => createTestInProcessBus() },
   {
     kind: 'nats',
     skip: !url,
@@ -250,7 +250,7 @@ describe('outbox relay shutdown', () => {
     const db = await createTestSchema();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => { release = resolve; });
-    const slowBus = { ...createInProcessEventBus(), publish: () => gate } as EventBus;
+    const slowBus = { ...createTestInProcessBus(), publish: () => gate } as EventBus;
     try {
       await commit(db, [newEvent('quests.thing.happened.v1', 'user-1', {})]);
       const r = new OutboxRelay({ pool: db.pool, schema: db.schema, bus: slowBus, pollIntervalMs: 60_000 });

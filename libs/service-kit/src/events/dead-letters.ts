@@ -1,0 +1,141 @@
+/**
+ * Dead letters of the embedded bus, kept in PostgreSQL until an operator replays or drops them
+ * (`npm run events -- dlq …`). A replay marks the row; the durable's cursor delivers it again
+ * before reading on, and deletes the row once the handler succeeds.
+ */
+import type pg from 'pg';
+import { quoteIdent } from './outbox';
+import type { DomainEvent } from './types';
+
+export const EVENTS_SCHEMA = 'vere_events';
+
+export interface DeadLetter {
+  /** Stable id for replay/drop. */
+  id: string;
+  durable: string;
+  /** The original subject (the NATS bus files it under `dlq.<durable>.<subject>`). */
+  subject: string;
+  event: DomainEvent;
+  error: string;
+  attempts: number;
+  deadAt: Date;
+  /** Set while a replay is waiting for the consumer. */
+  replayRequestedAt: Date | null;
+}
+
+export interface DeadLetterFilter {
+  ids?: string[];
+  durable?: string;
+}
+
+export interface DeadLetterStore {
+  /** Creates the log's tables if missing (idempotent, safe with concurrent callers). */
+  ensureSchema(): Promise<void>;
+  list(filter?: DeadLetterFilter): Promise<DeadLetter[]>;
+  /** Hands the matching dead letters back to their durable; returns how many. */
+  replay(filter?: DeadLetterFilter): Promise<number>;
+  /** Deletes the matching dead letters for good; returns how many. */
+  drop(filter?: DeadLetterFilter): Promise<number>;
+}
+
+interface Row {
+  id: string;
+  durable: string;
+  subject: string;
+  payload: DomainEvent['payload'];
+  error: string;
+  attempts: number;
+  dead_at: Date;
+  replay_requested_at: Date | null;
+}
+
+export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLetterStore {
+  const s = quoteIdent(schema);
+  const where = (filter: DeadLetterFilter = {}): { sql: string; params: unknown[] } => {
+    const params: unknown[] = [];
+    const clauses: string[] = [];
+    if (filter.ids) {
+      params.push(filter.ids.map(Number).filter(Number.isSafeInteger));
+      clauses.push(`id = ANY($${params.length}::bigint[])`);
+    }
+    if (filter.durable) {
+      params.push(filter.durable);
+      clauses.push(`durable = $${params.length}`);
+    }
+    return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  };
+
+  return {
+    async ensureSchema() {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        // Serialises concurrent creators: CREATE … IF NOT EXISTS alone can still collide.
+        await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${schema}:schema`]);
+        await client.query(`
+          CREATE SCHEMA IF NOT EXISTS ${s};
+          CREATE TABLE IF NOT EXISTS ${s}.event_log (
+            seq bigserial PRIMARY KEY,
+            event_id uuid NOT NULL,
+            subject text NOT NULL,
+            payload jsonb NOT NULL,
+            published_at timestamptz NOT NULL DEFAULT now());
+          CREATE INDEX IF NOT EXISTS event_log_subject_seq ON ${s}.event_log (subject, seq);
+          CREATE INDEX IF NOT EXISTS event_log_event_id ON ${s}.event_log (event_id);
+          CREATE INDEX IF NOT EXISTS event_log_published_at ON ${s}.event_log (published_at);
+          CREATE TABLE IF NOT EXISTS ${s}.consumer_cursor (
+            durable text NOT NULL,
+            subject text NOT NULL,
+            position bigint NOT NULL DEFAULT 0,
+            updated_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (durable, subject));
+          CREATE TABLE IF NOT EXISTS ${s}.dead_letter (
+            id bigserial PRIMARY KEY,
+            durable text NOT NULL,
+            subject text NOT NULL,
+            event_id uuid,
+            payload jsonb NOT NULL,
+            error text NOT NULL,
+            attempts integer NOT NULL,
+            dead_at timestamptz NOT NULL DEFAULT now(),
+            replay_requested_at timestamptz);
+          CREATE INDEX IF NOT EXISTS dead_letter_durable ON ${s}.dead_letter (durable, subject, id);
+        `);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+
+    async list(filter) {
+      const w = where(filter);
+      const { rows } = await pool.query<Row>(
+        `SELECT id::text, durable, subject, payload, error, attempts, dead_at, replay_requested_at
+           FROM ${s}.dead_letter ${w.sql} ORDER BY id`,
+        w.params,
+      );
+      return rows.map((r) => ({
+        id: r.id, durable: r.durable, subject: r.subject, event: { subject: r.subject, payload: r.payload },
+        error: r.error, attempts: r.attempts, deadAt: r.dead_at, replayRequestedAt: r.replay_requested_at,
+      }));
+    },
+
+    async replay(filter) {
+      const w = where(filter);
+      const { rowCount } = await pool.query(
+        `UPDATE ${s}.dead_letter SET replay_requested_at = now() ${w.sql || 'WHERE true'} AND replay_requested_at IS NULL`,
+        w.params,
+      );
+      return rowCount ?? 0;
+    },
+
+    async drop(filter) {
+      const w = where(filter);
+      const { rowCount } = await pool.query(`DELETE FROM ${s}.dead_letter ${w.sql}`, w.params);
+      return rowCount ?? 0;
+    },
+  };
+}
