@@ -10,6 +10,7 @@ import Fastify, {
 import type pg from 'pg';
 import { authPlugin, type AuthOptions } from './auth';
 import { installErrorHandling } from './errors';
+import type { OutboxStats } from './events/outbox';
 import type { EventBus } from './events/types';
 
 export type ServiceApp = FastifyInstance<
@@ -28,6 +29,8 @@ export interface ServiceAppOptions {
   logger?: FastifyBaseLogger;
   /** Body limit in bytes. */
   bodyLimit?: number;
+  /** The outbox's pending/failed counts, shown on GET /ready. */
+  outboxStats?: () => Promise<OutboxStats>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -75,12 +78,15 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   }));
 
   app.get('/ready', { schema: { tags: ['ops'], response: { 200: ReadySchema, 503: ReadySchema } } }, async (_req, reply) => {
-    const [database, bus] = await Promise.all([
+    const [database, bus, outbox] = await Promise.all([
       opts.pool.query('SELECT 1').then(() => true, () => false),
       opts.bus.isReady().catch(() => false),
+      opts.outboxStats?.().catch(() => undefined),
     ]);
     const ready = database && bus;
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks: { database, bus } });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not-ready', checks: { database, bus }, ...(outbox ? { outbox } : {}) });
   });
 
   return app;

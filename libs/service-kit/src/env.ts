@@ -12,6 +12,8 @@ export const BaseEnv = {
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
   /** NATS server(s), comma-separated. Absent: the in-process bus (embedded default only). */
   NATS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  /** Replicas of the JetStream streams this service creates: 3 on a production cluster, 1 locally. */
+  NATS_STREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
   /** Issuer string identity writes into access tokens and every service checks. */
   JWT_ISSUER: Type.String({ default: 'vere-identity' }),
 };

@@ -18,18 +18,20 @@ export interface ServiceHandle {
   close(): Promise<void>;
 }
 
-type RequiredEnv = { HOST: string; PORT: number; LOG_LEVEL: string; NATS_URL?: string; DATABASE_URL: string };
+type RequiredEnv = { HOST: string; PORT: number; LOG_LEVEL: string; NATS_URL?: string; DATABASE_URL: string; NATS_STREAM_REPLICAS: number };
 
 /**
  * Creates the bus the environment asks for: NATS JetStream when NATS_URL is set, else the
  * embedded bus whose log lives in `databaseUrl` (durable, but for one process only).
  */
 export async function createBusFromEnv(
-  env: { natsUrl: string | undefined; databaseUrl: string },
+  env: { natsUrl: string | undefined; databaseUrl: string; streamReplicas?: number },
   name: string,
   logger: FastifyBaseLogger,
 ): Promise<EventBus> {
-  if (env.natsUrl) return createNatsEventBus({ servers: env.natsUrl.split(','), name, logger });
+  if (env.natsUrl) {
+    return createNatsEventBus({ servers: env.natsUrl.split(','), name, logger, streamReplicas: env.streamReplicas });
+  }
   logger.info('NATS_URL is not set: events go through the embedded bus, logged in PostgreSQL (one process only)');
   return createInProcessEventBus({ databaseUrl: env.databaseUrl, logger });
 }
@@ -48,9 +50,9 @@ export async function runStandalone<P extends TProperties & typeof BaseEnv>(
   let bus: EventBus | undefined;
   try {
     const env = loadEnv(envProperties);
-    const { HOST, PORT, LOG_LEVEL, NATS_URL, DATABASE_URL } = env as unknown as RequiredEnv;
+    const { HOST, PORT, LOG_LEVEL, NATS_URL, DATABASE_URL, NATS_STREAM_REPLICAS } = env as unknown as RequiredEnv;
     const logger = pino({ level: LOG_LEVEL }) as unknown as FastifyBaseLogger;
-    bus = await createBusFromEnv({ natsUrl: NATS_URL, databaseUrl: DATABASE_URL }, name, logger);
+    bus = await createBusFromEnv({ natsUrl: NATS_URL, databaseUrl: DATABASE_URL, streamReplicas: NATS_STREAM_REPLICAS }, name, logger);
     handle = await create(env, { bus, logger });
     await handle.app.listen({ host: HOST, port: PORT });
     await handle.start();

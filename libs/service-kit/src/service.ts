@@ -51,6 +51,7 @@ export async function assembleService<P extends { $disconnect(): Promise<void> }
     const relay = new OutboxRelay({ pool, schema: def.name, bus: def.bus, logger: def.logger });
     const app = await createServiceApp({
       name: def.name, pool, bus: def.bus, logger: def.logger, logLevel: def.logLevel, auth: await def.auth(prisma),
+      outboxStats: () => relay.stats(),
     });
     const ctx: ServiceContext<P> = { app, prisma, pool, bus: def.bus, relay, logger: def.logger };
     await def.routes(ctx);

@@ -203,7 +203,9 @@ describe('access tokens', () => {
 describe('operations', () => {
   it('reports health, readiness and an OpenAPI document', async () => {
     expect((await h.service.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok', service: 'identity' });
-    expect((await h.service.app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ready', checks: { database: true, bus: true } });
+    expect((await h.service.app.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({
+      status: 'ready', checks: { database: true, bus: true }, outbox: { failed: 0 },
+    });
     const doc = (await h.service.app.inject({ method: 'GET', url: '/docs/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/identity/auth/sign-up', '/api/identity/me']));
   });

@@ -20,6 +20,6 @@ export type { DeadLetter, InProcessEventBus, InProcessEventBusOptions } from './
 export { DEAD_LETTER_STREAM, createNatsEventBus, natsDeadLetterStore } from './nats-bus';
 export type { NatsEventBusOptions } from './nats-bus';
 export { OutboxPublishError, OutboxRelay, newEvent, outboxRecord } from './outbox';
-export type { JsonObject, JsonValue, OutboxRecord, OutboxRelayOptions } from './outbox';
+export type { JsonObject, JsonValue, OutboxRecord, OutboxRelayOptions, OutboxStats } from './outbox';
 export { idempotent, pgMarkHandled, pgTransaction } from './inbox';
 export type { IdempotentOptions } from './inbox';

@@ -14,6 +14,8 @@
  *     publishedAt DateTime? @map("published_at") @db.Timestamptz(3)
  *     attempts    Int       @default(0)
  *     lastError   String?   @map("last_error")
+ *     nextAttemptAt DateTime? @map("next_attempt_at") @db.Timestamptz(3)
+ *     failedAt    DateTime? @map("failed_at") @db.Timestamptz(3)
  *     @@index([publishedAt, occurredAt])
  *     @@map("outbox_event")
  *   }
@@ -80,19 +82,38 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** How often to look for rows nobody kicked about. Default 1 s. */
   pollIntervalMs?: number;
-  /** Backoff after a failure doubles from min to max. Defaults 100 ms and 10 s. */
+  /** Back-off of the whole relay while the bus is unavailable: doubles from min to max. Defaults 100 ms and 10 s. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
+  /** Publish attempts of one row the bus rejects before the row is marked failed. Default 10. */
+  maxAttempts?: number;
+  /** A rejected row waits this long before its next attempt, doubling up to 5 min. Default 1 s. */
+  rowBackoffMs?: number;
+  /** Published rows are deleted after this long. Default 7 days. */
+  retentionMs?: number;
+  /** How often the loop prunes published rows. Default 10 min. */
+  pruneIntervalMs?: number;
   logger?: EventLogger;
+}
+
+/** What GET /ready shows of the outbox. */
+export interface OutboxStats {
+  /** Rows not yet published (including rows waiting for a retry). */
+  pending: number;
+  /** Rows the bus rejected `maxAttempts` times: kept with their error for an operator. */
+  failed: number;
+  /** Age of the oldest pending row, 0 when none. */
+  oldestPendingSeconds: number;
 }
 
 interface OutboxRow {
   id: string;
   subject: string;
   payload: EventMeta & Record<string, unknown>;
+  attempts: number;
 }
 
-/** A publish failed; rows published before it in the same batch were still marked. */
+/** The bus was unavailable (not one row's fault): the batch stopped, rows before it were still marked. */
 export class OutboxPublishError extends Error {
   constructor(
     readonly eventId: string,
@@ -104,24 +125,44 @@ export class OutboxPublishError extends Error {
   }
 }
 
+const MAX_ROW_BACKOFF_MS = 5 * 60_000;
+
+/**
+ * Publishes committed outbox rows in `occurred_at` order. Order promise (decision 0007): one
+ * relay at a time publishes a given outbox — each batch holds a transaction-scoped advisory lock
+ * on it — so replicas cannot reorder events. A row the bus rejects (bad subject, payload too
+ * large) is retried with its own back-off while later rows flow past it, and is marked failed
+ * after `maxAttempts`; while the bus as a whole is unavailable no row's attempts are spent.
+ */
 export class OutboxRelay {
   private readonly table: string;
+  private readonly lockKey: string;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly minBackoffMs: number;
   private readonly maxBackoffMs: number;
+  private readonly maxAttempts: number;
+  private readonly rowBackoffMs: number;
+  private readonly retentionMs: number;
+  private readonly pruneIntervalMs: number;
   private readonly logger: EventLogger;
   private running = false;
   private loop: Promise<void> | undefined;
   private kicked = false;
   private wake: (() => void) | undefined;
+  private lastPrune = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.table = `${quoteIdent(options.schema)}."outbox_event"`;
+    this.lockKey = `${options.schema}.outbox_event`;
     this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.minBackoffMs = options.minBackoffMs ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.rowBackoffMs = options.rowBackoffMs ?? 1_000;
+    this.retentionMs = options.retentionMs ?? 7 * 24 * 3_600_000;
+    this.pruneIntervalMs = options.pruneIntervalMs ?? 10 * 60_000;
     this.logger = options.logger ?? silentLogger;
   }
 
@@ -147,8 +188,8 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes every row pending now (except rows another relay holds) and returns how
-   * many were published. Rejects with OutboxPublishError when a publish fails.
+   * Publishes every row due now (except rows another relay holds) and returns how many were
+   * published. Rejects with OutboxPublishError when the bus is unavailable.
    */
   async drain(): Promise<number> {
     let total = 0;
@@ -156,6 +197,31 @@ export class OutboxRelay {
       const { published, claimed } = await this.publishBatch();
       total += published;
       if (claimed < this.batchSize) return total;
+    }
+  }
+
+  async stats(): Promise<OutboxStats> {
+    const { rows } = await this.options.pool.query<{ pending: string; failed: string; oldest: number | null }>(
+      `SELECT count(*) FILTER (WHERE failed_at IS NULL) AS pending,
+              count(*) FILTER (WHERE failed_at IS NOT NULL) AS failed,
+              extract(epoch FROM now() - min(occurred_at) FILTER (WHERE failed_at IS NULL))::float8 AS oldest
+         FROM ${this.table} WHERE published_at IS NULL`,
+    );
+    const row = rows[0];
+    return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0), oldestPendingSeconds: Math.max(0, Math.round(row?.oldest ?? 0)) };
+  }
+
+  /** Deletes published rows older than the retention, in bounded batches; returns how many. */
+  async prune(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { rowCount } = await this.options.pool.query(
+        `DELETE FROM ${this.table} WHERE id IN (
+           SELECT id FROM ${this.table} WHERE published_at < now() - $1::float8 * interval '1 millisecond' LIMIT 1000)`,
+        [this.retentionMs],
+      );
+      total += rowCount ?? 0;
+      if ((rowCount ?? 0) < 1000) return total;
     }
   }
 
@@ -169,6 +235,11 @@ export class OutboxRelay {
         const { claimed } = await this.publishBatch();
         backoff = 0;
         delay = claimed === this.batchSize ? 0 : this.pollIntervalMs;
+        if (Date.now() - this.lastPrune >= this.pruneIntervalMs) {
+          this.lastPrune = Date.now();
+          const pruned = await this.prune();
+          if (pruned > 0) this.logger.info({ pruned }, 'published outbox rows pruned');
+        }
       } catch (err) {
         backoff = backoff === 0 ? this.minBackoffMs : Math.min(backoff * 2, this.maxBackoffMs);
         delay = backoff;
@@ -198,15 +269,17 @@ export class OutboxRelay {
     const { pool, bus } = this.options;
     const client = await pool.connect();
     let broken: Error | undefined;
-    let failure: OutboxPublishError | undefined;
+    let busDown: OutboxPublishError | undefined;
     let claimed = 0;
     const published: string[] = [];
     try {
       await client.query('BEGIN');
-      // The row locks are held while publishing, so concurrent relays skip these rows.
+      // One relay at a time per outbox (waits for the batch in progress): keeps publish order.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.lockKey]);
       const { rows } = await client.query<OutboxRow>(
-        `SELECT id, subject, payload FROM ${this.table}
-          WHERE published_at IS NULL ORDER BY occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT id, subject, payload, attempts FROM ${this.table}
+          WHERE published_at IS NULL AND failed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+          ORDER BY occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
       claimed = rows.length;
@@ -215,12 +288,13 @@ export class OutboxRelay {
           await bus.publish({ subject: row.subject, payload: row.payload });
           published.push(row.id);
         } catch (err) {
-          failure = new OutboxPublishError(row.id, published.length, { cause: err });
-          await client.query(`UPDATE ${this.table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [
-            row.id,
-            errorMessage(err).slice(0, 2_000),
-          ]);
-          break;
+          if (!(await bus.isReady().catch(() => false))) {
+            // Not this row's fault: keep its attempts, stop, and let the loop back off.
+            busDown = new OutboxPublishError(row.id, published.length, { cause: err });
+            await client.query(`UPDATE ${this.table} SET last_error = $2 WHERE id = $1`, [row.id, errorMessage(err).slice(0, 2_000)]);
+            break;
+          }
+          await this.recordRejection(client, row, err);
         }
       }
       if (published.length > 0) {
@@ -236,8 +310,28 @@ export class OutboxRelay {
       client.release(broken);
     }
     if (published.length > 0) this.logger.debug({ count: published.length }, 'outbox events published');
-    if (failure) throw failure;
+    if (busDown) throw busDown;
     return { published: published.length, claimed };
+  }
+
+  /** The bus is up but refused this row: count the attempt, schedule a retry, or give up on it. */
+  private async recordRejection(client: pg.PoolClient, row: OutboxRow, err: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const message = errorMessage(err).slice(0, 2_000);
+    if (attempts >= this.maxAttempts) {
+      await client.query(
+        `UPDATE ${this.table} SET attempts = $2, last_error = $3, failed_at = now(), next_attempt_at = NULL WHERE id = $1`,
+        [row.id, attempts, message],
+      );
+      this.logger.error({ err, eventId: row.id, subject: row.subject, attempts }, 'outbox row failed for good; kept with its error');
+      return;
+    }
+    const delay = Math.min(this.rowBackoffMs * 2 ** (attempts - 1), MAX_ROW_BACKOFF_MS);
+    await client.query(
+      `UPDATE ${this.table} SET attempts = $2, last_error = $3, next_attempt_at = now() + $4::float8 * interval '1 millisecond' WHERE id = $1`,
+      [row.id, attempts, message, delay],
+    );
+    this.logger.warn({ err, eventId: row.id, subject: row.subject, attempts, retryInMs: delay }, 'outbox row rejected by the bus; will retry');
   }
 }
 

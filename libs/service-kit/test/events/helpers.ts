@@ -63,7 +63,8 @@ export async function createTestSchema(): Promise<TestSchema> {
     CREATE TABLE ${s}."outbox_event" (
       "id" UUID PRIMARY KEY, "subject" TEXT NOT NULL, "payload" JSONB NOT NULL,
       "occurred_at" TIMESTAMPTZ(3) NOT NULL DEFAULT now(), "published_at" TIMESTAMPTZ(3),
-      "attempts" INTEGER NOT NULL DEFAULT 0, "last_error" TEXT);
+      "attempts" INTEGER NOT NULL DEFAULT 0, "last_error" TEXT,
+      "next_attempt_at" TIMESTAMPTZ(3), "failed_at" TIMESTAMPTZ(3));
     CREATE INDEX ON ${s}."outbox_event" ("published_at", "occurred_at");
     CREATE TABLE ${s}."inbox_event" (
       "consumer" TEXT NOT NULL, "event_id" UUID NOT NULL, "subject" TEXT NOT NULL,
