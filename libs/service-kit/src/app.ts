@@ -8,7 +8,7 @@ import Fastify, {
   type RawRequestDefaultExpression, type RawServerDefault,
 } from 'fastify';
 import type pg from 'pg';
-import { authPlugin, type AuthOptions } from './auth';
+import { authPlugin, serviceAudience, type AuthOptions } from './auth';
 import { installErrorHandling } from './errors';
 import type { OutboxStats } from './events/outbox';
 import type { EventBus } from './events/types';
@@ -22,8 +22,8 @@ export interface ServiceAppOptions {
   name: string;
   pool: pg.Pool;
   bus: EventBus;
-  /** Omit only in a service that verifies no tokens. */
-  auth?: AuthOptions;
+  /** Omit only in a service that verifies no tokens. Tokens must name this service in `aud`. */
+  auth?: Omit<AuthOptions, 'audience'>;
   logLevel?: string;
   /** A parent logger (the embedded launcher passes one); otherwise pino to stdout. */
   logger?: FastifyBaseLogger;
@@ -68,7 +68,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
   app.addSchema(ErrorBodySchema);
   installErrorHandling(app);
-  if (opts.auth) await app.register(authPlugin, opts.auth);
+  if (opts.auth) await app.register(authPlugin, { ...opts.auth, audience: serviceAudience(opts.name) });
 
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 

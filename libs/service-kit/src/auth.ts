@@ -1,38 +1,39 @@
-import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import buildGetJwks from 'get-jwks';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type CryptoKey, type JWTHeaderParameters, type KeyObject } from 'jose';
 import { AppError } from './errors';
 
 export const ACCESS_TOKEN_ALG = 'ES256';
 
-/** Resolves the PEM public key for a token's key id. */
-export type PublicKeyResolver = (kid: string) => Promise<string>;
+/** The services an access token is good for: identity signs every token for all of them. */
+export const TOKEN_AUDIENCE_SERVICES = ['identity', 'quests', 'pods', 'billing'] as const;
+
+/** The `aud` value a service requires in access tokens (its own name, so a token says who may accept it). */
+export const serviceAudience = (service: string): string => `vere-${service}`;
+
+/** Resolves the verifying key for a token's protected header; cached key objects, never a parse per request. */
+export type VerificationKeyResolver = (header: JWTHeaderParameters) => Promise<KeyObject | CryptoKey>;
 
 export interface AuthOptions {
   /** Expected `iss` claim. */
   issuer: string;
-  /** Where the keys come from: identity's JWKS URL, or (inside identity) its own key store. */
-  publicKey: PublicKeyResolver;
+  /** Expected `aud` (see serviceAudience); set by createServiceApp from the service's name. */
+  audience: string;
+  /** Where the keys come from: identity's JWKS URL (jwksKeys), or inside identity its own key store. */
+  keys: VerificationKeyResolver;
 }
 
 export interface AccessClaims {
   sub: string;
   iss: string;
+  aud: string | string[];
   iat: number;
   exp: number;
 }
 
-declare module '@fastify/jwt' {
-  interface FastifyJWT {
-    payload: AccessClaims;
-    user: AccessClaims;
-  }
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid access token. */
+    /** onRequest hook: 401 unless the request carries a valid access token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -41,62 +42,60 @@ declare module 'fastify' {
   }
 }
 
-const KID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** The key set could not be fetched (identity down or unreachable): not the caller's fault. */
 export class KeysUnavailableError extends Error {
   override name = 'KeysUnavailableError';
 }
 
-const UNKNOWN_KID_TTL_MS = 30_000;
-const UNKNOWN_KID_LIMIT = 1_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** Longest bearer token we look at; real ones are ~400 bytes. */
+const MAX_TOKEN_LENGTH = 4_096;
 
 /**
- * A resolver that fetches identity's JWKS: keys are cached (and a stale key is used while identity
- * is unreachable); a key id the published set does not have is remembered for 30 s, so tokens with
- * made-up key ids cannot make every request refetch the set.
+ * Identity's JWKS through jose's remote key set: imported keys are cached per key id, the set is
+ * refetched at most every 30 s for a key id it does not know (one fetch in flight), and after
+ * 10 minutes. A key that verified before is still used while identity cannot be reached.
  */
-export function jwksResolver(jwksUrl: string): PublicKeyResolver {
-  const url = new URL(jwksUrl);
-  const base = `${url.protocol}//${url.host}`;
-  const getJwks = buildGetJwks({ jwksPath: url.pathname, max: 50, ttl: 10 * 60_000 });
-  const unknown = new Map<string, number>();
-  return async (kid) => {
-    const until = unknown.get(kid);
-    if (until !== undefined && until > Date.now()) throw new Error(`unknown key id ${kid}`);
+export function jwksKeys(jwksUrl: string): VerificationKeyResolver {
+  const remote = createRemoteJWKSet(new URL(jwksUrl), {
+    cooldownDuration: 30_000,
+    cacheMaxAge: 10 * 60_000,
+    timeoutDuration: 5_000,
+  });
+  const lastGood = new Map<string, KeyObject | CryptoKey>();
+  return async (header) => {
     try {
-      return await getJwks.getPublicKey({ domain: base, kid, alg: ACCESS_TOKEN_ALG });
+      const key = await remote(header);
+      if (header.kid && lastGood.size < 100) lastGood.set(header.kid, key);
+      return key;
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === 'JWK_NOT_FOUND') {
-        if (unknown.size >= UNKNOWN_KID_LIMIT) unknown.clear();
-        unknown.set(kid, Date.now() + UNKNOWN_KID_TTL_MS);
-        throw new Error(`unknown key id ${kid}`);
-      }
+      if (err instanceof joseErrors.JOSEError && !(err instanceof joseErrors.JWKSTimeout)) throw err; // unknown kid, bad set
+      const stale = header.kid ? lastGood.get(header.kid) : undefined;
+      if (stale) return stale;
       throw new KeysUnavailableError(`could not fetch ${jwksUrl}`, { cause: err });
     }
   };
 }
 
-/** Verifies bearer access tokens (asymmetric, ES256) and exposes `app.authenticate`. */
+/** Verifies bearer access tokens (ES256, required exp/iss/aud and a UUID sub) and exposes `app.authenticate`. */
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, opts) => {
-    await app.register(fastifyJwt, {
-      decode: { complete: true },
-      secret: async (_request: FastifyRequest, token: unknown) => {
-        const kid = (token as { header?: { kid?: unknown } }).header?.kid;
-        if (typeof kid !== 'string' || !KID.test(kid)) throw new Error('token has no usable key id');
-        return opts.publicKey(kid);
-      },
-      verify: { algorithms: [ACCESS_TOKEN_ALG], allowedIss: opts.issuer },
-    });
+    const verifyOptions = {
+      algorithms: [ACCESS_TOKEN_ALG],
+      issuer: opts.issuer,
+      audience: opts.audience,
+      requiredClaims: ['exp', 'iss', 'aud', 'sub'],
+    };
 
     app.decorateRequest('userId', '');
     app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const token = typeof header === 'string' && header.length <= MAX_TOKEN_LENGTH ? /^Bearer ([^\s]+)$/i.exec(header)?.[1] : undefined;
+      if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       try {
-        const claims = await request.jwtVerify<AccessClaims>();
-        if (typeof claims.sub !== 'string' || claims.sub.length === 0) throw new Error('token has no subject');
-        request.userId = claims.sub;
+        const { payload } = await jwtVerify(token, opts.keys, verifyOptions);
+        if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('token subject is not a user id');
+        request.userId = payload.sub.toLowerCase();
       } catch (err) {
         if (err instanceof KeysUnavailableError) {
           request.log.error({ err }, 'cannot verify access tokens: key set unavailable');

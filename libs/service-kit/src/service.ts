@@ -28,7 +28,7 @@ export interface ServiceDefinition<P extends { $disconnect(): Promise<void> }> {
   logLevel?: string;
   createPrisma: (adapter: PrismaPg) => P;
   /** How bearer tokens are verified (may need the database, as in identity). */
-  auth: (prisma: P) => Promise<AuthOptions> | AuthOptions;
+  auth: (prisma: P) => Promise<Omit<AuthOptions, 'audience'>> | Omit<AuthOptions, 'audience'>;
   /** Registers the service's routes. */
   routes: (ctx: ServiceContext<P>) => Promise<void>;
   /** Durable consumers, subscribed by start(). */

@@ -1,7 +1,15 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createSigner } from 'fast-jwt';
-import { ACCESS_TOKEN_ALG } from './auth';
+import { ACCESS_TOKEN_ALG, TOKEN_AUDIENCE_SERVICES, serviceAudience } from './auth';
+
+export interface SignOptions {
+  expired?: boolean;
+  issuer?: string | null;
+  kid?: string;
+  audience?: string[] | null;
+  noExpiry?: boolean;
+}
 
 export interface TestIssuer {
   issuer: string;
@@ -9,8 +17,12 @@ export interface TestIssuer {
   jwksUrl: string;
   /** How many times the JWKS has been fetched. */
   jwksRequests(): number;
-  /** An access token for `userId` (valid for a minute, or already expired; `kid` overrides the key id). */
-  sign(userId: string, opts?: { expired?: boolean; issuer?: string; kid?: string }): string;
+  /**
+   * An access token for `userId`, as identity signs them (valid for a minute, for every service).
+   * The options forge bad ones: expired, another issuer or key id, another audience, or without
+   * `exp` / `iss` / `aud` (`null`).
+   */
+  sign(userId: string, opts?: SignOptions): string;
   close(): Promise<void>;
 }
 
@@ -39,13 +51,18 @@ export async function startTestIssuer(issuer = 'vere-identity'): Promise<TestIss
     issuer,
     jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
     jwksRequests: () => jwksRequests,
-    sign: (userId, opts = {}) =>
-      createSigner({
-        algorithm: ACCESS_TOKEN_ALG, key, kid: opts.kid ?? kid, iss: opts.issuer ?? issuer,
-        expiresIn: 60_000,
+    sign: (userId, opts = {}) => {
+      const iss = opts.issuer === undefined ? issuer : opts.issuer;
+      const aud = opts.audience === undefined ? TOKEN_AUDIENCE_SERVICES.map(serviceAudience) : opts.audience;
+      return createSigner({
+        algorithm: ACCESS_TOKEN_ALG, key, kid: opts.kid ?? kid,
+        ...(iss !== null ? { iss } : {}),
+        ...(aud !== null ? { aud } : {}),
+        ...(opts.noExpiry ? {} : { expiresIn: 60_000 }),
         // An expired token: issued two minutes ago, valid for one.
         ...(opts.expired ? { clockTimestamp: Date.now() - 120_000 } : {}),
-      })({ sub: userId }),
+      })({ sub: userId });
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPlugin, jwksResolver } from '../src/auth';
+import { authPlugin, jwksKeys, serviceAudience } from '../src/auth';
 import { installErrorHandling } from '../src/errors';
 import { startTestIssuer, type TestIssuer } from '../src/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 async function protectedApp(issuer: string, jwksUrl: string): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: pino({ level: 'silent' }) as unknown as FastifyBaseLogger });
   installErrorHandling(app);
-  await app.register(authPlugin, { issuer, publicKey: jwksResolver(jwksUrl) });
+  await app.register(authPlugin, { issuer, audience: serviceAudience('quests'), keys: jwksKeys(jwksUrl) });
   app.get('/me', { onRequest: app.authenticate }, async (request) => ({ userId: request.userId }));
   return app;
 }
@@ -42,15 +42,59 @@ describe('bearer verification through the JWKS', () => {
     for (let i = 0; i < 5; i++) expect((await me(issuer.sign(randomUUID()))).statusCode).toBe(200);
     expect(issuer.jwksRequests() - before).toBe(0);
   });
+});
 
-  it('does not refetch the key set for a made-up key id on every request', async () => {
+describe('tokens that must not pass', () => {
+  let issuer: TestIssuer;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    app = await protectedApp(issuer.issuer, issuer.jwksUrl);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await issuer?.close();
+  });
+  const me = (authorization: string) => app.inject({ method: 'GET', url: '/me', headers: { authorization } });
+
+  it.each([
+    ['without exp', () => issuer.sign(randomUUID(), { noExpiry: true })],
+    ['without iss', () => issuer.sign(randomUUID(), { issuer: null })],
+    ['from another issuer', () => issuer.sign(randomUUID(), { issuer: 'someone-else' })],
+    ['without aud', () => issuer.sign(randomUUID(), { audience: null })],
+    ['for another service only', () => issuer.sign(randomUUID(), { audience: [serviceAudience('billing')] })],
+    ['expired', () => issuer.sign(randomUUID(), { expired: true })],
+    ['whose subject is not a user id', () => issuer.sign("1' OR '1'='1")],
+    ['with an empty subject', () => issuer.sign('')],
+  ])('refuses a token %s with 401 UNAUTHENTICATED', async (_name, token) => {
+    const res = await me(`Bearer ${token()}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it.each([
+    ['alg none', () => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: randomUUID(), exp: 9e9 })).toString('base64url')}.`],
+    ['garbage', () => 'not.a.token'],
+    ['a huge header', () => `${'a'.repeat(10_000)}.b.c`],
+  ])('refuses %s with 401', async (_name, token) => {
+    const res = await me(`Bearer ${token()}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('accepts a token naming this service among others', async () => {
+    const userId = randomUUID();
+    const res = await me(`Bearer ${issuer.sign(userId, { audience: [serviceAudience('pods'), serviceAudience('quests')] })}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userId });
+  });
+
+  it('does not fetch the key set for each made-up key id', async () => {
     const before = issuer.jwksRequests();
-    for (let i = 0; i < 5; i++) {
-      const res = await me(issuer.sign(randomUUID(), { kid: 'made-up-key' }));
-      expect(res.statusCode).toBe(401);
-      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    for (let i = 0; i < 20; i++) {
+      expect((await me(`Bearer ${issuer.sign(randomUUID(), { kid: `random-${i}` })}`)).statusCode).toBe(401);
     }
-    expect(issuer.jwksRequests() - before).toBe(1);
+    expect(issuer.jwksRequests() - before).toBeLessThanOrEqual(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { assembleService, jwksResolver, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { assembleService, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
@@ -16,7 +16,7 @@ export function createBillingService(
     logLevel: config.logLevel,
     ...deps,
     createPrisma: (adapter) => new PrismaClient({ adapter }),
-    auth: () => ({ issuer: config.issuer, publicKey: jwksResolver(config.jwksUrl) }),
+    auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, prisma }) => {
       await app.register(entitlementRoutes, { prisma });
     },

@@ -25,7 +25,7 @@ export async function createIdentityService(
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: async (prisma) => {
       const loaded = await signingKeys(prisma);
-      return { issuer: config.issuer, publicKey: (kid) => loaded.publicPem(kid) };
+      return { issuer: config.issuer, keys: (header) => loaded.verificationKey(header.kid) };
     },
     routes: async ({ app, prisma, relay }) => {
       const signing = await signingKeys(prisma);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { AppError } from '@vere/service-kit';
+import { AppError, TOKEN_AUDIENCE_SERVICES, serviceAudience } from '@vere/service-kit';
 import { createSigner } from 'fast-jwt';
 import type { PrismaClient } from './generated/prisma/client';
 import type { SigningKeys } from './signing-keys';
@@ -32,6 +32,7 @@ export class Sessions {
     const { kid, privatePem } = this.keys.current;
     const sign = createSigner({
       algorithm: 'ES256', key: privatePem, kid, iss: this.opts.issuer, expiresIn: this.opts.accessTtlSeconds * 1000,
+      aud: TOKEN_AUDIENCE_SERVICES.map(serviceAudience),
     });
     return sign({ sub: userId });
   }

@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { Prisma, PrismaClient } from './generated/prisma/client';
 
 export interface SigningKey {
@@ -6,6 +6,8 @@ export interface SigningKey {
   privatePem: string;
   publicJwk: JsonWebKey & { kid: string; alg: 'ES256'; use: 'sig' };
 }
+
+const UNKNOWN_KID_COOLDOWN_MS = 30_000;
 
 function describe(privatePem: string): SigningKey {
   const jwk = createPublicKey(createPrivateKey(privatePem)).export({ format: 'jwk' });
@@ -24,6 +26,9 @@ function describe(privatePem: string): SigningKey {
  */
 export class SigningKeys {
   private published = new Map<string, SigningKey['publicJwk']>();
+  /** Imported verification keys: a token's check costs one signature verification, no key parsing. */
+  private verifiers = new Map<string, KeyObject>();
+  private lastRefresh = 0;
 
   private constructor(
     private readonly prisma: PrismaClient,
@@ -63,11 +68,22 @@ export class SigningKeys {
     return { keys: [...this.published.values()] };
   }
 
-  /** PEM public key for a key id, for verifying tokens inside identity itself. */
-  async publicPem(kid: string): Promise<string> {
-    if (!this.published.has(kid)) await this.refresh();
+  /**
+   * The verifying key for a key id, for tokens checked inside identity itself. A key id we do
+   * not know re-reads the stored keys at most every 30 s, so made-up key ids cost no query each.
+   */
+  async verificationKey(kid: string | undefined): Promise<KeyObject> {
+    if (!kid) throw new Error('token has no key id');
+    let key = this.verifiers.get(kid);
+    if (key) return key;
+    if (!this.published.has(kid) && Date.now() - this.lastRefresh > UNKNOWN_KID_COOLDOWN_MS) {
+      this.lastRefresh = Date.now();
+      await this.refresh();
+    }
     const jwk = this.published.get(kid);
     if (!jwk) throw new Error(`unknown key id ${kid}`);
-    return createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+    key = createPublicKey({ key: jwk, format: 'jwk' });
+    this.verifiers.set(kid, key);
+    return key;
   }
 }

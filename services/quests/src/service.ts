@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { UserRegistered } from '@vere/contracts';
-import { assembleService, consume, jwksResolver, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QuestsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
@@ -18,9 +18,9 @@ export function createQuestsService(
     logLevel: config.logLevel,
     ...deps,
     createPrisma: (adapter) => new PrismaClient({ adapter }),
-    auth: () => ({ issuer: config.issuer, publicKey: jwksResolver(config.jwksUrl) }),
-    routes: async ({ app, prisma }) => {
-      await app.register(progressRoutes, { players: new Players(prisma) });
+    auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
+    routes: async ({ app, pool }) => {
+      await app.register(progressRoutes, { players: new Players(pool) });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'quests-player-registry', UserRegistered, (tx, e) => Players.register(tx, e)),
