@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
+import { answerClientError, answerFrameworkError, refuseUnknownExpectations } from '@vere/service-kit';
 import { contentSecurityPolicy } from '@vere/web-build';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 export const REMOTES = ['challenges', 'connect', 'playbooks', 'account'] as const;
 
@@ -23,8 +25,22 @@ export interface EdgeOptions {
  * with index.html for client-side routes.
  */
 export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
-  // Services log every request with its id; the edge logs only problems.
-  const app = Fastify({ loggerInstance: opts.logger.child({ service: 'edge' }, { level: 'warn' }), trustProxy: true });
+  // Services log every request with its id; the edge logs only problems. The edge is the first
+  // hop: it trusts no forwarded header a client sends (services trust the edge, see TRUST_PROXY).
+  const app = Fastify({
+    loggerInstance: opts.logger.child({ service: 'edge' }, { level: 'warn' }),
+    trustProxy: false,
+    bodyLimit: EDGE_BODY_LIMIT,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+  });
+  refuseUnknownExpectations(app.server);
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 502;
+    if (status >= 500) request.log.error({ err }, 'edge error');
+    const [code, message] = EDGE_ERRORS[status] ?? (status >= 500 ? EDGE_ERRORS[502]! : ['BAD_REQUEST', 'Request refused.']);
+    return reply.status(status).send({ error: { code, message } });
+  });
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -33,7 +49,10 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   });
 
   for (const [service, upstream] of Object.entries(opts.upstreams)) {
-    await app.register(proxy, { upstream, prefix: `/api/${service}`, rewritePrefix: `/api/${service}`, http2: false });
+    await app.register(proxy, {
+      upstream, prefix: `/api/${service}`, rewritePrefix: `/api/${service}`, http2: false,
+      replyOptions: { rewriteRequestHeaders: forwardedFromSocket, rewriteHeaders: withoutHopByHop },
+    });
   }
   app.all('/api/*', async (req, reply) =>
     reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No service answers ${req.url.split('?')[0]}` } }));
@@ -45,8 +64,11 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     throw new Error(`The shell is not built (${shellDist}/index.html is missing). Run "npm start", which builds it.`);
   }
   const noCache = (path: string) => /(index\.html|remotes\.json|mf-manifest\.json|mf-stats\.json)$/.test(path);
-  const setHeaders = (res: { setHeader(k: string, v: string): void }, path: string) =>
+  const setHeaders = (res: { setHeader(k: string, v: string): void }, path: string) => {
     res.setHeader('cache-control', noCache(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+    // The same URL answers brotli, gzip or plain text depending on the request (preCompressed).
+    res.setHeader('vary', 'Accept-Encoding');
+  };
 
   app.get('/remotes.json', async (_req, reply) => {
     const file = opts.remotesManifest ?? join(shellDist, 'remotes.json');
@@ -55,23 +77,88 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   });
 
   // Wildcard mode: files are looked up per request, and a miss falls through to the handler below.
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, setHeaders });
+  // preCompressed: the build writes .br and .gz next to each asset; the browser gets the smallest
+  // it accepts, with Vary: Accept-Encoding.
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, setHeaders, preCompressed: true, cacheControl: false });
   for (const name of REMOTES) {
     await app.register(fastifyStatic, {
-      root: join(opts.appsDir, name, 'dist'), prefix: `/remotes/${name}/`, decorateReply: false, setHeaders,
+      root: join(opts.appsDir, name, 'dist'), prefix: `/remotes/${name}/`, decorateReply: false, setHeaders, preCompressed: true,
+      cacheControl: false,
     });
   }
 
   const indexHtml = await readFile(join(shellDist, 'index.html'));
   const csp = contentSecurityPolicy(indexHtml.toString('utf8'));
+  const sendIndex = await indexSender(shellDist, indexHtml);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('content-security-policy', csp);
   });
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/remotes/') && !/\.[a-z0-9]+(\?|$)/i.test(req.url);
     if (!isPage) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    return sendIndex(req, reply);
   });
-  app.get('/', async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml));
+  app.get('/', async (req, reply) => sendIndex(req, reply));
   return app;
+}
+
+/** Requests the edge itself accepts: far above any JSON the API takes (services set their own limits). */
+const EDGE_BODY_LIMIT = 1024 * 1024;
+
+const EDGE_ERRORS: Record<number, [string, string]> = {
+  400: ['BAD_REQUEST', 'The request could not be read.'],
+  403: ['FORBIDDEN', 'Not allowed.'],
+  404: ['NOT_FOUND', 'Not found'],
+  405: ['BAD_REQUEST', 'Method not allowed.'],
+  408: ['BAD_REQUEST', 'The request took too long.'],
+  413: ['PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.'],
+  502: ['NOT_READY', 'The service is not reachable right now. Please try again in a moment.'],
+  503: ['NOT_READY', 'The service is not reachable right now. Please try again in a moment.'],
+  504: ['NOT_READY', 'The service took too long to answer. Please try again in a moment.'],
+};
+
+/**
+ * Headers sent upstream. The client's own forwarded headers are dropped and set from the socket
+ * (as nginx does with $remote_addr), so a client cannot choose the address services rate-limit
+ * on. `Expect` is answered by the edge itself (Node sends 100 Continue), so it is not forwarded.
+ */
+function forwardedFromSocket(request: Pick<FastifyRequest, 'headers'> & { raw: { socket?: { remoteAddress?: string } | null } }, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^(x-forwarded-.*|forwarded|x-real-ip|expect|keep-alive|proxy-connection|te|trailer|upgrade)$/i.test(name)) out[name] = value;
+  }
+  out['x-forwarded-for'] = request.raw.socket?.remoteAddress ?? '';
+  out['x-forwarded-proto'] = 'http';
+  const host = request.headers.host;
+  if (typeof host === 'string' && /^[A-Za-z0-9.:[\]-]{1,255}$/.test(host)) out['x-forwarded-host'] = host;
+  return out;
+}
+
+/**
+ * Hop-by-hop headers of the upstream's answer are about the edge↔service connection, not the
+ * client's: copying `connection: keep-alive` would keep a client's `Connection: close` open.
+ */
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^(connection|keep-alive|proxy-connection|transfer-encoding|upgrade|trailer|te)$/i.test(name)) out[name] = value;
+  }
+  return out;
+}
+
+/** index.html for client-side routes, brotli or gzip when the build wrote them and the browser accepts them. */
+async function indexSender(shellDist: string, indexHtml: Buffer) {
+  const variants: [encoding: 'br' | 'gzip', body: Buffer][] = [];
+  for (const [encoding, ext] of [['br', 'br'], ['gzip', 'gz']] as const) {
+    const file = join(shellDist, `index.html.${ext}`);
+    if (existsSync(file)) variants.push([encoding, await readFile(file)]);
+  }
+  return (req: FastifyRequest, reply: FastifyReply) => {
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const variant = variants.find(([encoding]) => new RegExp(`\\b${encoding}\\b`).test(accepted));
+    if (!variant) return reply.send(indexHtml);
+    return reply.header('content-encoding', variant[0]).send(variant[1]);
+  };
 }

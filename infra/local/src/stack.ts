@@ -11,6 +11,8 @@ import { createEdge } from './edge';
 
 export interface RunningStack {
   url: string;
+  /** Each service's own address (loopback), behind the edge. */
+  services: Record<string, string>;
   database: 'embedded' | 'external';
   bus: EventBus['kind'];
   stop(): Promise<void>;
@@ -92,6 +94,7 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
 
     return {
       url: `http://${host}:${port}`,
+      services: { ...upstreams },
       database: config.DATABASE_URL ? 'external' : 'embedded',
       bus: bus.kind,
       stop,

@@ -9,7 +9,8 @@ import Fastify, {
 } from 'fastify';
 import type pg from 'pg';
 import { authPlugin, serviceAudience, type AuthOptions } from './auth';
-import { installErrorHandling } from './errors';
+import { trustProxySetting } from './env';
+import { answerClientError, answerFrameworkError, installErrorHandling, refuseUnknownExpectations } from './errors';
 import type { OutboxStats } from './events/outbox';
 import type { EventBus } from './events/types';
 
@@ -29,6 +30,8 @@ export interface ServiceAppOptions {
   logger?: FastifyBaseLogger;
   /** Body limit in bytes. */
   bodyLimit?: number;
+  /** TRUST_PROXY (see env.ts); default loopback: only the local edge may say who the client is. */
+  trustProxy?: string;
   /** The outbox's pending/failed counts, shown on GET /ready. */
   outboxStats?: () => Promise<OutboxStats>;
 }
@@ -49,10 +52,15 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // A hop count is a number to proxy-addr; Fastify's type only lists the other forms.
+    trustProxy: trustProxySetting(opts.trustProxy) as string[],
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     bodyLimit: opts.bodyLimit ?? 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  refuseUnknownExpectations(app.server);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

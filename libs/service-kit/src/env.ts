@@ -16,7 +16,19 @@ export const BaseEnv = {
   NATS_STREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
   /** Issuer string identity writes into access tokens and every service checks. */
   JWT_ISSUER: Type.String({ default: 'vere-identity' }),
+  /**
+   * Which peer may tell the client's address in X-Forwarded-For: the edge. A hop count ("1": the
+   * nearest proxy) or addresses/CIDRs/proxy-addr names, comma-separated. Default: loopback only
+   * (the embedded launcher's edge). Never "true": any client could then pick its rate-limit key.
+   */
+  TRUST_PROXY: Type.String({ pattern: '^([0-9]{1,2}|[A-Za-z0-9.:/]+(,[A-Za-z0-9.:/]+)*)$', default: 'loopback' }),
 };
+
+/** Fastify's `trustProxy` from TRUST_PROXY: a hop count or a list of trusted addresses. */
+export function trustProxySetting(value: string | undefined): number | string[] {
+  if (!value) return ['loopback'];
+  return /^[0-9]+$/.test(value) ? Number(value) : value.split(',').map((v) => v.trim());
+}
 
 export type EnvSchema<P extends TProperties> = TObject<P>;
 
@@ -61,8 +73,12 @@ export interface VerifierConfig {
   issuer: string;
   jwksUrl: string;
   logLevel?: string;
+  /** TRUST_PROXY; default loopback. */
+  trustProxy?: string;
 }
 
 export function verifierConfig(env: Static<TObject<typeof VerifierEnv>>): VerifierConfig {
-  return { databaseUrl: env.DATABASE_URL, issuer: env.JWT_ISSUER, jwksUrl: env.JWKS_URL, logLevel: env.LOG_LEVEL };
+  return {
+    databaseUrl: env.DATABASE_URL, issuer: env.JWT_ISSUER, jwksUrl: env.JWKS_URL, logLevel: env.LOG_LEVEL, trustProxy: env.TRUST_PROXY,
+  };
 }

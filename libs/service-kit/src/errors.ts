@@ -1,5 +1,7 @@
 import { ErrorCodes, type ErrorBody, type ErrorCode } from '@vere/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The one error type handlers throw. Its code decides the HTTP status (contracts' ErrorCodes). */
 export class AppError extends Error {
@@ -57,4 +59,50 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`)),
   );
+}
+
+const CLIENT_ERRORS: Record<number, [string, string, string]> = {
+  400: ['Bad Request', 'BAD_REQUEST', 'The request could not be read.'],
+  408: ['Request Timeout', 'BAD_REQUEST', 'The request took too long.'],
+  414: ['URI Too Long', 'BAD_REQUEST', 'The address is too long.'],
+  431: ['Request Header Fields Too Large', 'BAD_REQUEST', 'The request headers are too large.'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser rejects (malformed request line, a
+ * header section over 16 KB) never reach the error handler; answer them in the common shape too.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_URI_OVERFLOW' ? 414 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const [reason, code, message] = CLIENT_ERRORS[status]!;
+  const body = JSON.stringify(errorBody(code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing (an undecodable URL such as
+ * `/api/%ZZ`) leave in the common shape instead of Fastify's own.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.status(status).send(errorBody('BAD_REQUEST', 'The address could not be read.'));
+}
+
+/**
+ * Node answers an `Expect` other than 100-continue with an empty 417; answer it in the common
+ * shape. (100-continue itself is granted by Node before the request reaches Fastify.)
+ */
+export function refuseUnknownExpectations(server: Server): void {
+  server.on('checkExpectation', (_req, res) => {
+    const body = JSON.stringify(errorBody('BAD_REQUEST', 'Only "Expect: 100-continue" is supported.'));
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.end(body);
+  });
 }

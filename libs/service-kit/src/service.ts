@@ -26,6 +26,8 @@ export interface ServiceDefinition<P extends { $disconnect(): Promise<void> }> {
   bus: EventBus;
   logger: FastifyBaseLogger;
   logLevel?: string;
+  /** Who may set X-Forwarded-For (TRUST_PROXY); default loopback. */
+  trustProxy?: string;
   createPrisma: (adapter: PrismaPg) => P;
   /** How bearer tokens are verified (may need the database, as in identity). */
   auth: (prisma: P) => Promise<Omit<AuthOptions, 'audience'>> | Omit<AuthOptions, 'audience'>;
@@ -50,7 +52,7 @@ export async function assembleService<P extends { $disconnect(): Promise<void> }
     const prisma = def.createPrisma(adapter);
     const relay = new OutboxRelay({ pool, schema: def.name, bus: def.bus, logger: def.logger });
     const app = await createServiceApp({
-      name: def.name, pool, bus: def.bus, logger: def.logger, logLevel: def.logLevel, auth: await def.auth(prisma),
+      name: def.name, pool, bus: def.bus, logger: def.logger, logLevel: def.logLevel, auth: await def.auth(prisma), trustProxy: def.trustProxy,
       outboxStats: () => relay.stats(),
     });
     const ctx: ServiceContext<P> = { app, prisma, pool, bus: def.bus, relay, logger: def.logger };

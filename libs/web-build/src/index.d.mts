@@ -5,3 +5,9 @@ export declare function baseConfig(options: { dir: string; prod: boolean; unique
 export declare function remoteConfig(options: { name: string; dir: string; dependencies: Record<string, string> }): (env: unknown, argv: { mode?: string }) => Record<string, unknown>;
 /** The Content-Security-Policy header value for the built app (see csp.mjs). */
 export declare function contentSecurityPolicy(indexHtml: string): string;
+/** Rspack plugin writing .br and .gz copies of a production build's text assets. */
+export declare class PrecompressPlugin {
+  apply(compiler: unknown): void;
+}
+/** Writes .br and .gz copies of every text file of 1 KB or more under `dir`; returns how many. */
+export declare function precompressDir(dir: string): Promise<number>;

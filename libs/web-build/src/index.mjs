@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { PrecompressPlugin } from './precompress.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -117,6 +118,7 @@ export function remoteConfig({ name, dir, dependencies }) {
           // (about 100 KB per remote). Dev keeps its own so the remote also runs standalone.
           experiments: { externalRuntime: prod },
         }),
+        ...(prod ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },
       devServer: {
@@ -130,3 +132,4 @@ export function remoteConfig({ name, dir, dependencies }) {
 }
 
 export { contentSecurityPolicy } from './csp.mjs';
+export { PrecompressPlugin, precompressDir } from './precompress.mjs';

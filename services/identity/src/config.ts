@@ -22,6 +22,7 @@ export interface IdentityConfig {
   cookieSecure: boolean;
   authRateLimitPerMinute: number;
   logLevel?: string;
+  trustProxy?: string;
 }
 
 export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): IdentityConfig {
@@ -34,5 +35,6 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
     cookieSecure: env.COOKIE_SECURE,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
   };
 }

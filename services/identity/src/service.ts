@@ -21,6 +21,7 @@ export async function createIdentityService(
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
     databaseUrl: config.databaseUrl,
     logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
     ...deps,
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: async (prisma) => {

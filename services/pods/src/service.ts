@@ -14,6 +14,7 @@ export function createPodsService(
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
     databaseUrl: config.databaseUrl,
     logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
     ...deps,
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
