@@ -1,3 +1,4 @@
+import type { ErrorBody, ErrorCode } from '@vere/contracts';
 import type { Page, Response } from 'playwright-core';
 
 /**
@@ -21,7 +22,8 @@ export async function outage(page: Page, path: string): Promise<() => Promise<vo
     route.fulfill({
       status: 503,
       contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Simulated outage' } }),
+      // The code a service answers when it cannot serve (see libs/contracts ErrorCodes).
+      body: JSON.stringify({ error: { code: 'NOT_READY' satisfies ErrorCode, message: 'Simulated outage' } } satisfies ErrorBody),
     }),
   );
   return () => page.unroute(matcher);

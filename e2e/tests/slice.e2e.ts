@@ -27,11 +27,24 @@ describe('sign-up to level badge, across a restart', () => {
   });
 
   it('sends a visitor to /auth, remembering where they came from', async () => {
+    // Someone with an account, signed out, opens a deep link.
+    const returning = newUser('guard');
+    const signUp = await fetch(`${stack!.url}/api/identity/auth/sign-up`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(returning),
+    });
+    expect(signUp.status).toBe(201);
+
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${stack!.url}/connect`);
     await page.waitForURL(/\/auth/);
     await visible(page.getByRole('heading', { name: 'Welcome back' }));
     await snap(page, 'auth-phone');
+
+    await page.getByLabel('Email', { exact: true }).fill(returning.email);
+    await page.getByLabel('Password', { exact: true }).fill(returning.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${stack!.url}/connect`);
+    await visible(page.locator('[data-remote="connect"]').getByRole('heading', { level: 1, name: 'Connect' }));
     await page.close();
   });
 

@@ -27,7 +27,7 @@ describe('apiFetch', () => {
 
   it('refreshes once on 401 and retries with the new token', async () => {
     const { calls } = stubFetch({
-      [PROGRESS]: [apiError(401, 'TOKEN_EXPIRED'), json(200, progress)],
+      [PROGRESS]: [apiError(401, 'UNAUTHENTICATED'), json(200, progress)],
       [REFRESH]: auth('t2'),
     });
     const { apiFetch, store } = await signedIn('t1');
@@ -38,17 +38,23 @@ describe('apiFetch', () => {
   });
 
   it('gives up after one retry', async () => {
-    const { calls } = stubFetch({ [PROGRESS]: apiError(401, 'TOKEN_EXPIRED'), [REFRESH]: auth('t2') });
+    const { calls } = stubFetch({ [PROGRESS]: apiError(401, 'UNAUTHENTICATED'), [REFRESH]: auth('t2') });
     const { apiFetch } = await signedIn('t1');
-    await expect(apiFetch('/api/quests/me/progress')).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', status: 401 });
+    await expect(apiFetch('/api/quests/me/progress')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
     expect(calls).toHaveLength(3);
   });
 
   it('signs the session out when the refresh is refused', async () => {
-    stubFetch({ [PROGRESS]: apiError(401, 'TOKEN_EXPIRED'), [REFRESH]: apiError(401, 'REFRESH_REUSED') });
+    stubFetch({ [PROGRESS]: apiError(401, 'UNAUTHENTICATED'), [REFRESH]: apiError(401, 'SESSION_EXPIRED') });
     const { apiFetch, store } = await signedIn('t1');
     await expect(apiFetch('/api/quests/me/progress')).rejects.toBeInstanceOf(ApiError);
     expect(store.getState().status).toBe('signed-out');
+  });
+
+  it('keeps the field the service names, so a form can put the message there', async () => {
+    stubFetch({ [PROGRESS]: apiError(400, 'VALIDATION_FAILED', 'Enter a valid email', 'email') });
+    const { apiFetch } = await signedIn('t1');
+    await expect(apiFetch('/api/quests/me/progress')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'email' });
   });
 
   it('maps the error body to code and status', async () => {

@@ -6,12 +6,15 @@ export class ApiError extends Error {
   readonly code: string;
   /** HTTP status; 0 when no response arrived. */
   readonly status: number;
+  /** The input field the service said the error is about (e.g. `email`), when it said one. */
+  readonly field: string | undefined;
 
-  constructor(code: string, message: string, status: number) {
+  constructor(code: string, message: string, status: number, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -20,7 +23,7 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown };
+  error?: { code?: unknown; message?: unknown; field?: unknown };
 }
 
 /** Reads the `{ error: { code, message } }` body; falls back to an HTTP_<status> code when the body is not ours. */
@@ -34,5 +37,6 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   const code = typeof body?.error?.code === 'string' ? body.error.code : `HTTP_${response.status}`;
   const message =
     typeof body?.error?.message === 'string' ? body.error.message : response.statusText || `Request failed with status ${response.status}`;
-  return new ApiError(code, message, response.status);
+  const field = typeof body?.error?.field === 'string' && body.error.field ? body.error.field : undefined;
+  return new ApiError(code, message, response.status, field);
 }

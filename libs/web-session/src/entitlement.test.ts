@@ -32,9 +32,9 @@ describe('entitlement query', () => {
 
   it('surfaces a failed read as an ApiError instead of a default', async () => {
     sessionStore.setState({ status: 'signed-in', accessToken: 'shared' });
-    stubFetch({ [GET]: apiError(503, 'UNAVAILABLE') });
+    stubFetch({ [GET]: apiError(503, 'NOT_READY') });
     const { queryFn } = entitlementQueryOptions('u1');
-    await expect(queryFn({ signal: new AbortController().signal })).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
+    await expect(queryFn({ signal: new AbortController().signal })).rejects.toMatchObject({ code: 'NOT_READY', status: 503 });
   });
 
   it('retries outages, not client errors', () => {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@vere/contracts';
 import { vi } from 'vitest';
 
 export interface Call {
@@ -38,7 +39,9 @@ export function stubFetch(routes: Record<string, Handler | Handler[]>) {
 export const json = (status: number, body: unknown) => () =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export const apiError = (status: number, code: string, message = code) => json(status, { error: { code, message } });
+/** An error answer as the services send it; the code must be one they really send (libs/contracts). */
+export const apiError = (status: number, code: ErrorCode, message: string = code, field?: string) =>
+  json(status, { error: field ? { code, message, field } : { code, message } });
 
 export const user = {
   id: 'u1',

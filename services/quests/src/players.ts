@@ -7,13 +7,12 @@ import type { Prisma } from './generated/prisma/client';
 export class Players {
   constructor(private readonly pool: pg.Pool) {}
 
-  /** Effect of identity.user.registered.v1: a new player at 0 XP. Idempotent by primary key too. */
+  /**
+   * Effect of identity.user.registered.v1: a new player at 0 XP. A plain insert: the consumer's
+   * inbox is what makes a redelivery a no-op (a second insert would fail loudly, not hide a bug).
+   */
   static async register(tx: Prisma.TransactionClient, e: UserRegisteredPayload): Promise<void> {
-    await tx.player.upsert({
-      where: { userId: e.userId },
-      create: { userId: e.userId, name: e.name, username: e.username },
-      update: {},
-    });
+    await tx.player.create({ data: { userId: e.userId, name: e.name, username: e.username } });
   }
 
   /**

@@ -57,6 +57,8 @@ describe('player registry', () => {
     await bus.publish(event);
     await bus.idle();
     expect(await playerCount(userId)).toBe(1);
+    // Creating a player is not idempotent by itself: only the inbox kept the second one out.
+    expect((await bus.deadLetters()).filter((d) => d.event.payload.eventId === event.payload.eventId)).toEqual([]);
     const inbox = await sql.query('SELECT count(*) FROM quests.inbox_event WHERE event_id = $1', [event.payload.eventId]);
     expect(Number(inbox.rows[0].count)).toBe(1);
   });

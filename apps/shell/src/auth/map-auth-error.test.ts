@@ -1,16 +1,17 @@
+import type { ErrorCode } from '@vere/contracts';
 import { ApiError } from '@vere/web-session';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN_MESSAGE, INCORRECT_CREDENTIALS, SIGN_IN_FAILED, SIGN_UP_FAILED, signInError, signUpError } from './map-auth-error';
 
-const api = (code: string, message = code, status = 400) => new ApiError(code, message, status);
+const api = (code: ErrorCode | 'NETWORK_ERROR', message: string = code, status = 400, field?: string) => new ApiError(code, message, status, field);
 
 describe('signInError', () => {
   it('shows invalid credentials in the banner', () => {
     expect(signInError(api('INVALID_CREDENTIALS', 'nope', 401))).toEqual({ field: null, message: INCORRECT_CREDENTIALS });
   });
 
-  it('routes a validation message to the field it names', () => {
-    expect(signInError(api('VALIDATION_FAILED', 'email must be a valid address'))).toEqual({
+  it('puts a validation message on the field the service named', () => {
+    expect(signInError(api('VALIDATION_FAILED', 'email must be a valid address', 400, 'email'))).toEqual({
       field: 'email',
       message: 'email must be a valid address',
     });
@@ -32,11 +33,16 @@ describe('signUpError', () => {
   });
 
   it.each([
-    ['Password is too weak', 'password'],
-    ['name: Name must be 2 to 40 characters', 'name'],
-    ['Disposable email addresses are not allowed', 'email'],
-  ])('routes "%s" to %s', (message, field) => {
-    expect(signUpError(api('VALIDATION_FAILED', message))).toEqual({ field, message });
+    ['Password is too weak', 'password', 'password'],
+    ['Name must be 2 to 40 characters', 'name', 'name'],
+    ['Disposable email addresses are not allowed', 'email', 'email'],
+    ['must NOT have more than 254 characters', 'body.email', 'email'],
+  ])('puts "%s" (field %s) on %s', (message, serverField, field) => {
+    expect(signUpError(api('VALIDATION_FAILED', message, 400, serverField))).toEqual({ field, message });
+  });
+
+  it('does not guess a field from the wording', () => {
+    expect(signUpError(api('VALIDATION_FAILED', 'Your email looks odd'))).toEqual({ field: null, message: 'Your email looks odd' });
   });
 
   it('keeps an unattributed validation message in the banner', () => {

@@ -13,13 +13,12 @@ export const SIGN_UP_FAILED = 'Failed to create account. Please try again.';
 export const SIGN_IN_FAILED = 'Something went wrong. Please try again.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Try signing in instead.';
 
-/** VALIDATION_FAILED names the offending field in its message; put the message there. */
-function fieldNamedIn(message: string): AuthField | null {
-  const text = message.toLowerCase();
-  if (text.includes('password') || text.includes('weak')) return 'password';
-  if (text.includes('email')) return 'email';
-  if (/\bname\b/.test(text)) return 'name';
-  return null;
+const AUTH_FIELDS: readonly AuthField[] = ['name', 'email', 'password', 'confirmPassword'];
+
+/** The form field the service named in `error.field` (e.g. `email`, or `body.email` from schema validation). */
+function fieldOf(field: string | undefined): AuthField | null {
+  const name = field?.split('.').pop();
+  return AUTH_FIELDS.find((f) => f === name) ?? null;
 }
 
 function commonError(error: unknown): AuthFormError | null {
@@ -31,7 +30,7 @@ function commonError(error: unknown): AuthFormError | null {
     case 'RATE_LIMITED':
       return { field: null, message: 'Too many attempts. Please wait a moment and try again.' };
     case 'VALIDATION_FAILED':
-      return { field: fieldNamedIn(error.message), message: error.message };
+      return { field: fieldOf(error.field), message: error.message };
     default:
       return null;
   }

@@ -57,7 +57,7 @@ describe('PodsSection', () => {
   it('shows a retryable alert, not an empty list, when the read fails', () => {
     const html = render((client) => {
       const query = client.getQueryCache().build(client, { queryKey: myPodsQueryKey });
-      query.setState({ status: 'error', error: new ApiError('UNAVAILABLE', 'down', 503), fetchStatus: 'idle' });
+      query.setState({ status: 'error', error: new ApiError('NOT_READY', 'down', 503), fetchStatus: 'idle' });
     });
     expect(html).toContain('role="alert"');
     expect(html).toContain('Couldn&#x27;t load your pods');

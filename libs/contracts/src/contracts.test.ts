@@ -1,0 +1,75 @@
+import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { ErrorBodySchema, ErrorCodes } from './errors';
+import { UserRegistered } from './events';
+import { ReadySchema } from './health';
+import { AuthSessionSchema, SignUpBodySchema } from './identity';
+import { LevelProgressSchema } from './quests';
+
+describe('error bodies', () => {
+  it('accept { error: { code, message, field? } } and nothing looser', () => {
+    expect(Value.Check(ErrorBodySchema, { error: { code: 'EMAIL_TAKEN', message: 'Taken' } })).toBe(true);
+    expect(Value.Check(ErrorBodySchema, { error: { code: 'VALIDATION_FAILED', message: 'Bad', field: 'email' } })).toBe(true);
+    expect(Value.Check(ErrorBodySchema, { error: 'Bad Request', message: 'x', statusCode: 400 })).toBe(false); // Fastify's own shape
+    expect(Value.Check(ErrorBodySchema, { error: { code: 'X' } })).toBe(false);
+  });
+
+  it('map every code to a 4xx or 5xx status', () => {
+    for (const [code, status] of Object.entries(ErrorCodes)) {
+      expect(status, code).toBeGreaterThanOrEqual(400);
+      expect(status, code).toBeLessThan(600);
+    }
+    expect(ErrorCodes.NOT_READY).toBe(503);
+    expect(ErrorCodes.SESSION_EXPIRED).toBe(401);
+  });
+});
+
+describe('sign-up body', () => {
+  const valid = { email: 'ana@example.com', password: 'Challenge1!', name: 'Ana' };
+  it('accepts the form and an optional username', () => {
+    expect(Value.Check(SignUpBodySchema, valid)).toBe(true);
+    expect(Value.Check(SignUpBodySchema, { ...valid, username: 'ana_b' })).toBe(true);
+  });
+  it('refuses extra fields and oversized values (a client cannot smuggle isPro)', () => {
+    expect(Value.Check(SignUpBodySchema, { ...valid, isPro: true })).toBe(false);
+    expect(Value.Check(SignUpBodySchema, { ...valid, password: 'x'.repeat(129) })).toBe(false);
+    expect(Value.Check(SignUpBodySchema, { ...valid, email: `${'a'.repeat(250)}@x.io` })).toBe(false);
+    expect(Value.Check(SignUpBodySchema, { email: valid.email, password: valid.password })).toBe(false);
+  });
+});
+
+describe('answers', () => {
+  it('auth session carries the access token and the user, never a refresh token', () => {
+    const session = {
+      accessToken: 'a.b.c', expiresIn: 900,
+      user: { id: crypto.randomUUID(), email: 'ana@example.com', name: 'Ana', username: null, createdAt: new Date().toISOString() },
+    };
+    expect(Value.Check(AuthSessionSchema, session)).toBe(true);
+    expect(Value.Check(AuthSessionSchema, { ...session, expiresIn: '900' })).toBe(false);
+  });
+
+  it('level progress is whole numbers within range', () => {
+    const progress = { currentLevel: 1, currentLevelXP: 0, nextLevelXP: 100, xpProgress: 0, xpToNext: 100, totalXP: 0 };
+    expect(Value.Check(LevelProgressSchema, progress)).toBe(true);
+    expect(Value.Check(LevelProgressSchema, { ...progress, xpProgress: 101 })).toBe(false);
+    expect(Value.Check(LevelProgressSchema, { ...progress, currentLevel: 0 })).toBe(false);
+    expect(Value.Check(LevelProgressSchema, { ...progress, totalXP: 1.5 })).toBe(false);
+  });
+
+  it('readiness may carry outbox counts', () => {
+    const ready = { status: 'ready', checks: { database: true, bus: true } };
+    expect(Value.Check(ReadySchema, ready)).toBe(true);
+    expect(Value.Check(ReadySchema, { ...ready, outbox: { pending: 2, failed: 0, oldestPendingSeconds: 3 } })).toBe(true);
+    expect(Value.Check(ReadySchema, { ...ready, outbox: { pending: -1, failed: 0, oldestPendingSeconds: 0 } })).toBe(false);
+  });
+});
+
+describe('events', () => {
+  it('identity.user.registered.v1 needs the meta fields, a name, and a username or null', () => {
+    const payload = { eventId: crypto.randomUUID(), occurredAt: new Date().toISOString(), userId: crypto.randomUUID(), name: 'Ana', username: null };
+    expect(Value.Check(UserRegistered.schema, payload)).toBe(true);
+    expect(Value.Check(UserRegistered.schema, { ...payload, name: 42 })).toBe(false);
+    const { userId: _userId, ...withoutUser } = payload;
+    expect(Value.Check(UserRegistered.schema, withoutUser)).toBe(false);
+  });
+});
