@@ -1,8 +1,21 @@
 // One lint config for the whole workspace. The boundary rules are the part that matters:
 // apps never import services, services never import each other, libs never import apps,
 // and nobody reaches past a package's index.ts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import nx from '@nx/eslint-plugin';
+import jsoncParser from 'jsonc-eslint-parser';
 import tseslint from 'typescript-eslint';
+
+// Workspace packages are checked by the boundary rules above (imports), not by dependency-checks:
+// Nx counts only buildable workspace libraries as dependencies, so it would call every other one unused.
+const root = import.meta.dirname;
+const workspacePackages = ['apps', 'libs', 'services', 'infra']
+  .flatMap((dir) => readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'package.json')))
+  .filter((file) => existsSync(file))
+  .map((file) => JSON.parse(readFileSync(file, 'utf8')).name);
+
+const DOMAIN_SCOPES = ['shell', 'challenges', 'connect', 'playbooks', 'account', 'identity', 'quests', 'pods', 'billing'];
 
 export const depConstraints = [
   // layers
@@ -12,16 +25,31 @@ export const depConstraints = [
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:domain'] },
   { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:domain', 'type:tool'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:domain', 'type:tool'] },
+  // Development-only infrastructure (embedded PostgreSQL, test databases, test token issuer):
+  // the launcher, e2e and test files may use it; shipped service code may not.
+  { sourceTag: 'type:dev-util', onlyDependOnLibsWithTags: ['type:dev-util', 'type:util', 'type:contracts', 'type:domain', 'type:tool'] },
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:service', 'type:util', 'type:contracts', 'type:domain', 'type:tool'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:domain'] },
+  { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:service', 'type:util', 'type:dev-util', 'type:contracts', 'type:domain', 'type:tool'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util', 'type:dev-util', 'type:contracts', 'type:domain'] },
   { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
   // runtimes: browser code never pulls Node-only libraries and vice versa
   { sourceTag: 'platform:web', onlyDependOnLibsWithTags: ['platform:web', 'platform:any'] },
   { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:any'] },
+  // scopes: a domain's app or service uses only its own scope and shared code (never another domain's)
+  ...DOMAIN_SCOPES.map((scope) => ({ sourceTag: `scope:${scope}`, onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'] })),
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  // the launcher runs every service in one process
+  { sourceTag: 'scope:launcher', onlyDependOnLibsWithTags: ['scope:shared', ...DOMAIN_SCOPES.map((s) => `scope:${s}`)] },
 ];
+
+/** Test files may also use the development-only libraries (dev-db, test-kit). */
+const testDepConstraints = depConstraints.map((c) =>
+  ['type:service', 'type:util'].includes(c.sourceTag)
+    ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:dev-util'] }
+    : c,
+);
 
 export default [
   {
@@ -54,6 +82,12 @@ export default [
     },
   },
   {
+    files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: testDepConstraints }],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/consistent-type-imports': 'off' },
   },
@@ -61,5 +95,39 @@ export default [
     // Build configuration runs in Node at build time, not in the browser: it may use build tooling.
     files: ['apps/*/rspack.config.mjs'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    // Every project's package.json lists exactly what its shipped code imports: an undeclared
+    // import or a dependency nothing uses fails lint. Tests, configs and build scripts are not
+    // shipped, so their packages belong in devDependencies (not checked here).
+    files: ['**/package.json'],
+    ignores: ['package.json', 'e2e/package.json', 'bench/package.json'],
+    plugins: { '@nx': nx },
+    languageOptions: { parser: jsoncParser },
+    rules: {
+      '@nx/dependency-checks': [
+        'error',
+        {
+          buildTargets: ['build', 'typecheck'],
+          checkMissingDependencies: true,
+          checkObsoleteDependencies: true,
+          checkVersionMismatches: true,
+          ignoredDependencies: [
+            ...workspacePackages,
+            // imported by each service's generated Prisma client (not in the repository, so not in the graph)
+            '@prisma/client',
+            // the shared singletons: every app declares the versions it shares (read by its rspack config)
+            'react', 'react-dom', 'react-router-dom',
+            // runs the launcher (`node --import tsx`, infra/local/bin), never imported
+            'tsx',
+          ],
+          ignoredFiles: [
+            '{projectRoot}/**/*.test.ts', '{projectRoot}/**/*.test.tsx', '{projectRoot}/test/**', '{projectRoot}/**/*.check.ts',
+            '{projectRoot}/vitest.config.*', '{projectRoot}/eslint.config.*', '{projectRoot}/rspack.config.mjs',
+            '{projectRoot}/tsup.config.ts', '{projectRoot}/prisma.config.ts', '{projectRoot}/src/test-helpers.ts',
+          ],
+        },
+      ],
+    },
   },
 ];

@@ -11,6 +11,15 @@ async function lintAs(file: string, code: string) {
 }
 
 describe('module boundaries', () => {
+  it('keep development-only libraries (embedded database, test issuer) out of shipped service code', async () => {
+    const inSource = await lintAs('services/quests/src/probe.ts', "import { createTestDatabase } from '@vere/dev-db';\nexport const x = createTestDatabase;\n");
+    expect(inSource.join('\n')).toMatch(/@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend on/);
+    const issuer = await lintAs('services/quests/src/probe.ts', "import { startTestIssuer } from '@vere/test-kit';\nexport const x = startTestIssuer;\n");
+    expect(issuer.join('\n')).toMatch(/@nx\/enforce-module-boundaries/);
+    const inTest = await lintAs('services/quests/test/probe.test.ts', "import { createTestDatabase } from '@vere/dev-db';\nexport const x = createTestDatabase;\n");
+    expect(inTest.join('\n')).not.toMatch(/enforce-module-boundaries/);
+  });
+
   it('stop a service importing another service', async () => {
     const messages = await lintAs('services/quests/src/probe.ts', "import { createIdentityService } from '@vere/identity-service';\nexport const x = createIdentityService;\n");
     expect(messages.join('\n')).toMatch(/@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend on/);

@@ -42,7 +42,7 @@ RUN cd /src \
 
 # ---------------------------------------------------------------------------------------------
 # build: full install (dev dependencies included), then the service's Nx build. `build` depends on
-# `prisma:generate` (run through infra/prisma-engine/bin/prisma.mjs, which falls back to the
+# `prisma:generate` (run through libs/prisma-engine/bin/prisma.mjs, which falls back to the
 # WebAssembly schema engine when no native one is present) and tsup bundles the @vere/* libs and
 # the generated Prisma client into services/<name>/dist/main.js.
 FROM base AS build
@@ -85,8 +85,8 @@ WORKDIR /app
 COPY --from=prod-deps /app ./
 # @vere/prisma-engine (the in-process `prisma migrate deploy` run at start-up) is the one workspace
 # package marked external in tsup.config.ts, so its source ships next to node_modules/@vere/prisma-engine.
-COPY --from=build /app/infra/prisma-engine/bin infra/prisma-engine/bin
-COPY --from=build /app/infra/prisma-engine/src infra/prisma-engine/src
+COPY --from=build /app/libs/prisma-engine/bin libs/prisma-engine/bin
+COPY --from=build /app/libs/prisma-engine/src libs/prisma-engine/src
 # The service: the bundle and, at ../prisma from it, schema.prisma + migrations/.
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 COPY --from=build /app/services/${SERVICE}/prisma services/${SERVICE}/prisma

@@ -36,6 +36,11 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   });
   refuseUnknownExpectations(app.server);
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (request.raw.destroyed || reply.raw.destroyed) {
+      // The client went away mid-request (closed the tab, hit a limit and hung up): nobody to answer.
+      request.log.debug({ err }, 'client disconnected');
+      return reply.status(499).send();
+    }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 502;
     if (status >= 500) request.log.error({ err }, 'edge error');
     const [code, message] = EDGE_ERRORS[status] ?? (status >= 500 ? EDGE_ERRORS[502]! : ['BAD_REQUEST', 'Request refused.']);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 
 const NATS_URL = process.env.NATS_URL;
 if (!NATS_URL && process.env.VERE_REQUIRE_NATS === '1') {
@@ -38,7 +38,7 @@ function crashLoop(env: Record<string, string | undefined>): Promise<CrashLoopRe
 }
 
 describe.concurrent('kill -9 of the whole app while users sign up', () => {
-  it('loses no registration on the embedded default (embedded PostgreSQL, in-process bus)', async () => {
+  it('loses no registration on the embedded default (embedded PostgreSQL, in-process bus)', async ({ expect }) => {
     const result = await crashLoop({ DATABASE_URL: undefined, NATS_URL: undefined });
     expect(result.rounds).toBe(5);
     expect(result.accepted).toBeGreaterThan(5);
@@ -46,7 +46,7 @@ describe.concurrent('kill -9 of the whole app while users sign up', () => {
     expect(result.players).toBe(result.accepted);
   }, 150_000);
 
-  it.skipIf(!NATS_URL || !process.env.DATABASE_URL)('loses no registration on PostgreSQL + NATS JetStream', async () => {
+  it.skipIf(!NATS_URL || !process.env.DATABASE_URL)('loses no registration on PostgreSQL + NATS JetStream', async ({ expect }) => {
     const result = await crashLoop({});
     expect(result.accepted).toBeGreaterThan(5);
     expect(result.lostEmails).toEqual([]);

@@ -3,7 +3,7 @@ import { loadEnv, natsDeadLetterStore } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { LocalEnv } from '../src/config';
 import { startStack, type RunningStack } from '../src/stack';
 
@@ -52,12 +52,13 @@ async function startWithPausableQuestsDatabase(natsUrl: string | undefined): Pro
 }
 
 async function signUp(url: string): Promise<{ userId: string; accessToken: string }> {
+  // (no assertion here: called from concurrent tests, which must use their own expect)
   const res = await fetch(`${url}/api/identity/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: `outage.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, password: 'Challenge1!', name: 'Ana' }),
   });
-  expect(res.status).toBe(201);
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { accessToken: string; user: { id: string } };
   return { userId: body.user.id, accessToken: body.accessToken };
 }
@@ -98,7 +99,8 @@ describe.concurrent('quests loses PostgreSQL for 60 s during sign-ups', () => {
   ];
 
   for (const { name, natsUrl, skip } of buses) {
-    it.skipIf(skip)(`every player exists afterwards and nothing is dead-lettered (${name})`, async () => {
+    // Concurrent tests must use their own `expect` (vitest).
+    it.skipIf(skip)(`every player exists afterwards and nothing is dead-lettered (${name})`, async ({ expect }) => {
       const h = await startWithPausableQuestsDatabase(natsUrl);
       harnesses.push(h);
       const users = [await signUp(h.stack.url)];

@@ -3,3 +3,4 @@ export * from './events';
 export * from './health';
 export * from './identity';
 export * from './quests';
+export * from './tokens';

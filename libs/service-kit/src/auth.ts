@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type CryptoKey, type JWTHeaderParameters, type KeyObject } from 'jose';
+import { ACCESS_TOKEN_ALG } from '@vere/contracts';
 import { AppError } from './errors';
 
-export const ACCESS_TOKEN_ALG = 'ES256';
-
-/** The services an access token is good for: identity signs every token for all of them. */
-export const TOKEN_AUDIENCE_SERVICES = ['identity', 'quests', 'pods', 'billing'] as const;
-
-/** The `aud` value a service requires in access tokens (its own name, so a token says who may accept it). */
-export const serviceAudience = (service: string): string => `vere-${service}`;
+export { ACCESS_TOKEN_ALG, TOKEN_AUDIENCE_SERVICES, serviceAudience } from '@vere/contracts';
 
 /** Resolves the verifying key for a token's protected header; cached key objects, never a parse per request. */
 export type VerificationKeyResolver = (header: JWTHeaderParameters) => Promise<KeyObject | CryptoKey>;

@@ -8,4 +8,3 @@ export * from './events/index';
 export * from './prisma';
 export * from './runtime';
 export * from './service';
-export * from './testing';

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPlugin, jwksKeys, serviceAudience } from '../src/auth';
 import { installErrorHandling } from '../src/errors';
-import { startTestIssuer, type TestIssuer } from '../src/testing';
+import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** A minimal app with the shared auth plugin and one protected route, verifying over real HTTP. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { createInProcessEventBus, startTestIssuer, type EventBus, type ServiceHandle, type TestIssuer } from '@vere/service-kit';
+import { createInProcessEventBus, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { UserRegistered } from '@vere/contracts';
+import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import {
-  createInProcessEventBus, newEvent, startTestIssuer, type InProcessEventBus, type ServiceHandle, type TestIssuer,
+  createInProcessEventBus, newEvent, type InProcessEventBus, type ServiceHandle,
 } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createSigner } from 'fast-jwt';
-import { ACCESS_TOKEN_ALG, TOKEN_AUDIENCE_SERVICES, serviceAudience } from './auth';
+import { ACCESS_TOKEN_ALG, TOKEN_AUDIENCE_SERVICES, serviceAudience } from '@vere/contracts';
 
 export interface SignOptions {
   expired?: boolean;

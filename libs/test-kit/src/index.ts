@@ -1,0 +1,2 @@
+// Helpers for tests only: never imported by code that ships (lint keeps services' src/ away).
+export { startTestIssuer, type SignOptions, type TestIssuer } from './test-issuer';
