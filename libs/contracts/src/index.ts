@@ -4,3 +4,5 @@ export * from './health';
 export * from './identity';
 export * from './quests';
 export * from './tokens';
+export * from './billing';
+export * from './pods';

@@ -1,16 +1,10 @@
+import type { Entitlement } from '@vere/contracts';
 import { isApiError } from './api-error';
 import { apiFetch } from './session';
 
 export const ENTITLEMENT_PATH = '/api/billing/me/entitlement';
 
-export type EntitlementSource = 'stripe' | 'revenuecat' | 'none';
-
-/** What billing answers: whether the signed-in user is Pro right now (an expired entitlement reads as not Pro). */
-export interface Entitlement {
-  isPro: boolean;
-  source: EntitlementSource;
-  expiresAt: string | null;
-}
+export type { Entitlement, EntitlementSource } from '@vere/contracts';
 
 export const PLAN_LABELS = { pro: 'Pro Member', free: 'Free User' } as const;
 

@@ -1,23 +1,11 @@
+import type { AuthSession, SignUpBody, User } from '@vere/contracts';
+
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  username: string | null;
-  createdAt: string;
-}
+/** The signed-in user, as identity answers it. */
+export type SessionUser = User;
 
 /** What identity answers to sign-in, sign-up and refresh. */
-export interface AuthResponse {
-  accessToken: string;
-  expiresIn: number;
-  user: SessionUser;
-}
+export type AuthResponse = AuthSession;
 
-export interface SignUpInput {
-  email: string;
-  password: string;
-  name: string;
-  username?: string;
-}
+export type SignUpInput = SignUpBody;

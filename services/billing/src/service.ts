@@ -3,6 +3,7 @@ import { assembleService, jwksKeys, type EventBus, type ServiceHandle } from '@v
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
+import { createEntitlementsRepository } from './repositories/entitlements-repository';
 import { entitlementRoutes } from './routes/entitlement';
 
 export function createBillingService(
@@ -19,7 +20,7 @@ export function createBillingService(
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, prisma }) => {
-      await app.register(entitlementRoutes, { prisma });
+      await app.register(entitlementRoutes, { entitlements: createEntitlementsRepository(prisma) });
     },
   });
 }

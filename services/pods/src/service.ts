@@ -3,6 +3,7 @@ import { assembleService, jwksKeys, type EventBus, type ServiceHandle } from '@v
 import type { FastifyBaseLogger } from 'fastify';
 import type { PodsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
+import { createPodsRepository } from './repositories/pods-repository';
 import { myPodsRoutes } from './routes/my-pods';
 
 export function createPodsService(
@@ -19,7 +20,7 @@ export function createPodsService(
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, prisma }) => {
-      await app.register(myPodsRoutes, { prisma });
+      await app.register(myPodsRoutes, { pods: createPodsRepository(prisma) });
     },
   });
 }

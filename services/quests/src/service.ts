@@ -4,8 +4,9 @@ import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle }
 import type { FastifyBaseLogger } from 'fastify';
 import type { QuestsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
-import { Players } from './players';
+import { createPlayersRepository } from './repositories/players-repository';
 import { progressRoutes } from './routes/progress';
+import { registerPlayer } from './use-cases/register-player';
 
 export function createQuestsService(
   config: QuestsConfig,
@@ -21,10 +22,10 @@ export function createQuestsService(
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, pool }) => {
-      await app.register(progressRoutes, { players: new Players(pool) });
+      await app.register(progressRoutes, { players: createPlayersRepository(pool) });
     },
     consumers: ({ bus, prisma }) => [
-      consume(bus, prisma, 'quests-player-registry', UserRegistered, (tx, e) => Players.register(tx, e)),
+      consume(bus, prisma, 'quests-player-registry', UserRegistered, registerPlayer),
     ],
   });
 }

@@ -1,26 +1,14 @@
+import { MyPodsSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import { Type } from 'typebox';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { PodsRepository } from '../repositories/pods-repository';
+import { listMyPods } from '../use-cases/list-my-pods';
 
-const PodSummary = Type.Object({
-  id: Type.String(), name: Type.String(), currentStreak: Type.Integer(), memberCount: Type.Integer(),
-});
-
-export async function myPodsRoutes(app: ServiceApp, opts: { prisma: PrismaClient }): Promise<void> {
+export async function myPodsRoutes(app: ServiceApp, opts: { pods: PodsRepository }): Promise<void> {
   app.get('/api/pods/me/pods', {
     onRequest: app.authenticate,
     schema: {
       tags: ['pods'], summary: 'Pods the signed-in user belongs to', security: [{ bearer: [] }],
-      response: { 200: Type.Object({ pods: Type.Array(PodSummary) }), 401: { $ref: 'ErrorBody#' } },
+      response: { 200: MyPodsSchema, 401: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => {
-    const pods = await opts.prisma.pod.findMany({
-      where: { OR: [{ createdBy: request.userId }, { members: { some: { userId: request.userId } } }] },
-      include: { _count: { select: { members: true } } },
-      orderBy: { createdAt: 'desc' },
-    });
-    return {
-      pods: pods.map((p) => ({ id: p.id, name: p.name, currentStreak: p.currentStreak, memberCount: p._count.members })),
-    };
-  });
+  }, async (request) => listMyPods(opts.pods, request.userId));
 }

@@ -1,8 +1,9 @@
 import { LevelProgressSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import type { Players } from '../players';
+import type { PlayersRepository } from '../repositories/players-repository';
+import { getProgress } from '../use-cases/get-progress';
 
-export async function progressRoutes(app: ServiceApp, opts: { players: Players }): Promise<void> {
+export async function progressRoutes(app: ServiceApp, opts: { players: PlayersRepository }): Promise<void> {
   app.get('/api/quests/me/progress', {
     onRequest: app.authenticate,
     schema: {
@@ -11,5 +12,5 @@ export async function progressRoutes(app: ServiceApp, opts: { players: Players }
       security: [{ bearer: [] }],
       response: { 200: LevelProgressSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => opts.players.progress(request.userId));
+  }, async (request) => getProgress(opts.players, request.userId));
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LevelProgress } from '@vere/domain';
+import type { LevelProgressBody as LevelProgress } from '@vere/contracts';
 import { apiFetch, isApiError } from '@vere/web-session';
 
 export const PROGRESS_PATH = '/api/quests/me/progress';

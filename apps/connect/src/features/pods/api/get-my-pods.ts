@@ -1,21 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { MyPods } from '@vere/contracts';
 import { apiFetch, isApiError } from '@vere/web-session';
 
 export const MY_PODS_PATH = '/api/pods/me/pods';
 export const myPodsQueryKey = ['pods', 'me', 'pods'] as const;
 
-/** One pod the signed-in user created or belongs to, as the pods service answers it. */
-export interface PodSummary {
-  id: string;
-  name: string;
-  /** Consecutive weeks the pod kept its streak. */
-  currentStreak: number;
-  memberCount: number;
-}
-
-export interface MyPods {
-  pods: PodSummary[];
-}
+export type { MyPods, PodSummary } from '@vere/contracts';
 
 export function getMyPods(signal?: AbortSignal): Promise<MyPods> {
   return apiFetch<MyPods>(MY_PODS_PATH, { signal });
