@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import { assembleService, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { Accounts } from './accounts';
 import type { IdentityConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
+import { createRefreshTokensRepository } from './repositories/refresh-tokens-repository';
+import { createUsersRepository } from './repositories/users-repository';
 import { authRoutes } from './routes/auth';
-import { Sessions } from './sessions';
 import { SigningKeys } from './signing-keys';
 
 export async function createIdentityService(
@@ -34,10 +34,11 @@ export async function createIdentityService(
       app.get('/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
         async () => signing.jwks());
       await app.register(authRoutes, {
-        accounts: new Accounts(prisma, () => relay.kick()),
-        sessions: new Sessions(prisma, signing, {
+        users: createUsersRepository(prisma, () => relay.kick()),
+        sessions: {
+          tokens: createRefreshTokensRepository(prisma), keys: signing,
           issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
-        }),
+        },
         cookieSecure: config.cookieSecure,
         rateLimitPerMinute: config.authRateLimitPerMinute,
       });

@@ -5,8 +5,9 @@ import {
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { toUserBody, type Accounts } from '../accounts';
-import type { IssuedSession, Sessions } from '../sessions';
+import type { UsersRepository } from '../repositories/users-repository';
+import { getAccount, signIn, signUp, toUserBody } from '../use-cases/accounts';
+import { endSession, rotateSession, startSession, type IssuedSession, type SessionDeps } from '../use-cases/sessions';
 
 export const REFRESH_COOKIE = 'vere_refresh';
 /** The cookie only ever travels to the auth endpoints that need it. */
@@ -15,14 +16,14 @@ export const REFRESH_COOKIE_PATH = '/api/identity/auth';
 const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
 
 export interface AuthRoutesOptions {
-  accounts: Accounts;
-  sessions: Sessions;
+  users: UsersRepository;
+  sessions: SessionDeps;
   cookieSecure: boolean;
   rateLimitPerMinute: number;
 }
 
 export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Promise<void> {
-  const { accounts, sessions } = opts;
+  const { users, sessions } = opts;
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
@@ -31,7 +32,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   const limited = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } };
 
   const answer = async (reply: FastifyReply, issued: IssuedSession, status: 200 | 201) => {
-    const user = await accounts.get(issued.userId);
+    const user = await getAccount(users, issued.userId);
     reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
       path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: opts.cookieSecure,
       expires: issued.refreshExpiresAt,
@@ -43,23 +44,23 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
     config: limited,
     schema: { tags: ['auth'], body: SignUpBodySchema, response: { 201: AuthSessionSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await accounts.signUp(request.body);
-    return answer(reply, await sessions.start(user.id), 201);
+    const user = await signUp(users, request.body);
+    return answer(reply, await startSession(sessions, user.id), 201);
   });
 
   app.post('/api/identity/auth/sign-in', {
     config: limited,
     schema: { tags: ['auth'], body: SignInBodySchema, response: { 200: AuthSessionSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await accounts.signIn(request.body.email, request.body.password);
-    return answer(reply, await sessions.start(user.id), 200);
+    const user = await signIn(users, request.body.email, request.body.password);
+    return answer(reply, await startSession(sessions, user.id), 200);
   });
 
   app.post('/api/identity/auth/refresh', {
     schema: { tags: ['auth'], response: { 200: AuthSessionSchema, ...errors } },
   }, async (request, reply) => {
     try {
-      return await answer(reply, await sessions.rotate(request.cookies[REFRESH_COOKIE]), 200);
+      return await answer(reply, await rotateSession(sessions, request.cookies[REFRESH_COOKIE]), 200);
     } catch (err) {
       reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
       throw err;
@@ -69,7 +70,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   app.post('/api/identity/auth/sign-out', {
     schema: { tags: ['auth'], response: { 204: Type.Null() } },
   }, async (request, reply) => {
-    await sessions.end(request.cookies[REFRESH_COOKIE]);
+    await endSession(sessions, request.cookies[REFRESH_COOKIE]);
     reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
     return reply.status(204).send(null);
   });
@@ -77,5 +78,5 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   app.get('/api/identity/me', {
     onRequest: app.authenticate,
     schema: { tags: ['account'], security: [{ bearer: [] }], response: { 200: MeSchema, 401: { $ref: 'ErrorBody#' } } },
-  }, async (request) => ({ user: toUserBody(await accounts.get(request.userId)) }));
+  }, async (request) => ({ user: toUserBody(await getAccount(users, request.userId)) }));
 }
