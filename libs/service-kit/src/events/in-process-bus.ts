@@ -78,7 +78,11 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
 
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
-  pool.on('error', (err) => logger.warn({ err }, 'event log connection lost'));
+  pool.on('error', (err: Error & { code?: string }) => {
+    // 57P01: the server is shutting down (the embedded database on Ctrl-C): expected.
+    if (err.code === '57P01') logger.debug({ code: err.code }, 'event log connection closed by the server');
+    else logger.warn({ err: { message: err.message, code: err.code } }, 'event log connection lost');
+  });
   const store = deadLetterStore(pool, schema);
   const ready = store.ensureSchema();
   ready.catch(() => undefined); // reported by the first operation that awaits it
