@@ -134,7 +134,8 @@ try {
     let answered = 0;
     let killed;
     const worker = async () => {
-      while (!killed && attempted < round * perRound) {
+      // Every round sends its share of sign-ups; those after the kill fail (not counted as accepted).
+      while (attempted < round * perRound) {
         attempted += 1;
         const user = await signUp(url).catch(() => undefined);
         if (user) accepted.push(user);
