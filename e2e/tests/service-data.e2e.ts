@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { nextApiResponse, outage } from '../support/api';
-import { newUser, signUpThroughUi, visible } from '../support/app';
-import { DESKTOP, PHONE, launchBrowser, snap } from '../support/browser';
-import { removeDataDir, startStack, type Stack } from '../support/stack';
+import { visible } from '../support/app';
+import { DESKTOP, PHONE, snap } from '../support/browser';
+import { describe, expect, test as it } from '../support/fixtures';
 
 const PODS = '/api/pods/me/pods';
 const ENTITLEMENT = '/api/billing/me/entitlement';
@@ -15,30 +14,12 @@ const ENTITLEMENT = '/api/billing/me/entitlement';
  * one in a pod yet (no create or join endpoint), and the tests cannot reach the embedded database.
  */
 describe('remotes backed by their services', () => {
-  let browser: Browser;
-  let stack: Stack;
-  let context: BrowserContext;
-  let page: Page;
+  // Each test signs a fresh account in through the API (the `signedIn` fixture) on the file's stack.
+  const connect = (page: Page) => page.locator('[data-remote="connect"]');
+  const pods = (page: Page) => page.getByTestId('pods-section');
+  const shellPlan = (page: Page) => page.getByTestId('user-plan').filter({ visible: true });
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    stack = await startStack();
-    context = await browser.newContext({ viewport: PHONE });
-    page = await context.newPage();
-    await signUpThroughUi(page, stack.url, newUser('data'));
-    await page.waitForURL(`${stack.url}/`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-    if (stack) removeDataDir(stack.dataDir);
-  });
-
-  const connect = () => page.locator('[data-remote="connect"]');
-  const pods = () => page.getByTestId('pods-section');
-  const shellPlan = () => page.getByTestId('user-plan').filter({ visible: true });
-
-  it('shows a new user "No pods yet", as the pods service answers', async () => {
+  it('shows a new user "No pods yet", as the pods service answers', async ({ stack, signedIn: { page } }) => {
     await page.setViewportSize(PHONE);
     const answer = nextApiResponse(page, PODS);
     await page.goto(`${stack.url}/connect`);
@@ -46,21 +27,21 @@ describe('remotes backed by their services', () => {
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ pods: [] });
 
-    await visible(pods().getByRole('heading', { name: 'No pods yet' }));
-    await visible(pods().getByRole('link', { name: 'Create Pod' }));
-    expect(await pods().getByRole('alert').count()).toBe(0);
+    await visible(pods(page).getByRole('heading', { name: 'No pods yet' }));
+    await visible(pods(page).getByRole('link', { name: 'Create Pod' }));
+    expect(await pods(page).getByRole('alert').count()).toBe(0);
     // No friends service yet: the copy says so instead of claiming an empty list was loaded.
-    await visible(connect().getByRole('heading', { name: 'Friends are coming soon' }));
-    expect(await connect().getByText('No friends yet').count()).toBe(0);
+    await visible(connect(page).getByRole('heading', { name: 'Friends are coming soon' }));
+    expect(await connect(page).getByText('No friends yet').count()).toBe(0);
 
-    await visible(shellPlan().filter({ hasText: 'Free User' }));
+    await visible(shellPlan(page).filter({ hasText: 'Free User' }));
     await snap(page, 'connect-phone');
     await page.setViewportSize(DESKTOP);
-    await visible(shellPlan().filter({ hasText: 'Free User' }));
+    await visible(shellPlan(page).filter({ hasText: 'Free User' }));
     await snap(page, 'connect-desktop');
   });
 
-  it('shows "Free User" on Settings and in the frame, as billing answers', async () => {
+  it('shows "Free User" on Settings and in the frame, as billing answers', async ({ stack, signedIn: { page } }) => {
     await page.setViewportSize(PHONE);
     const answer = nextApiResponse(page, ENTITLEMENT);
     await page.goto(`${stack.url}/settings`);
@@ -70,7 +51,7 @@ describe('remotes backed by their services', () => {
 
     const plan = await visible(page.getByTestId('settings-plan').filter({ hasText: 'Free User' }));
     expect(await plan.getAttribute('data-state')).toBe('free');
-    expect(await shellPlan().textContent()).toBe('Free User');
+    expect(await shellPlan(page).textContent()).toBe('Free User');
     // A free user is offered Pro: in the top bar on a phone, in the sidebar card on a desktop.
     await visible(page.locator('.shell-topbar').getByRole('link', { name: 'Unlock Pro' }));
     await visible(page.locator('[data-remote="account"]').getByRole('link', { name: 'Unlock Pro' }));
@@ -81,27 +62,27 @@ describe('remotes backed by their services', () => {
     await snap(page, 'settings-desktop');
   });
 
-  it('shows a retryable error when the pods service fails, and Retry reads it again', async () => {
+  it('shows a retryable error when the pods service fails, and Retry reads it again', async ({ stack, signedIn: { page } }) => {
     await page.setViewportSize(PHONE);
     const restore = await outage(page, PODS);
     try {
       await page.goto(`${stack.url}/connect`);
-      const alert = await visible(pods().getByRole('alert').filter({ hasText: "Couldn't load your pods" }));
-      expect(await pods().getByText('No pods yet').count()).toBe(0);
+      const alert = await visible(pods(page).getByRole('alert').filter({ hasText: "Couldn't load your pods" }));
+      expect(await pods(page).getByText('No pods yet').count()).toBe(0);
       await snap(page, 'connect-pods-error-phone');
 
       await restore();
       const answer = nextApiResponse(page, PODS);
       await alert.getByRole('button', { name: 'Retry' }).click();
       expect((await answer).status()).toBe(200);
-      await visible(pods().getByRole('heading', { name: 'No pods yet' }));
-      expect(await pods().getByRole('alert').count()).toBe(0);
+      await visible(pods(page).getByRole('heading', { name: 'No pods yet' }));
+      expect(await pods(page).getByRole('alert').count()).toBe(0);
     } finally {
       await restore();
     }
   });
 
-  it('does not guess the plan when billing fails, and Retry reads it again', async () => {
+  it('does not guess the plan when billing fails, and Retry reads it again', async ({ stack, signedIn: { page } }) => {
     await page.setViewportSize(DESKTOP);
     const restore = await outage(page, ENTITLEMENT);
     try {
@@ -110,7 +91,7 @@ describe('remotes backed by their services', () => {
       expect(await plan.getAttribute('role')).toBe('alert');
       expect(await plan.textContent()).toContain("Couldn't load your plan");
       // The frame shows a neutral, retryable placeholder and no upsell: no "Free User" guess.
-      await visible(shellPlan().filter({ hasText: 'Plan unavailable' }));
+      await visible(shellPlan(page).filter({ hasText: 'Plan unavailable' }));
       expect(await page.getByText('Free User').count()).toBe(0);
       expect(await page.getByTestId('go-pro').count()).toBe(0);
       await snap(page, 'settings-plan-error-desktop');
@@ -118,8 +99,8 @@ describe('remotes backed by their services', () => {
       await restore();
       await plan.getByRole('button', { name: 'Retry' }).click();
       await visible(page.getByTestId('settings-plan').filter({ hasText: 'Free User' }));
-      await shellPlan().click();
-      await visible(shellPlan().filter({ hasText: 'Free User' }));
+      await shellPlan(page).click();
+      await visible(shellPlan(page).filter({ hasText: 'Free User' }));
       await visible(page.getByTestId('go-pro'));
     } finally {
       await restore();

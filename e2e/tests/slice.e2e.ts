@@ -27,7 +27,7 @@ describe('sign-up to level badge, across a restart', () => {
   });
 
   it('sends a visitor to /auth, remembering where they came from', async () => {
-    // Someone with an account, signed out, opens a deep link.
+    // Someone with an account (made through the API), signed out, opens a deep link.
     const returning = newUser('guard');
     const signUp = await fetch(`${stack!.url}/api/identity/auth/sign-up`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(returning),

@@ -1,0 +1,80 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test as base } from 'vitest';
+import { newUser } from './app';
+import { PHONE, launchBrowser } from './browser';
+import { removeDataDir, startStack, type Stack } from './stack';
+
+/** An account created through the API (as identity answers it), with the password that signs it in. */
+export interface TestAccount {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface SignedIn {
+  account: TestAccount;
+  context: BrowserContext;
+  page: Page;
+}
+
+interface Fixtures {
+  /** Debian's Chromium, one per test file. */
+  browser: Browser;
+  /** The app as `npm start` runs it (embedded default, throw-away data), one per test file. */
+  stack: Stack;
+  /** A fresh account for this test, signed up through identity's API. */
+  account: TestAccount;
+  /** A browser context holding a fresh account's session (refresh cookie), with one page; closed after the test. */
+  signedIn: SignedIn;
+}
+
+async function signUp(stack: Stack, request: { post: BrowserContext['request']['post'] } | undefined, tag: string): Promise<TestAccount> {
+  const user = newUser(tag);
+  const url = `${stack.url}/api/identity/auth/sign-up`;
+  if (request) {
+    const res = await request.post(url, { data: user });
+    if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
+    return { ...user, id: ((await res.json()) as { user: { id: string } }).user.id };
+  }
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  return { ...user, id: ((await res.json()) as { user: { id: string } }).user.id };
+}
+
+/**
+ * Playwright-style fixtures on Vitest: tests ask for what they need (`{ stack, signedIn }`) and
+ * get it set up through the real API, and torn down after them.
+ */
+export const test = base.extend<Fixtures>({
+  browser: [
+    async ({}, use) => {
+      const browser = await launchBrowser();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'file' },
+  ],
+  stack: [
+    async ({}, use) => {
+      const stack = await startStack();
+      await use(stack);
+      await stack.stop();
+      removeDataDir(stack.dataDir);
+    },
+    { scope: 'file' },
+  ],
+  account: async ({ stack }, use) => {
+    await use(await signUp(stack, undefined, 'fixture'));
+  },
+  signedIn: async ({ browser, stack }, use) => {
+    const context = await browser.newContext({ viewport: PHONE });
+    // The context's request API shares its cookie jar: the sign-up's refresh cookie signs the pages in.
+    const account = await signUp(stack, context.request, 'signed-in');
+    const page = await context.newPage();
+    await use({ account, context, page });
+    await context.close();
+  },
+});
+
+export { describe, expect } from 'vitest';
