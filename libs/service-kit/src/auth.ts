@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { lru } from 'tiny-lru';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type CryptoKey, type JWTHeaderParameters, type KeyObject } from 'jose';
 import { ACCESS_TOKEN_ALG } from '@vere/contracts';
 import { AppError } from './errors';
@@ -45,6 +46,8 @@ export class KeysUnavailableError extends Error {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 /** Longest bearer token we look at; real ones are ~400 bytes. */
 const MAX_TOKEN_LENGTH = 4_096;
+/** A verified token is trusted again for at most this long (and never past its `exp`). */
+const VERIFIED_TTL_MS = 60_000;
 
 /**
  * Identity's JWKS through jose's remote key set: imported keys are cached per key id, the set is
@@ -82,15 +85,25 @@ export const authPlugin = fp<AuthOptions>(
       requiredClaims: ['exp', 'iss', 'aud', 'sub'],
     };
 
+    // A client sends the same access token with every request for its ~15 minutes: remember the
+    // verified ones (user id only) for a minute, so most requests skip the signature check.
+    const verified = lru<{ userId: string; expiresAt: number }>(10_000, VERIFIED_TTL_MS);
+
     app.decorateRequest('userId', '');
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = typeof header === 'string' && header.length <= MAX_TOKEN_LENGTH ? /^Bearer ([^\s]+)$/i.exec(header)?.[1] : undefined;
       if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      const known = verified.get(token);
+      if (known && known.expiresAt > Date.now()) {
+        request.userId = known.userId;
+        return;
+      }
       try {
         const { payload } = await jwtVerify(token, opts.keys, verifyOptions);
         if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('token subject is not a user id');
         request.userId = payload.sub.toLowerCase();
+        verified.set(token, { userId: request.userId, expiresAt: (payload.exp ?? 0) * 1_000 });
       } catch (err) {
         if (err instanceof KeysUnavailableError) {
           request.log.error({ err }, 'cannot verify access tokens: key set unavailable');

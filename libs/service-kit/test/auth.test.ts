@@ -89,6 +89,14 @@ describe('tokens that must not pass', () => {
     expect(res.json()).toEqual({ userId });
   });
 
+  it('stops accepting a token when it expires, even one it has verified before', async () => {
+    const token = issuer.sign(randomUUID(), { expiresInMs: 2_000 });
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200); // remembered
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
+  });
+
   it('does not fetch the key set for each made-up key id', async () => {
     const before = issuer.jwksRequests();
     for (let i = 0; i < 20; i++) {

@@ -9,6 +9,8 @@ export interface SignOptions {
   kid?: string;
   audience?: string[] | null;
   noExpiry?: boolean;
+  /** Lifetime instead of the default minute. */
+  expiresInMs?: number;
 }
 
 export interface TestIssuer {
@@ -58,7 +60,7 @@ export async function startTestIssuer(issuer = 'vere-identity'): Promise<TestIss
         algorithm: ACCESS_TOKEN_ALG, key, kid: opts.kid ?? kid,
         ...(iss !== null ? { iss } : {}),
         ...(aud !== null ? { aud } : {}),
-        ...(opts.noExpiry ? {} : { expiresIn: 60_000 }),
+        ...(opts.noExpiry ? {} : { expiresIn: opts.expiresInMs ?? 60_000 }),
         // An expired token: issued two minutes ago, valid for one.
         ...(opts.expired ? { clockTimestamp: Date.now() - 120_000 } : {}),
       })({ sub: userId });
