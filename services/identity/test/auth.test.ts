@@ -171,6 +171,29 @@ describe('refresh tokens', () => {
     },
   );
 
+  // Every cookie value identity reads, tried as a hostile client would: never a 5xx, nothing revoked.
+  const oddCookies = [
+    `vere_refresh=${'-'.repeat(36)}.${'A'.repeat(43)}`,
+    `vere_refresh=${'0'.repeat(36)}.${'A'.repeat(43)}`,
+    `vere_refresh=00000000-0000-0000-0000-00000000000G.${'A'.repeat(43)}`,
+    `vere_refresh=${'a'.repeat(8)}-${'-'.repeat(27)}.${'A'.repeat(43)}`,
+    `vere_refresh=${'x'.repeat(5_000)}`,
+    'vere_refresh=%00%ff',
+    'vere_refresh=',
+    `vere_refresh=a; vere_refresh=b`,
+  ];
+
+  it.each(oddCookies)('refresh answers 401 SESSION_EXPIRED for the cookie %s', async (cookie) => {
+    const res = await refresh(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('SESSION_EXPIRED');
+  });
+
+  it.each(oddCookies)('sign-out answers 204 for the cookie %s', async (cookie) => {
+    const res = await h.service.app.inject({ method: 'POST', url: '/api/identity/auth/sign-out', headers: { cookie } });
+    expect(res.statusCode).toBe(204);
+  });
+
   it('sign-out ends the session', async () => {
     const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Kai' });
     const cookie = refreshCookie(res.headers['set-cookie']);

@@ -24,8 +24,11 @@ export interface SessionDeps {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** `<token id (a UUID)>.<43 base64url characters>`; anything else is not one of ours and never reaches a query. */
+const REFRESH_TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+
 function parseRefreshToken(value: string): { id: string; secret: string } | undefined {
-  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(value);
+  const match = REFRESH_TOKEN.exec(value);
   return match ? { id: match[1]!, secret: match[2]! } : undefined;
 }
 
