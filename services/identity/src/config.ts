@@ -23,6 +23,10 @@ export interface IdentityConfig {
   authRateLimitPerMinute: number;
   logLevel?: string;
   trustProxy?: string;
+  /** A session family ends this long after sign-in, however often it rotates. Default 90 days. */
+  refreshFamilyLifetimeMs?: number;
+  /** A second refresh with an already-rotated token this soon after is a concurrent tab, not theft. Default 10 s. */
+  refreshReuseGraceMs?: number;
 }
 
 export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): IdentityConfig {

@@ -7,6 +7,7 @@ import { PrismaClient } from './generated/prisma/client';
 import { createRefreshTokensRepository } from './repositories/refresh-tokens-repository';
 import { createUsersRepository } from './repositories/users-repository';
 import { authRoutes } from './routes/auth';
+import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
 import { SigningKeys } from './signing-keys';
 
 export async function createIdentityService(
@@ -38,6 +39,8 @@ export async function createIdentityService(
         sessions: {
           tokens: createRefreshTokensRepository(prisma), keys: signing,
           issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
+          familyLifetimeMs: config.refreshFamilyLifetimeMs ?? DEFAULT_FAMILY_LIFETIME_MS,
+          reuseGraceMs: config.refreshReuseGraceMs ?? DEFAULT_REUSE_GRACE_MS,
         },
         cookieSecure: config.cookieSecure,
         rateLimitPerMinute: config.authRateLimitPerMinute,

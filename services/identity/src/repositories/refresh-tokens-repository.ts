@@ -2,12 +2,24 @@ import type { PrismaClient, RefreshToken } from '../generated/prisma/client';
 
 export type { RefreshToken } from '../generated/prisma/client';
 
+export interface NewRefreshToken {
+  id: string;
+  familyId: string;
+  userId: string;
+  secretHash: string;
+  expiresAt: Date;
+  familyExpiresAt: Date;
+}
+
 /** Data access for refresh tokens: no rules here (see use-cases/sessions.ts). */
 export interface RefreshTokensRepository {
-  create(token: { id: string; familyId: string; userId: string; secretHash: string; expiresAt: Date }): Promise<void>;
+  create(token: NewRefreshToken): Promise<void>;
   findById(id: string): Promise<RefreshToken | null>;
-  /** Marks the token replaced if it is still live; false when another request got there first (or it is dead). */
-  claim(id: string, now: Date): Promise<boolean>;
+  /**
+   * Marks `id` replaced and stores its successor, in one transaction, if `id` is still live (not
+   * replaced, revoked or expired); false when another request got there first (or it is dead).
+   */
+  rotate(id: string, now: Date, successor: NewRefreshToken): Promise<boolean>;
   revokeFamily(familyId: string, now: Date): Promise<void>;
 }
 
@@ -17,14 +29,17 @@ export function createRefreshTokensRepository(prisma: PrismaClient): RefreshToke
       await prisma.refreshToken.create({ data: token });
     },
     findById: (id) => prisma.refreshToken.findUnique({ where: { id } }),
-    async claim(id, now) {
-      // One conditional UPDATE: two concurrent refreshes with the same token cannot both win.
-      const { count } = await prisma.refreshToken.updateMany({
-        where: { id, replacedAt: null, revokedAt: null, expiresAt: { gt: now } },
-        data: { replacedAt: now },
-      });
-      return count === 1;
-    },
+    rotate: (id, now, successor) =>
+      prisma.$transaction(async (tx) => {
+        // One conditional UPDATE: two concurrent refreshes with the same token cannot both claim it.
+        const { count } = await tx.refreshToken.updateMany({
+          where: { id, replacedAt: null, revokedAt: null, expiresAt: { gt: now }, familyExpiresAt: { gt: now } },
+          data: { replacedAt: now },
+        });
+        if (count !== 1) return false;
+        await tx.refreshToken.create({ data: successor });
+        return true;
+      }),
     async revokeFamily(familyId, now) {
       await prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
     },

@@ -33,10 +33,13 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
 
   const answer = async (reply: FastifyReply, issued: IssuedSession, status: 200 | 201) => {
     const user = await getAccount(users, issued.userId);
-    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-      path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: opts.cookieSecure,
-      expires: issued.refreshExpiresAt,
-    });
+    // Absent for a concurrent refresh: that tab keeps the successor cookie the winning request set.
+    if (issued.refreshToken) {
+      reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+        path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: opts.cookieSecure,
+        expires: issued.refreshExpiresAt,
+      });
+    }
     return reply.status(status).send({ accessToken: issued.accessToken, expiresIn: issued.expiresIn, user: toUserBody(user) });
   };
 

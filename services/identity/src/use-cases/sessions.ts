@@ -7,9 +7,9 @@ import type { SigningKeys } from '../signing-keys';
 export interface IssuedSession {
   accessToken: string;
   expiresIn: number;
-  /** Cookie value: `<token id>.<secret>`. */
-  refreshToken: string;
-  refreshExpiresAt: Date;
+  /** Cookie value `<token id>.<secret>`; absent when the request keeps the cookie it has (a concurrent tab). */
+  refreshToken?: string;
+  refreshExpiresAt?: Date;
   userId: string;
 }
 
@@ -20,7 +20,14 @@ export interface SessionDeps {
   issuer: string;
   accessTtlSeconds: number;
   refreshTtlDays: number;
+  /** A family (one sign-in) ends this long after it started, however often it rotates. */
+  familyLifetimeMs: number;
+  /** A rotated token presented again this soon is a second tab refreshing at the same moment, not theft. */
+  reuseGraceMs: number;
 }
+
+export const DEFAULT_FAMILY_LIFETIME_MS = 90 * 86_400_000;
+export const DEFAULT_REUSE_GRACE_MS = 10_000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -41,29 +48,35 @@ function signAccessToken(deps: SessionDeps, userId: string): string {
   })({ sub: userId });
 }
 
-async function issue(deps: SessionDeps, userId: string, familyId: string): Promise<IssuedSession> {
+function newToken(deps: SessionDeps, userId: string, familyId: string, familyExpiresAt: Date) {
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
-  const refreshExpiresAt = new Date(Date.now() + deps.refreshTtlDays * 86_400_000);
-  await deps.tokens.create({ id, familyId, userId, secretHash: sha256(secret), expiresAt: refreshExpiresAt });
+  const expiresAt = new Date(Math.min(Date.now() + deps.refreshTtlDays * 86_400_000, familyExpiresAt.getTime()));
+  return { row: { id, familyId, userId, secretHash: sha256(secret), expiresAt, familyExpiresAt }, cookie: `${id}.${secret}` };
+}
+
+function session(deps: SessionDeps, userId: string, refresh?: { cookie: string; expiresAt: Date }): IssuedSession {
   return {
     accessToken: signAccessToken(deps, userId),
     expiresIn: deps.accessTtlSeconds,
-    refreshToken: `${id}.${secret}`,
-    refreshExpiresAt,
+    ...(refresh ? { refreshToken: refresh.cookie, refreshExpiresAt: refresh.expiresAt } : {}),
     userId,
   };
 }
 
-/** A new session: a new refresh-token family. */
-export function startSession(deps: SessionDeps, userId: string): Promise<IssuedSession> {
-  return issue(deps, userId, randomUUID());
+/** A new session: a new refresh-token family, ending `familyLifetimeMs` from now at the latest. */
+export async function startSession(deps: SessionDeps, userId: string): Promise<IssuedSession> {
+  const token = newToken(deps, userId, randomUUID(), new Date(Date.now() + deps.familyLifetimeMs));
+  await deps.tokens.create(token.row);
+  return session(deps, userId, { cookie: token.cookie, expiresAt: token.row.expiresAt });
 }
 
 /**
- * Exchanges a refresh token for a new one in the same family. The claim is one conditional
- * UPDATE, so two concurrent refreshes with the same token cannot both win; the loser, like any
- * later replay, is treated as reuse and ends the whole family.
+ * Exchanges a refresh token for its successor in the same family; claiming the old one and storing
+ * the new one is one transaction. A token already rotated is presented again:
+ * - within `reuseGraceMs` (two tabs reloading at once): the request is answered with an access token
+ *   and keeps the cookie the winner set, so the family has one successor and nobody is signed out;
+ * - later: reuse of a stolen token — the whole family is revoked.
  */
 export async function rotateSession(deps: SessionDeps, cookieValue: string | undefined): Promise<IssuedSession> {
   const expired = () => new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
@@ -73,11 +86,18 @@ export async function rotateSession(deps: SessionDeps, cookieValue: string | und
   if (!row || !timingSafeEqual(Buffer.from(sha256(parsed.secret)), Buffer.from(row.secretHash))) throw expired();
 
   const now = new Date();
-  if (!(await deps.tokens.claim(row.id, now))) {
-    if (row.replacedAt || row.revokedAt) await deps.tokens.revokeFamily(row.familyId, now);
-    throw expired();
+  if (row.revokedAt || row.familyExpiresAt <= now) throw expired();
+  const token = newToken(deps, row.userId, row.familyId, row.familyExpiresAt);
+  if (!row.replacedAt && (await deps.tokens.rotate(row.id, now, token.row))) {
+    return session(deps, row.userId, { cookie: token.cookie, expiresAt: token.row.expiresAt });
   }
-  return issue(deps, row.userId, row.familyId);
+  // Rotated before (or just now, by a concurrent request): a second tab, or a replay.
+  const current = row.replacedAt ? row : await deps.tokens.findById(row.id);
+  if (current?.replacedAt && !current.revokedAt && now.getTime() - current.replacedAt.getTime() <= deps.reuseGraceMs) {
+    return session(deps, row.userId);
+  }
+  if (current?.replacedAt) await deps.tokens.revokeFamily(row.familyId, now);
+  throw expired();
 }
 
 /** Sign-out: ends the family of the presented token, if it is a real one. */
