@@ -21,6 +21,23 @@ function describe(privatePem: string): SigningKey {
 }
 
 /**
+ * The generated key, created by the first replica to get here: the check and the insert hold a
+ * transaction-scoped advisory lock, so replicas starting together on a new database agree.
+ */
+async function generatedOnce(prisma: PrismaClient): Promise<SigningKey> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext('identity.signing_key'))`;
+    // Rows with an empty private part are the published public halves of configured keys.
+    const newest = await tx.signingKey.findFirst({ where: { privatePem: { not: '' } }, orderBy: { createdAt: 'desc' } });
+    if (newest) return describe(newest.privatePem);
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const key = describe(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+    await tx.signingKey.create({ data: { kid: key.kid, privatePem: key.privatePem, publicJwk: key.publicJwk as Prisma.InputJsonObject } });
+    return key;
+  });
+}
+
+/**
  * Signing keys: the configured one, or one generated on first start and kept in the database so
  * restarts and replicas agree. Public keys of every stored key stay published for verification.
  */
@@ -38,22 +55,19 @@ export class SigningKeys {
   }
 
   static async load(prisma: PrismaClient, configuredPem?: string): Promise<SigningKeys> {
+    let current: SigningKey;
     if (configuredPem) {
-      const keys = new SigningKeys(prisma, describe(configuredPem.replace(/\\n/g, '\n')));
-      await keys.refresh();
-      return keys;
-    }
-    let newest = await prisma.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
-    if (!newest) {
-      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-      const key = describe(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+      current = describe(configuredPem.replace(/\\n/g, '\n'));
+      // Publish the configured key's public part (never its private part): after the key changes,
+      // tokens signed with the previous one still verify until they expire.
       await prisma.signingKey.createMany({
-        data: [{ kid: key.kid, privatePem: key.privatePem, publicJwk: key.publicJwk as Prisma.InputJsonObject }],
+        data: [{ kid: current.kid, privatePem: '', publicJwk: current.publicJwk as Prisma.InputJsonObject }],
         skipDuplicates: true,
       });
-      newest = await prisma.signingKey.findFirstOrThrow({ orderBy: { createdAt: 'desc' } });
+    } else {
+      current = await generatedOnce(prisma);
     }
-    const keys = new SigningKeys(prisma, describe(newest.privatePem));
+    const keys = new SigningKeys(prisma, current);
     await keys.refresh();
     return keys;
   }

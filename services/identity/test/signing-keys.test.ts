@@ -1,0 +1,88 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
+import { createInProcessEventBus, openServiceDatabase, type ServiceHandle } from '@vere/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PrismaClient } from '../src/generated/prisma/client';
+import { createIdentityService, type IdentityConfig } from '../src/index';
+import { SigningKeys } from '../src/signing-keys';
+import { STRONG_PASSWORD, uniqueEmail } from './helper';
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
+const prismaDir = fileURLToPath(new URL('../prisma', import.meta.url));
+const newKey = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function database(): Promise<TestDatabase> {
+  const db = await createTestDatabase('vere_identity_keys');
+  cleanups.push(() => db.drop());
+  return db;
+}
+
+async function identity(db: TestDatabase, overrides: Partial<IdentityConfig> = {}): Promise<ServiceHandle> {
+  const bus = createInProcessEventBus({ databaseUrl: db.url, logger });
+  const service = await createIdentityService({
+    databaseUrl: db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
+    cookieSecure: true, authRateLimitPerMinute: 1000, ...overrides,
+  }, { bus, logger });
+  await service.start();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await service.close();
+    await bus.close();
+  };
+  cleanups.push(close);
+  return Object.assign(service, { close });
+}
+
+describe('signing keys', () => {
+  it('keeps tokens signed with the previous configured key valid after the key changes', async () => {
+    const db = await database();
+    const first = await identity(db, { jwtPrivateKey: newKey() });
+    const signUp = await first.app.inject({
+      method: 'POST', url: '/api/identity/auth/sign-up', payload: { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Rae' },
+    });
+    const { accessToken } = signUp.json();
+    await first.close();
+
+    const second = await identity(db, { jwtPrivateKey: newKey() });
+    const me = await second.app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.statusCode).toBe(200);
+    const kids = (await second.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json().keys.map((k: { kid: string }) => k.kid);
+    expect(kids).toHaveLength(2);
+  });
+
+  it('replicas starting together on a new database agree on one generated key', async () => {
+    const db = await database();
+    // The tables, without a key yet: migrations as a service runs them.
+    const { pool } = await openServiceDatabase({ schema: 'identity', databaseUrl: db.url, prismaDir, logger });
+    await pool.end();
+    const replicas: PrismaClient[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const { pool: p, adapter } = await openServiceDatabase({ schema: 'identity', databaseUrl: db.url, prismaDir, logger });
+      const prisma = new PrismaClient({ adapter });
+      cleanups.push(async () => {
+        await prisma.$disconnect();
+        await p.end();
+      });
+      replicas.push(prisma);
+    }
+    // ...then all five load their keys at the same moment.
+    const loaded = await Promise.all(replicas.map((prisma) => SigningKeys.load(prisma)));
+    expect(new Set(loaded.map((k) => k.current.kid)).size).toBe(1);
+    const sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    const { rows } = await sql.query('SELECT count(*)::int AS n FROM identity.signing_key');
+    await sql.end();
+    expect(rows[0].n).toBe(1);
+  });
+});
