@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    /** For 429/503: when to try again, sent as `Retry-After` (seconds). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = ErrorCodes[code];
@@ -45,6 +47,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, err.message);
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.field));
     }
     const mapped = fromFastifyError(err as FastifyError);

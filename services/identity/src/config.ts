@@ -27,6 +27,10 @@ export interface IdentityConfig {
   refreshFamilyLifetimeMs?: number;
   /** A second refresh with an already-rotated token this soon after is a concurrent tab, not theft. Default 10 s. */
   refreshReuseGraceMs?: number;
+  /** Failed sign-ins of one account, from any address, before it is locked for the window. Default 10. */
+  signInFailureLimit?: number;
+  /** That window. Default 15 min. */
+  signInFailureWindowMs?: number;
 }
 
 export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): IdentityConfig {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { createRefreshTokensRepository } from './repositories/refresh-tokens-repository';
+import { createSignInThrottleRepository } from './repositories/sign-in-throttle-repository';
 import { createUsersRepository } from './repositories/users-repository';
 import { authRoutes } from './routes/auth';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
@@ -36,6 +37,11 @@ export async function createIdentityService(
         async () => signing.jwks());
       await app.register(authRoutes, {
         users: createUsersRepository(prisma, () => relay.kick()),
+        signInLimit: {
+          throttle: createSignInThrottleRepository(prisma),
+          maxFailures: config.signInFailureLimit ?? 10,
+          windowMs: config.signInFailureWindowMs ?? 15 * 60_000,
+        },
         sessions: {
           tokens: createRefreshTokensRepository(prisma), keys: signing,
           issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,

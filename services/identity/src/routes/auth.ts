@@ -6,7 +6,7 @@ import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { UsersRepository } from '../repositories/users-repository';
-import { getAccount, signIn, signUp, toUserBody } from '../use-cases/accounts';
+import { getAccount, signIn, signUp, toUserBody, type SignInLimit } from '../use-cases/accounts';
 import { endSession, rotateSession, startSession, type IssuedSession, type SessionDeps } from '../use-cases/sessions';
 
 export const REFRESH_COOKIE = 'vere_refresh';
@@ -17,6 +17,7 @@ const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 409: 
 
 export interface AuthRoutesOptions {
   users: UsersRepository;
+  signInLimit: SignInLimit;
   sessions: SessionDeps;
   cookieSecure: boolean;
   rateLimitPerMinute: number;
@@ -55,7 +56,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
     config: limited,
     schema: { tags: ['auth'], body: SignInBodySchema, response: { 200: AuthSessionSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await signIn(users, request.body.email, request.body.password);
+    const user = await signIn(users, opts.signInLimit, request.body.email, request.body.password);
     return answer(reply, await startSession(sessions, user.id), 200);
   });
 
