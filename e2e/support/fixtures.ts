@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test as base } from 'vitest';
 import { newUser } from './app';
 import { PHONE, launchBrowser } from './browser';
-import { removeDataDir, startStack, type Stack } from './stack';
+import { removeDataDir, startStack, type Stack, type StackOptions } from './stack';
 
 /** An account created through the API (as identity answers it), with the password that signs it in. */
 export interface TestAccount {
@@ -21,6 +21,8 @@ export interface SignedIn {
 interface Fixtures {
   /** Debian's Chromium, one per test file. */
   browser: Browser;
+  /** How the file's stack starts (e.g. extra environment); a file overrides it with `test.extend`. */
+  stackOptions: Omit<StackOptions, 'dataDir'>;
   /** The app as `npm start` runs it (embedded default, throw-away data), one per test file. */
   stack: Stack;
   /** A fresh account for this test, signed up through identity's API. */
@@ -55,9 +57,10 @@ export const test = base.extend<Fixtures>({
     },
     { scope: 'file' },
   ],
+  stackOptions: [{}, { scope: 'file' }],
   stack: [
-    async ({}, use) => {
-      const stack = await startStack();
+    async ({ stackOptions }, use) => {
+      const stack = await startStack(stackOptions);
       await use(stack);
       await stack.stop();
       removeDataDir(stack.dataDir);

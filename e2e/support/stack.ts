@@ -12,6 +12,8 @@ export interface Stack {
   /** Everything the process printed, for failure messages. */
   output(): string;
   stop(): Promise<void>;
+  /** Stops the app and starts it again on the same data (and options); `url` then names the new port. */
+  restart(): Promise<void>;
 }
 
 export interface StackOptions {
@@ -29,6 +31,24 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vere-e2e-'));
   // mkdtemp makes a 0700 folder; as root, PostgreSQL runs as the `postgres` user and must enter it.
   chmodSync(dataDir, 0o755);
+  let app = await launch(dataDir, opts.env);
+  const stack: Stack = {
+    url: app.url,
+    dataDir,
+    output: () => app.output(),
+    stop: () => app.stop(),
+    async restart() {
+      await app.stop();
+      app = await launch(dataDir, opts.env);
+      stack.url = app.url;
+    },
+  };
+  return stack;
+}
+
+type RunningApp = Pick<Stack, 'url' | 'output' | 'stop'>;
+
+async function launch(dataDir: string, extraEnv: StackOptions['env'] = {}): Promise<RunningApp> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -37,7 +57,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     DATABASE_URL: undefined,
     NATS_URL: undefined,
-    ...opts.env,
+    ...extraEnv,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
 
@@ -60,7 +80,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   return {
     url,
-    dataDir,
     output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
