@@ -59,6 +59,11 @@ describe('npm run events -- dlq', () => {
         if (!fixed) throw Object.assign(new Error('bug in the handler'), { permanent: true });
         handled.push(event);
       });
+      // Another consumer of the subject handled both events the first time: a replay is not for it.
+      const bystander: string[] = [];
+      await bus.subscribe({ durable: `${service}-bystander`, subjects: [subject] }, async (event) => {
+        bystander.push(event.payload.eventId);
+      });
       const [keep, discard] = [newEvent(subject, 'user-1', { n: 1 }), newEvent(subject, 'user-2', { n: 2 })];
       await bus.publish(keep);
       await bus.publish(discard);
@@ -88,6 +93,7 @@ describe('npm run events -- dlq', () => {
       expect(await list()).toEqual([]);
       await sleep(300);
       expect(handled).toHaveLength(1);
+      expect(bystander.sort()).toEqual([keep.payload.eventId, discard.payload.eventId].sort());
     }, 60_000);
   }
 });

@@ -51,8 +51,10 @@ export interface NatsEventBusOptions {
 }
 
 export const DEAD_LETTER_STREAM = { name: 'VERE_DLQ', subjects: ['dlq.>'] };
+/** Set on a replayed event: only the durable it names handles it, every other one skips it. */
+const REPLAY_FOR_HEADER = 'Vere-Replay-For';
 
-/** Messages a subscription pulls ahead of its handler. */
+/** Messages a pull request asks for (the consumer's max_ack_pending of 1 still lets one through at a time). */
 const PREFETCH = 16;
 /** Stream already exists with another configuration: use it as it is. */
 const STREAM_NAME_IN_USE = 10058;
@@ -155,10 +157,15 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     }
     if (!existing) {
       await jsm.consumers.add(stream, config);
-    } else if (existing.max_deliver !== config.max_deliver || existing.ack_wait !== config.ack_wait) {
+    } else if (
+      existing.max_deliver !== config.max_deliver ||
+      existing.ack_wait !== config.ack_wait ||
+      existing.max_ack_pending !== config.max_ack_pending
+    ) {
       await jsm.consumers.update(stream, config.durable_name, {
         max_deliver: config.max_deliver,
         ack_wait: config.ack_wait,
+        max_ack_pending: config.max_ack_pending,
       });
     }
   }
@@ -205,6 +212,9 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
         // dead-letters after maxDeliver other failures (see classifyFailure).
         max_deliver: -1,
         ack_wait: nanos(ackWaitMs),
+        // One unacknowledged message per durable, across all replicas: one handler at a time, and
+        // a message waiting for its redelivery holds back the ones after it (publish order).
+        max_ack_pending: 1,
       });
       const consumer = await js.consumers.get(stream.name, name);
       // Missing stream or consumer ends the iterator instead of waiting forever for them to reappear.
@@ -260,6 +270,11 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     private async handle(msg: JsMsg): Promise<void> {
       const { durable, maxDeliver, backoffMs, handlerTimeoutMs } = this.policy;
       const attempt = msg.info.deliveryCount;
+      const replayFor = msg.headers?.get(REPLAY_FOR_HEADER);
+      if (replayFor && replayFor !== durable) {
+        msg.ack(); // an operator's replay for another consumer of this subject
+        return;
+      }
       let event: DomainEvent;
       try {
         event = { subject: msg.subject, payload: msg.json() };
@@ -377,8 +392,9 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
 
 /**
  * The operator's view of the NATS dead letters (stream `VERE_DLQ`). Replay republishes the
- * event on its original subject under a new message id, so it passes the duplicate window;
- * every other durable of that subject skips it through its inbox.
+ * event on its original subject under a new message id, so it passes the duplicate window,
+ * addressed to its durable (header `Vere-Replay-For`): every other durable of that subject,
+ * including one created later, acknowledges it without calling its handler.
  */
 export async function natsDeadLetterStore(servers: string | string[]): Promise<DeadLetterStore & { close(): Promise<void> }> {
   const nc = await connect({ servers, name: 'vere-events-cli', timeout: 5_000 });
@@ -422,8 +438,11 @@ export async function natsDeadLetterStore(servers: string | string[]): Promise<D
     async replay(filter) {
       let count = 0;
       for (const letter of await all(filter)) {
+        const h = headers();
+        h.set(REPLAY_FOR_HEADER, letter.durable);
         await js.publish(letter.subject, JSON.stringify(letter.event.payload), {
           msgID: `${letter.event.payload.eventId}:replay:${letter.id}`,
+          headers: h,
         });
         await jsm.streams.deleteMessage(DEAD_LETTER_STREAM.name, Number(letter.id));
         count += 1;

@@ -8,13 +8,14 @@
  *   loses nothing; delivery is at-least-once to every durable consumer (consumers make their
  *   effect exactly-once with the inbox, see inbox.ts); consumers with the same `durable` name
  *   share the work (one delivery per event per durable, across replicas);
- * - one durable consumer handles one event at a time, in publish order per subject;
+ * - one durable consumer handles one event at a time (across its replicas), in publish order
+ *   per subject;
  * - publishing the same `eventId` twice within the dedupe window delivers once;
  * - a handler that throws is redelivered with back-off (see classifyFailure in policy.ts):
  *   transient errors (lost database connection) without limit, other errors up to `maxDeliver`
  *   attempts, permanent errors (`permanent: true`) not at all; then the event is dead-lettered
  *   (subject `dlq.<durable>.<original subject>`) and kept until an operator replays or drops it
- *   (`npm run events -- dlq …`);
+ *   (`npm run events -- dlq …`); a replay is delivered to that durable only;
  * - a handler that runs longer than `handlerTimeoutMs` counts as a failed attempt;
  * - `onDeadLetter` (if given) is called once for such an event;
  * - a durable created after events were published still receives them (deliver-all,

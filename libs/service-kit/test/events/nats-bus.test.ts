@@ -4,7 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createNatsEventBus, type NatsEventBusOptions } from '../../src/events/nats-bus';
 import { newEvent } from '../../src/events/outbox';
@@ -65,6 +65,52 @@ describe.skipIf(!url)('nats bus specifics', () => {
     await waitFor(() => seen.size === events.length, 5_000, 'all events');
     await sleep(300);
     expect([...seen.values()].every((who) => who.length === 1)).toBe(true);
+  });
+
+  it('two replicas of a durable never run its handler at once, and keep publish order', async () => {
+    const subject = `${service}.serial.happened.v1`;
+    const durable = `${service}-serial`;
+    const [one, two] = [await open(), await open()];
+    let running = 0;
+    let maxRunning = 0;
+    const order: number[] = [];
+    const handler = async (event: DomainEvent) => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      await sleep(10);
+      order.push(event.payload.i as number);
+      running -= 1;
+    };
+    await one.subscribe({ durable, subjects: [subject] }, handler);
+    await two.subscribe({ durable, subjects: [subject] }, handler);
+
+    const events = Array.from({ length: 20 }, (_, i) => newEvent(subject, 'user-1', { i }));
+    for (const event of events) await one.publish(event);
+
+    await waitFor(() => order.length === events.length, 10_000, 'all events');
+    expect(maxRunning).toBe(1);
+    expect(order).toEqual(events.map((_, i) => i));
+  });
+
+  it('brings a consumer made by an older version up to date (one at a time, unlimited deliveries)', async () => {
+    const subject = `${service}.legacy.happened.v1`;
+    const durable = `${service}-legacy`;
+    const name = `${durable}__${subject.replace(/\./g, '_')}`;
+    const nc = await connect({ servers: url! });
+    try {
+      const jsm = await jetstreamManager(nc);
+      await jsm.streams.add({ name: `VERE_${service.toUpperCase()}`, subjects: [`${service}.>`] }).catch(() => undefined);
+      await jsm.consumers.add(`VERE_${service.toUpperCase()}`, {
+        durable_name: name, filter_subject: subject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, max_deliver: 5,
+      });
+      const bus = await open();
+      await bus.subscribe({ durable, subjects: [subject] }, async () => {});
+      const { config } = await jsm.consumers.info(`VERE_${service.toUpperCase()}`, name);
+      expect(config.max_ack_pending).toBe(1);
+      expect(config.max_deliver).toBe(-1);
+    } finally {
+      await nc.close();
+    }
   });
 
   it('writes dead letters to VERE_DLQ with the original subject and error in headers', async () => {
