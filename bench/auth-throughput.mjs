@@ -7,35 +7,13 @@
 //
 // Starts the app on the embedded default (API only, a fresh data folder), signs one user up, waits
 // for the player, then runs autocannon twice against GET /api/quests/me/progress.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startApp } from './support/app.mjs';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
-
-const dataDir = mkdtempSync(join(tmpdir(), 'vere-bench-auth-'));
-chmodSync(dataDir, 0o755);
-const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', VERE_DATA_DIR: dataDir, LOG_LEVEL: 'error' };
-delete env.DATABASE_URL;
-delete env.NATS_URL;
-const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--import', 'tsx', 'infra/local/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-let out = '';
-const url = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`the app did not start:\n${out}`)), 120_000);
-  const onData = (d) => {
-    out += d;
-    const m = /Vere is running at (http:\/\/\S+)/.exec(out);
-    if (m) { clearTimeout(timer); resolve(m[1]); }
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  child.once('exit', (code) => reject(new Error(`the app exited (${code}):\n${out}`)));
-});
+const app = await startApp({ apiOnly: true, cpuProfileDir: process.env.BENCH_CPU_PROF });
+const { url } = app;
 
 try {
   const signUp = await fetch(`${url}/api/identity/auth/sign-up`, {
@@ -61,8 +39,5 @@ try {
   console.log(`ratio authenticated / unauthenticated: ${ratio.toFixed(2)} (target ≥ 0.50)`);
   process.exitCode = ratio >= 0.5 && signedIn.non2xx === 0 ? 0 : 1;
 } finally {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

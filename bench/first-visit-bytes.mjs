@@ -4,32 +4,11 @@
 //
 //   node bench/first-visit-bytes.mjs          (needs the apps built: npm run build; Chromium at
 //                                               /usr/bin/chromium or CHROMIUM_PATH)
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startApp } from './support/app.mjs';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'vere-bench-bytes-'));
-chmodSync(dataDir, 0o755);
-const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', VERE_DATA_DIR: dataDir, LOG_LEVEL: 'error' };
-delete env.DATABASE_URL;
-delete env.NATS_URL;
-const app = spawn(process.execPath, ['--import', 'tsx', 'infra/local/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-let out = '';
-const url = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`the app did not start:\n${out}`)), 120_000);
-  const onData = (d) => {
-    out += d;
-    const m = /Vere is running at (http:\/\/\S+)/.exec(out);
-    if (m) { clearTimeout(timer); resolve(m[1]); }
-  };
-  app.stdout.on('data', onData);
-  app.stderr.on('data', onData);
-  app.once('exit', (code) => reject(new Error(`the app exited (${code}):\n${out}`)));
-});
+const app = await startApp();
+const { url } = app;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 
@@ -67,8 +46,5 @@ try {
   console.log(`  /     (signed in)     ${kib(signedIn.total).padStart(10)}  in ${signedIn.files} responses, ${signedIn.compressed} compressed`);
 } finally {
   await browser.close();
-  const exited = new Promise((r) => app.once('exit', r));
-  app.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

@@ -4,14 +4,14 @@
 //   2. gzipped size of the JavaScript that `/` loads for a signed-in user before the home screen
 //      is painted (shell + challenges remote + shared chunks), measured in Chromium.
 // Usage: npm run bench   (needs /usr/bin/chromium or CHROMIUM_PATH; writes bench/results/latest.json)
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startApp } from './support/app.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 // Nx's CLI script, wherever npm put it (its package.json names it).
@@ -27,36 +27,6 @@ function coldBuild() {
   const result = nx('run-many', '-t', 'build', `--projects=${APPS.join(',')}`, '--skip-nx-cache', '--outputStyle=static');
   if (result.status !== 0) throw new Error('build failed');
   return Number(process.hrtime.bigint() - started) / 1e9;
-}
-
-async function startStack() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vere-bench-'));
-  chmodSync(dataDir, 0o755);
-  const childEnv = { ...process.env, PORT: '0', VERE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.NATS_URL;
-  const child = spawn(process.execPath, ['infra/local/bin/start.mjs', '--no-build'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${out}`)), 120_000);
-    const onData = (d) => {
-      out += d;
-      const m = /Vere is running at (http:\/\/\S+)/.exec(out);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`stack exited with ${code}:\n${out}`)));
-  });
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGINT');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function firstPaintJs(url) {
@@ -95,7 +65,7 @@ async function firstPaintJs(url) {
 }
 
 const buildSeconds = coldBuild();
-const stack = await startStack();
+const stack = await startApp();
 let scripts;
 try {
   scripts = await firstPaintJs(stack.url);

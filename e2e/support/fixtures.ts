@@ -31,16 +31,11 @@ interface Fixtures {
   signedIn: SignedIn;
 }
 
-async function signUp(stack: Stack, request: { post: BrowserContext['request']['post'] } | undefined, tag: string): Promise<TestAccount> {
+/** Signs a new account up through identity's API; the context keeps its refresh cookie. */
+async function signUp(stack: Stack, context: BrowserContext, tag: string): Promise<TestAccount> {
   const user = newUser(tag);
-  const url = `${stack.url}/api/identity/auth/sign-up`;
-  if (request) {
-    const res = await request.post(url, { data: user });
-    if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
-    return { ...user, id: ((await res.json()) as { user: { id: string } }).user.id };
-  }
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: user });
+  if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
   return { ...user, id: ((await res.json()) as { user: { id: string } }).user.id };
 }
 
@@ -67,13 +62,17 @@ export const test = base.extend<Fixtures>({
     },
     { scope: 'file' },
   ],
-  account: async ({ stack }, use) => {
-    await use(await signUp(stack, undefined, 'fixture'));
+  account: async ({ browser, stack }, use) => {
+    // Signed up in a context of its own, closed at once: the account is signed out everywhere else.
+    const context = await browser.newContext();
+    const account = await signUp(stack, context, 'fixture');
+    await context.close();
+    await use(account);
   },
   signedIn: async ({ browser, stack }, use) => {
     const context = await browser.newContext({ viewport: PHONE });
     // The context's request API shares its cookie jar: the sign-up's refresh cookie signs the pages in.
-    const account = await signUp(stack, context.request, 'signed-in');
+    const account = await signUp(stack, context, 'signed-in');
     const page = await context.newPage();
     await use({ account, context, page });
     await context.close();

@@ -16,18 +16,19 @@ async function protectedApp(issuer: string, jwksUrl: string): Promise<FastifyIns
   return app;
 }
 
-describe('bearer verification through the JWKS', () => {
-  let issuer: TestIssuer;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    issuer = await startTestIssuer();
-    app = await protectedApp(issuer.issuer, issuer.jwksUrl);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await issuer?.close();
-  });
+// One issuer (a real JWKS over HTTP) and one protected app for the two suites below.
+let issuer: TestIssuer;
+let app: FastifyInstance;
+beforeAll(async () => {
+  issuer = await startTestIssuer();
+  app = await protectedApp(issuer.issuer, issuer.jwksUrl);
+});
+afterAll(async () => {
+  await app?.close();
+  await issuer?.close();
+});
 
+describe('bearer verification through the JWKS', () => {
   const me = (token: string) => app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } });
 
   it('takes the user id from the verified token', async () => {
@@ -45,16 +46,6 @@ describe('bearer verification through the JWKS', () => {
 });
 
 describe('tokens that must not pass', () => {
-  let issuer: TestIssuer;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    issuer = await startTestIssuer();
-    app = await protectedApp(issuer.issuer, issuer.jwksUrl);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await issuer?.close();
-  });
   const me = (authorization: string) => app.inject({ method: 'GET', url: '/me', headers: { authorization } });
 
   it.each([

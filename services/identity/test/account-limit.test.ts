@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
+import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 let h: IdentityHarness;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ const signIn = (email: string, password: string) =>
   });
 const signUp = async () => {
   const email = uniqueEmail();
-  const res = await h.service.app.inject({ method: 'POST', url: '/api/identity/auth/sign-up', payload: { email, password: STRONG_PASSWORD, name: 'Uma' } });
+  const res = await authCalls(h.service).signUp({ email, password: STRONG_PASSWORD, name: 'Uma' });
   expect(res.statusCode).toBe(201);
   return email;
 };

@@ -3,20 +3,16 @@ import { UserRegistered } from '@vere/contracts';
 import type { DomainEvent } from '@vere/service-kit';
 import { createVerifier } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
+import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 let h: IdentityHarness;
 beforeAll(async () => { h = await buildIdentity(); });
 afterAll(async () => { await h?.close(); });
 
-const signUp = (body: Record<string, unknown>) =>
-  h.service.app.inject({ method: 'POST', url: '/api/identity/auth/sign-up', payload: body });
-const signIn = (email: string, password: string) =>
-  h.service.app.inject({ method: 'POST', url: '/api/identity/auth/sign-in', payload: { email, password } });
-const refresh = (cookie?: string) =>
-  h.service.app.inject({ method: 'POST', url: '/api/identity/auth/refresh', headers: cookie ? { cookie } : {} });
-const me = (token: string) =>
-  h.service.app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${token}` } });
+const signUp = (body: Record<string, unknown>) => authCalls(h.service).signUp(body);
+const signIn = (email: string, password: string) => authCalls(h.service).signIn(email, password);
+const refresh = (cookie?: string) => authCalls(h.service).refresh(cookie);
+const me = (token: string) => authCalls(h.service).me(token);
 
 describe('sign-up', () => {
   it('creates the account, answers a session and sets an httpOnly refresh cookie', async () => {
@@ -148,11 +144,8 @@ describe('refresh tokens', () => {
   it('treats a replay after the grace window as theft and ends the whole family', async () => {
     const quick = await buildIdentity({ refreshReuseGraceMs: 100 });
     try {
-      const refreshOn = (cookie: string) =>
-        quick.service.app.inject({ method: 'POST', url: '/api/identity/auth/refresh', headers: { cookie } });
-      const res = await quick.service.app.inject({
-        method: 'POST', url: '/api/identity/auth/sign-up', payload: { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Ida' },
-      });
+      const { signUp: signUpOn, refresh: refreshOn } = authCalls(quick.service);
+      const res = await signUpOn({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Ida' });
       const stolen = refreshCookie(res.headers['set-cookie']);
       const legit = refreshCookie((await refreshOn(stolen)).headers['set-cookie']);
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -181,11 +174,8 @@ describe('refresh tokens', () => {
   it('ends a session family after its absolute lifetime, however often it was rotated', async () => {
     const short = await buildIdentity({ refreshFamilyLifetimeMs: 1_000 });
     try {
-      const refreshOn = (cookie: string) =>
-        short.service.app.inject({ method: 'POST', url: '/api/identity/auth/refresh', headers: { cookie } });
-      const res = await short.service.app.inject({
-        method: 'POST', url: '/api/identity/auth/sign-up', payload: { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Lev' },
-      });
+      const { signUp: signUpOn, refresh: refreshOn } = authCalls(short.service);
+      const res = await signUpOn({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Lev' });
       const rotated = await refreshOn(refreshCookie(res.headers['set-cookie']));
       expect(rotated.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1_100));

@@ -11,9 +11,15 @@ export interface IdentityHarness {
   close(): Promise<void>;
 }
 
-/** identity, fully wired, on a fresh real PostgreSQL database and the in-process bus. */
-export async function buildIdentity(overrides: Partial<IdentityConfig> = {}): Promise<IdentityHarness> {
-  const db = await createTestDatabase('vere_identity');
+export interface RunningIdentity {
+  service: ServiceHandle;
+  bus: InProcessEventBus;
+  /** Stops the service and its bus (the database stays). */
+  stop(): Promise<void>;
+}
+
+/** identity, fully wired, on `db` (real PostgreSQL) and the embedded bus. */
+export async function startIdentity(db: TestDatabase, overrides: Partial<IdentityConfig> = {}): Promise<RunningIdentity> {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger });
   const service = await createIdentityService({
@@ -21,13 +27,40 @@ export async function buildIdentity(overrides: Partial<IdentityConfig> = {}): Pr
     cookieSecure: true, authRateLimitPerMinute: 1000, ...overrides,
   }, { bus, logger });
   await service.start();
+  let stopped = false;
+  return {
+    service, bus,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await service.close();
+      await bus.close();
+    },
+  };
+}
+
+/** identity on a fresh database of its own; close() also drops the database. */
+export async function buildIdentity(overrides: Partial<IdentityConfig> = {}): Promise<IdentityHarness> {
+  const db = await createTestDatabase('vere_identity');
+  const { service, bus, stop } = await startIdentity(db, overrides);
   return {
     service, bus, db,
     async close() {
-      await service.close();
-      await bus.close();
+      await stop();
       await db.drop();
     },
+  };
+}
+
+/** The auth calls tests make against one identity app. */
+export function authCalls(service: ServiceHandle) {
+  const { app } = service;
+  return {
+    signUp: (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/identity/auth/sign-up', payload: body }),
+    signIn: (email: string, password: string) =>
+      app.inject({ method: 'POST', url: '/api/identity/auth/sign-in', payload: { email, password } }),
+    refresh: (cookie?: string) => app.inject({ method: 'POST', url: '/api/identity/auth/refresh', headers: cookie ? { cookie } : {} }),
+    me: (token: string) => app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${token}` } }),
   };
 }
 

@@ -1,15 +1,15 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { createInProcessEventBus, openServiceDatabase, type ServiceHandle } from '@vere/service-kit';
+import { openServiceDatabase } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/generated/prisma/client';
-import { createIdentityService, type IdentityConfig } from '../src/index';
+import type { IdentityConfig } from '../src/index';
 import { SigningKeys } from '../src/signing-keys';
-import { STRONG_PASSWORD, uniqueEmail } from './helper';
+import { authCalls, startIdentity, STRONG_PASSWORD, uniqueEmail } from './helper';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
 const prismaDir = fileURLToPath(new URL('../prisma', import.meta.url));
@@ -26,38 +26,24 @@ async function database(): Promise<TestDatabase> {
   return db;
 }
 
-async function identity(db: TestDatabase, overrides: Partial<IdentityConfig> = {}): Promise<ServiceHandle> {
-  const bus = createInProcessEventBus({ databaseUrl: db.url, logger });
-  const service = await createIdentityService({
-    databaseUrl: db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
-    cookieSecure: true, authRateLimitPerMinute: 1000, ...overrides,
-  }, { bus, logger });
-  await service.start();
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await service.close();
-    await bus.close();
-  };
-  cleanups.push(close);
-  return Object.assign(service, { close });
+async function identity(db: TestDatabase, overrides: Partial<IdentityConfig> = {}) {
+  const running = await startIdentity(db, overrides);
+  cleanups.push(running.stop);
+  return running;
 }
 
 describe('signing keys', () => {
   it('keeps tokens signed with the previous configured key valid after the key changes', async () => {
     const db = await database();
     const first = await identity(db, { jwtPrivateKey: newKey() });
-    const signUp = await first.app.inject({
-      method: 'POST', url: '/api/identity/auth/sign-up', payload: { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Rae' },
-    });
+    const signUp = await authCalls(first.service).signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Rae' });
     const { accessToken } = signUp.json();
-    await first.close();
+    await first.stop();
 
     const second = await identity(db, { jwtPrivateKey: newKey() });
-    const me = await second.app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${accessToken}` } });
+    const me = await authCalls(second.service).me(accessToken);
     expect(me.statusCode).toBe(200);
-    const kids = (await second.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json().keys.map((k: { kid: string }) => k.kid);
+    const kids = (await second.service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json().keys.map((k: { kid: string }) => k.kid);
     expect(kids).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@
  * before reading on, and deletes the row once the handler succeeds.
  */
 import type pg from 'pg';
-import { quoteIdent } from './outbox';
+import { pgTransaction, quoteIdent } from './sql';
 import type { DomainEvent } from './types';
 
 export const EVENTS_SCHEMA = 'vere_events';
@@ -66,10 +66,8 @@ export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLett
   };
 
   return {
-    async ensureSchema() {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+    ensureSchema: () =>
+      pgTransaction(pool)(async (client) => {
         // Serialises concurrent creators: CREATE … IF NOT EXISTS alone can still collide.
         await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${schema}:schema`]);
         await client.query(`
@@ -101,14 +99,7 @@ export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLett
             replay_requested_at timestamptz);
           CREATE INDEX IF NOT EXISTS dead_letter_durable ON ${s}.dead_letter (durable, subject, id);
         `);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+      }),
 
     async list(filter) {
       const w = where(filter);

@@ -27,7 +27,7 @@ import {
   withHandlerTimeout,
   type DeliveryPolicy,
 } from './policy';
-import { quoteIdent } from './outbox';
+import { pgTransaction, quoteIdent } from './sql';
 import { streamFor } from './types';
 import type { DomainEvent, EventBus, EventHandler, EventLogger, SubscribeOptions, Subscription } from './types';
 
@@ -83,6 +83,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
     if (err.code === '57P01') logger.debug({ code: err.code }, 'event log connection closed by the server');
     else logger.warn({ err: { message: err.message, code: err.code } }, 'event log connection lost');
   });
+  const transaction = pgTransaction(pool);
   const store = deadLetterStore(pool, schema);
   const ready = store.ensureSchema();
   ready.catch(() => undefined); // reported by the first operation that awaits it
@@ -134,31 +135,20 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
       this.wakeUp?.();
     }
 
-    private sleep(ms: number): Promise<void> {
+    /**
+     * Waits `ms`. stop() always ends the wait; a publish (wake) ends it only for an idle cursor —
+     * a publish must not shorten a redelivery back-off.
+     */
+    private wait(ms: number, endedByPublish: boolean): Promise<void> {
       return new Promise((resolve) => {
-        const timer = setTimeout(done, ms);
-        const self = this; // eslint-disable-line @typescript-eslint/no-this-alias
-        function done() {
+        const done = () => {
           clearTimeout(timer);
-          self.wakeUp = undefined;
+          this.wakeUp = undefined;
           resolve();
-        }
-        this.wakeUp = done;
-      });
-    }
-
-    /** Back-off that only stop() interrupts (a publish must not shorten a redelivery delay). */
-    private pause(ms: number): Promise<void> {
-      return new Promise((resolve) => {
+        };
         const timer = setTimeout(done, ms);
-        const self = this; // eslint-disable-line @typescript-eslint/no-this-alias
-        function done() {
-          clearTimeout(timer);
-          self.wakeUp = undefined;
-          resolve();
-        }
         this.wakeUp = () => {
-          if (this.stopping) done();
+          if (endedByPublish || this.stopping) done();
         };
       });
     }
@@ -176,12 +166,12 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
           failures += 1;
           const delay = redeliveryDelay(this.policy.backoffMs, failures);
           logger.warn({ err, durable: this.durable, subject: this.subject, retryInMs: delay }, 'event log unreachable; retrying');
-          await this.pause(delay);
+          await this.wait(delay, false);
           continue;
         }
         if (!item) {
           if (!this.dirty) this.caughtUp = true;
-          if (!this.dirty) await this.sleep(pollIntervalMs);
+          if (!this.dirty) await this.wait(pollIntervalMs, true);
           continue;
         }
         await this.deliver(item);
@@ -235,7 +225,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
             { err: error, durable: this.durable, subject: event.subject, attempt, delay, failure: classifyFailure(error) },
             'event handler failed; will redeliver',
           );
-          await this.pause(delay);
+          await this.wait(delay, false);
           continue;
         }
         await this.persist(() => this.acknowledge(item));
@@ -258,16 +248,18 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
       }
     }
 
+    /** Moves the cursor past `seq` (never back). */
+    private advance(db: pg.Pool | pg.PoolClient, seq: string): Promise<unknown> {
+      return db.query(
+        `UPDATE ${t('consumer_cursor')} SET position = GREATEST(position, $3), updated_at = now()
+          WHERE durable = $1 AND subject = $2`,
+        [this.durable, this.subject, seq],
+      );
+    }
+
     private async acknowledge(item: LogItem): Promise<void> {
-      if (item.kind === 'replay') {
-        await pool.query(`DELETE FROM ${t('dead_letter')} WHERE id = $1`, [item.id]);
-      } else {
-        await pool.query(
-          `UPDATE ${t('consumer_cursor')} SET position = GREATEST(position, $3), updated_at = now()
-            WHERE durable = $1 AND subject = $2`,
-          [this.durable, this.subject, item.id],
-        );
-      }
+      if (item.kind === 'replay') await pool.query(`DELETE FROM ${t('dead_letter')} WHERE id = $1`, [item.id]);
+      else await this.advance(pool, item.id);
     }
 
     /** Records the dead letter and moves past the event in one transaction. */
@@ -280,29 +272,14 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
         );
         return;
       }
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
+      await transaction(async (client) => {
         await client.query(
           `INSERT INTO ${t('dead_letter')} (durable, subject, event_id, payload, error, attempts)
            VALUES ($1, $2, $3, $4, $5, $6)`,
           [this.durable, this.subject, item.event.payload.eventId, JSON.stringify(item.event.payload), message, attempts],
         );
-        await client.query(
-          `UPDATE ${t('consumer_cursor')} SET position = GREATEST(position, $3), updated_at = now()
-            WHERE durable = $1 AND subject = $2`,
-          [this.durable, this.subject, item.id],
-        );
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch((rollbackErr: Error) => {
-          broken = rollbackErr;
-        });
-        throw err;
-      } finally {
-        client.release(broken);
-      }
+        await this.advance(client, item.id);
+      });
     }
   }
 
@@ -332,10 +309,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
       assertSubject(event.subject);
       streamFor(event.subject);
       await ready;
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
+      await transaction(async (client) => {
         await client.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK]);
         await client.query(
           `INSERT INTO ${t('event_log')} (event_id, subject, payload)
@@ -343,15 +317,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
              SELECT 1 FROM ${t('event_log')} WHERE event_id = $1 AND published_at > now() - $4::int * interval '1 millisecond')`,
           [event.payload.eventId, event.subject, JSON.stringify(event.payload), dedupeWindowMs],
         );
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch((rollbackErr: Error) => {
-          broken = rollbackErr;
-        });
-        throw err;
-      } finally {
-        client.release(broken);
-      }
+      });
       for (const cursor of cursors.values()) if (cursor.subject === event.subject) cursor.wake();
     },
 

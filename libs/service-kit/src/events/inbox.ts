@@ -29,7 +29,9 @@
  *     }, async (event, tx) => { await tx.profile.create({ ... }) }));
  */
 import type pg from 'pg';
-import { quoteIdent } from './outbox';
+import { quoteIdent } from './sql';
+
+export { pgTransaction } from './sql';
 import type { Delivery, DomainEvent, EventHandler } from './types';
 
 export interface IdempotentOptions<Tx> {
@@ -51,27 +53,6 @@ export function idempotent<Tx>(
       if (!(await markHandled(tx, consumer, event))) return;
       await handler(event, tx, delivery);
     });
-}
-
-/** `transaction` for plain `pg`: BEGIN / COMMIT, ROLLBACK when `fn` throws. */
-export function pgTransaction(pool: pg.Pool): <R>(fn: (tx: pg.PoolClient) => Promise<R>) => Promise<R> {
-  return async (fn) => {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch((rollbackErr: Error) => {
-        broken = rollbackErr;
-      });
-      throw err;
-    } finally {
-      client.release(broken);
-    }
-  };
 }
 
 /** `markHandled` for plain `pg` against `<schema>.inbox_event`. */

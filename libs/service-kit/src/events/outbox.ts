@@ -31,6 +31,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { errorMessage, silentLogger } from './policy';
+import { pgTransaction, quoteIdent } from './sql';
 import type { DomainEvent, EventBus, EventLogger, EventMeta } from './types';
 
 let lastOccurredAt = 0;
@@ -151,8 +152,10 @@ export class OutboxRelay {
   private kicked = false;
   private wake: (() => void) | undefined;
   private lastPrune = 0;
+  private readonly transaction: ReturnType<typeof pgTransaction>;
 
   constructor(private readonly options: OutboxRelayOptions) {
+    this.transaction = pgTransaction(options.pool);
     this.table = `${quoteIdent(options.schema)}."outbox_event"`;
     this.lockKey = `${options.schema}.outbox_event`;
     this.batchSize = options.batchSize ?? 100;
@@ -266,14 +269,10 @@ export class OutboxRelay {
   }
 
   private async publishBatch(): Promise<{ published: number; claimed: number }> {
-    const { pool, bus } = this.options;
-    const client = await pool.connect();
-    let broken: Error | undefined;
+    const { bus } = this.options;
     let busDown: OutboxPublishError | undefined;
-    let claimed = 0;
     const published: string[] = [];
-    try {
-      await client.query('BEGIN');
+    const claimed = await this.transaction(async (client) => {
       // One relay at a time per outbox (waits for the batch in progress): keeps publish order.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.lockKey]);
       const { rows } = await client.query<OutboxRow>(
@@ -282,7 +281,6 @@ export class OutboxRelay {
           ORDER BY occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
-      claimed = rows.length;
       for (const row of rows) {
         try {
           await bus.publish({ subject: row.subject, payload: row.payload });
@@ -300,15 +298,8 @@ export class OutboxRelay {
       if (published.length > 0) {
         await client.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [published]);
       }
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch((rollbackErr: Error) => {
-        broken = rollbackErr; // don't return a dead connection to the pool
-      });
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+      return rows.length;
+    });
     if (published.length > 0) this.logger.debug({ count: published.length }, 'outbox events published');
     if (busDown) throw busDown;
     return { published: published.length, claimed };
@@ -335,6 +326,4 @@ export class OutboxRelay {
   }
 }
 
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
+export { quoteIdent };
