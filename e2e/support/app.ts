@@ -14,14 +14,28 @@ export async function visible(locator: Locator, timeout = 15_000): Promise<Locat
 }
 
 /** Signs up through the real form, as a person would. */
-export async function signUpThroughUi(page: Page, baseUrl: string, user: ReturnType<typeof newUser>): Promise<void> {
+export interface SignUpThroughUiOptions {
+  /** Fills the optional username field. */
+  username?: string;
+  /** What the user does in the avatar creator that opens: save the avatar (default) or close it. */
+  avatar?: 'save' | 'close';
+}
+
+export async function signUpThroughUi(
+  page: Page, baseUrl: string, user: ReturnType<typeof newUser>, opts: SignUpThroughUiOptions = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/auth?mode=sign-up`);
   await visible(page.getByRole('heading', { name: 'Create your account' }));
   await page.getByLabel('Name', { exact: true }).fill(user.name);
   await page.getByLabel('Email', { exact: true }).fill(user.email);
+  if (opts.username) await page.getByLabel('Username', { exact: true }).fill(opts.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+  const creator = page.getByRole('dialog', { name: 'Create Your Avatar' });
+  await visible(creator);
+  if (opts.avatar === 'close') await creator.getByRole('button', { name: 'Close: Create Your Avatar' }).click();
+  else await creator.getByRole('button', { name: 'Save Avatar' }).click();
 }
 
 export async function signInThroughUi(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {

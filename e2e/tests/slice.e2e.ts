@@ -65,7 +65,7 @@ describe('sign-up to level badge, across a restart', () => {
   it('refuses a wrong password with a clear message', async ({ browser, stack, account }) => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInThroughUi(page, stack.url, { email: account.email, password: 'Wrong-pass1!' });
-    const alert = await visible(page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }));
+    const alert = await visible(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }));
     expect(await alert.count()).toBeGreaterThan(0);
     expect(page.url()).toContain('/auth');
     await page.close();

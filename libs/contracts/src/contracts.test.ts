@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema, ErrorCodes } from './errors';
 import { UserRegistered } from './events';
 import { ReadySchema } from './health';
-import { AuthSessionSchema, SignUpBodySchema } from './identity';
+import { AuthSessionSchema, AvatarConfigSchema, SignUpBodySchema, UpdateProfileBodySchema } from './identity';
 import { LevelProgressSchema } from './quests';
 
 describe('error bodies', () => {
@@ -42,10 +42,14 @@ describe('answers', () => {
   it('auth session carries the access token and the user, never a refresh token', () => {
     const session = {
       accessToken: 'a.b.c', expiresIn: 900,
-      user: { id: crypto.randomUUID(), email: 'ana@example.com', name: 'Ana', username: null, createdAt: new Date().toISOString() },
+      user: {
+        id: crypto.randomUUID(), email: 'ana@example.com', name: 'Ana', username: 'ana_1234', displayName: null, bio: null,
+        photoUrl: null, avatarConfig: null, createdAt: new Date().toISOString(),
+      },
     };
     expect(Value.Check(AuthSessionSchema, session)).toBe(true);
     expect(Value.Check(AuthSessionSchema, { ...session, expiresIn: '900' })).toBe(false);
+    expect(Value.Check(AuthSessionSchema, { ...session, user: { ...session.user, username: null } })).toBe(false);
   });
 
   it('level progress is whole numbers within range', () => {
@@ -61,6 +65,25 @@ describe('answers', () => {
     expect(Value.Check(ReadySchema, ready)).toBe(true);
     expect(Value.Check(ReadySchema, { ...ready, outbox: { pending: 2, failed: 0, oldestPendingSeconds: 3 } })).toBe(true);
     expect(Value.Check(ReadySchema, { ...ready, outbox: { pending: -1, failed: 0, oldestPendingSeconds: 0 } })).toBe(false);
+  });
+});
+
+describe('profile', () => {
+  const avatar = {
+    seed: 's', backgroundColor: ['transparent'], eyes: ['normal'], mouth: ['awkwardSmile'], hair: ['shortHair'],
+    skinColor: ['fdbcb4'], hairColor: ['8b4513'], accessories: ['none'],
+  };
+  it('changes need at least one known field; null clears optional ones', () => {
+    expect(Value.Check(UpdateProfileBodySchema, { bio: null, avatarConfig: avatar })).toBe(true);
+    expect(Value.Check(UpdateProfileBodySchema, {})).toBe(false);
+    expect(Value.Check(UpdateProfileBodySchema, { isPro: true })).toBe(false);
+    expect(Value.Check(UpdateProfileBodySchema, { name: null })).toBe(false);
+  });
+  it('an avatar is one option per part and nothing else', () => {
+    expect(Value.Check(AvatarConfigSchema, avatar)).toBe(true);
+    expect(Value.Check(AvatarConfigSchema, { ...avatar, eyes: [] })).toBe(false);
+    expect(Value.Check(AvatarConfigSchema, { ...avatar, eyes: ['a', 'b'] })).toBe(false);
+    expect(Value.Check(AvatarConfigSchema, { ...avatar, script: 'x' })).toBe(false);
   });
 });
 

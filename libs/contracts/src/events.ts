@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { AvatarConfigSchema } from './identity';
 
 /** Fields every event payload carries. */
 const Meta = {
@@ -21,4 +22,21 @@ export const UserRegistered = contract(
 );
 export type UserRegisteredPayload = Static<typeof UserRegistered.schema>;
 
-export const Events = { UserRegistered } as const;
+/**
+ * identity: the user changed what others see of them. Carries the whole public profile after the
+ * change (never the e-mail address), so a consumer keeps the newest copy without asking identity.
+ */
+export const ProfileUpdated = contract(
+  'identity.profile.updated.v1',
+  Type.Object({
+    ...Meta,
+    name: Type.String(),
+    username: Type.String(),
+    displayName: Type.Union([Type.String(), Type.Null()]),
+    photoUrl: Type.Union([Type.String(), Type.Null()]),
+    avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
+  }),
+);
+export type ProfileUpdatedPayload = Static<typeof ProfileUpdated.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated } as const;

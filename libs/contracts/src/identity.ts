@@ -1,10 +1,34 @@
 import { Type, type Static } from 'typebox';
 
+/**
+ * An avatar as the creator saves it: each part a one-item list of a DiceBear "big-smile" option,
+ * plus a seed. The shape is checked here; the allowed options are checked by libs/domain.
+ */
+export const AvatarConfigSchema = Type.Object(
+  {
+    seed: Type.String({ maxLength: 64 }),
+    backgroundColor: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
+    eyes: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
+    mouth: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
+    hair: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
+    skinColor: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
+    hairColor: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
+    accessories: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type AvatarConfigBody = Static<typeof AvatarConfigSchema>;
+
 export const UserSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   email: Type.String(),
   name: Type.String(),
-  username: Type.Union([Type.String(), Type.Null()]),
+  /** Always set: generated at sign-up when the user gave none. */
+  username: Type.String(),
+  displayName: Type.Union([Type.String(), Type.Null()]),
+  bio: Type.Union([Type.String(), Type.Null()]),
+  photoUrl: Type.Union([Type.String(), Type.Null()]),
+  avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
   createdAt: Type.String({ description: 'ISO 8601' }),
 });
 export type User = Static<typeof UserSchema>;
@@ -15,6 +39,7 @@ export const SignUpBodySchema = Type.Object(
     password: Type.String({ maxLength: 128 }),
     name: Type.String({ maxLength: 80 }),
     username: Type.Optional(Type.String({ maxLength: 40 })),
+    avatarConfig: Type.Optional(AvatarConfigSchema),
   },
   { additionalProperties: false },
 );
@@ -40,3 +65,26 @@ export type AuthSession = Static<typeof AuthSessionSchema>;
 
 export const MeSchema = Type.Object({ user: UserSchema });
 export type Me = Static<typeof MeSchema>;
+
+/** Changes to the signed-in user's profile: absent fields stay, `null` clears an optional one. */
+export const UpdateProfileBodySchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 80 })),
+    username: Type.Optional(Type.String({ maxLength: 40 })),
+    displayName: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])),
+    bio: Type.Optional(Type.Union([Type.String({ maxLength: 400 }), Type.Null()])),
+    photoUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+    avatarConfig: Type.Optional(Type.Union([AvatarConfigSchema, Type.Null()])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBodySchema>;
+
+export const UsernameParamsSchema = Type.Object({ username: Type.String({ maxLength: 40 }) });
+
+/** Whether a (valid) username is free; the sign-up and profile forms ask as the user types. */
+export const UsernameAvailabilitySchema = Type.Object({
+  username: Type.String({ description: 'As it would be stored: trimmed, lower-case' }),
+  available: Type.Boolean(),
+});
+export type UsernameAvailability = Static<typeof UsernameAvailabilitySchema>;

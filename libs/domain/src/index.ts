@@ -1,3 +1,4 @@
+export * from './avatar';
 export * from './levels';
 export * from './validation';
 export * from './weekend';

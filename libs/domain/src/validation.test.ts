@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  passwordScore, passwordStrength, validateEmail, validateName, validatePassword, validateUsername,
+  passwordScore, passwordStrength, shownName, suggestUsername, validateBio, validateDisplayName, validateEmail,
+  validateName, validatePassword, validatePhotoUrl, validateUsername,
 } from './validation';
 
 describe('email', () => {
@@ -50,4 +51,41 @@ describe('username', () => {
   it.each(['ana', 'Ana_Lopez', 'a1_b2'])('accepts %s', (u) => expect(validateUsername(u).ok).toBe(true));
   it.each(['ab', 'a'.repeat(21), '_ana', 'ana_', 'an__a', 'ana-lopez'])('rejects %s', (u) =>
     expect(validateUsername(u).ok).toBe(false));
+});
+
+describe('generated username', () => {
+  it.each([
+    ['José María', 'jose_maria_0042'],
+    ['Anne-Marie O’Neil', 'anne_marie_o_ne_0042'],
+    ['Дмитрий', 'vere_0042'],
+    ['  ', 'vere_0042'],
+  ])('makes a valid one from %j', (name, expected) => {
+    const username = suggestUsername(name, () => 0.0042);
+    expect(username).toBe(expected);
+    expect(validateUsername(username)).toEqual({ ok: true });
+  });
+});
+
+describe('profile fields', () => {
+  it('limits the display name and bio', () => {
+    expect(validateDisplayName('Ana ✨').ok).toBe(true);
+    expect(validateDisplayName(' ').ok).toBe(false);
+    expect(validateDisplayName('x'.repeat(41)).ok).toBe(false);
+    expect(validateDisplayName('evil\u202Egnp.exe').ok).toBe(false);
+    expect(validateBio('Runner.\nClimber.').ok).toBe(true);
+    expect(validateBio('x'.repeat(161)).ok).toBe(false);
+    expect(validateBio('a\u0000b').ok).toBe(false);
+  });
+  it('accepts only https photo links', () => {
+    expect(validatePhotoUrl('https://images.example.com/me.png').ok).toBe(true);
+    expect(validatePhotoUrl('http://images.example.com/me.png').ok).toBe(false);
+    expect(validatePhotoUrl('javascript:alert(1)').ok).toBe(false);
+    expect(validatePhotoUrl('https://user:pw@example.com/a.png').ok).toBe(false);
+    expect(validatePhotoUrl('not a url').ok).toBe(false);
+  });
+  it('falls back from name to display name to User', () => {
+    expect(shownName({ name: 'Ana', displayName: 'A' })).toBe('Ana');
+    expect(shownName({ name: ' ', displayName: 'A' })).toBe('A');
+    expect(shownName({})).toBe('User');
+  });
 });

@@ -90,3 +90,61 @@ export function validateUsername(raw: string): FieldVerdict {
   if (username.includes('__')) return fail('Username cannot contain two underscores in a row');
   return ok;
 }
+
+/**
+ * A username for an account that did not choose one: the name's letters (accents dropped) and a
+ * four-digit suffix, always valid by `validateUsername`. `random` returns [0, 1).
+ */
+export function suggestUsername(name: string, random: () => number = Math.random): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 15)
+    .replace(/_+$/, '');
+  const suffix = String(Math.floor(random() * 10_000)).padStart(4, '0');
+  return `${base.length >= 2 ? base : 'vere'}_${suffix}`;
+}
+
+export const DISPLAY_NAME_MAX_LENGTH = 40;
+export const BIO_MAX_LENGTH = 160;
+export const PHOTO_URL_MAX_LENGTH = 2048;
+
+// Control characters (bar newline in a bio) and the bidi overrides that can disguise text.
+const HIDDEN_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+export function validateDisplayName(raw: string): FieldVerdict {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > DISPLAY_NAME_MAX_LENGTH) {
+    return fail(`Display name must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`);
+  }
+  if (HIDDEN_CHARACTERS.test(name) || name.includes('\n')) return fail('Display name contains characters that are not allowed');
+  return ok;
+}
+
+export function validateBio(raw: string): FieldVerdict {
+  if (raw.trim().length > BIO_MAX_LENGTH) return fail(`Bio must be at most ${BIO_MAX_LENGTH} characters`);
+  if (HIDDEN_CHARACTERS.test(raw)) return fail('Bio contains characters that are not allowed');
+  return ok;
+}
+
+/** A profile photo is a link to an image served over HTTPS. */
+export function validatePhotoUrl(raw: string): FieldVerdict {
+  const value = raw.trim();
+  if (value.length > PHOTO_URL_MAX_LENGTH) return fail('Photo link is too long');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('Please enter a valid link (https://…)');
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return fail('Photo link must start with https://');
+  return ok;
+}
+
+/** Spec §3: the name shown for a user falls back to the display name, then to "User". */
+export function shownName(user: { name?: string | null; displayName?: string | null }): string {
+  return user.name?.trim() || user.displayName?.trim() || 'User';
+}

@@ -12,7 +12,8 @@ export function contentSecurityPolicy(indexHtml) {
     "default-src 'self'",
     ["script-src 'self'", ...hashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Profile photos are links to HTTPS images elsewhere (validated by identity); drawn avatars are data: URIs.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

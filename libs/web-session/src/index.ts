@@ -17,3 +17,4 @@ export {
   shouldRetryEntitlement,
 } from './entitlement';
 export type { Entitlement, EntitlementSource } from './entitlement';
+export { PROFILE_ENDPOINTS, USERNAME_CHECK_DELAY_MS, checkUsername, updateProfile } from './profile';

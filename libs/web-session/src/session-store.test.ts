@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { AUTH_ENDPOINTS, createSessionStore } from './session-store';
-import { apiError, auth, stubFetch, user } from './test-helpers';
+import { defaultAvatarConfig } from '@vere/domain';
+import { createApiClient } from './api-client';
+import { PROFILE_ENDPOINTS, updateProfile } from './profile';
+import { apiError, auth, json, stubFetch, user } from './test-helpers';
 
 const REFRESH = `POST ${AUTH_ENDPOINTS.refresh}`;
 
@@ -80,6 +83,33 @@ describe('session store', () => {
     await store.getState().signUp({ email: 'ada@example.com', password: 'Secret1!x', name: ' Ada ', username: ' Ada_L ' });
     expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'Secret1!x', name: 'Ada', username: 'ada_l' });
     expect(store.getState().status).toBe('signed-in');
+  });
+
+  it('sends the avatar chosen in the creator with the sign-up', async () => {
+    const { calls } = stubFetch({ [`POST ${AUTH_ENDPOINTS.signUp}`]: auth('t4') });
+    const store = createSessionStore();
+    const avatarConfig = defaultAvatarConfig('ada');
+    await store.getState().signUp({ email: 'ada@example.com', password: 'Secret1!x', name: 'Ada', avatarConfig });
+    expect(calls[0]?.body).toMatchObject({ avatarConfig });
+  });
+
+  it('saves profile changes and shows the new user everywhere at once, names falling back to "User"', async () => {
+    const changed = { ...user, name: '', displayName: 'Ani', bio: 'Hi' };
+    const { calls } = stubFetch({
+      [`POST ${AUTH_ENDPOINTS.signIn}`]: auth('t7'),
+      [`PATCH ${PROFILE_ENDPOINTS.me}`]: json(200, { user: changed }),
+    });
+    const store = createSessionStore();
+    await store.getState().signIn('ada@example.com', 'pw');
+    const seen: string[] = [];
+    store.subscribe((state) => seen.push(state.user?.name ?? '-'));
+    const saved = await updateProfile(createApiClient(store), store, { displayName: 'Ani', bio: 'Hi' });
+    expect(calls[1]?.headers.get('Authorization')).toBe('Bearer t7');
+    expect(calls[1]?.body).toEqual({ displayName: 'Ani', bio: 'Hi' });
+    expect(saved).toMatchObject({ name: 'Ani', displayName: 'Ani', bio: 'Hi' });
+    expect(seen).toEqual(['Ani']);
+    store.getState().setUser({ ...changed, displayName: null });
+    expect(store.getState().user?.name).toBe('User');
   });
 
   it('signs out through the server and clears the session', async () => {

@@ -1,3 +1,4 @@
+import { shownName } from '@vere/domain';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import { ApiError } from './api-error';
@@ -27,6 +28,8 @@ export interface SessionState {
   signOut(): Promise<void>;
   /** Exchanges the refresh cookie for a new access token; resolves false (and signs out) when that fails. */
   refresh(): Promise<boolean>;
+  /** Adopts the user identity answered after a profile change: every area showing the user re-renders. */
+  setUser(user: SessionUser): void;
 }
 
 export type SessionStore = StoreApi<SessionState>;
@@ -104,6 +107,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
             password: input.password,
             name: input.name.trim(),
             ...(input.username ? { username: input.username.trim().toLowerCase() } : {}),
+            ...(input.avatarConfig ? { avatarConfig: input.avatarConfig } : {}),
           },
           timeoutMs: SIGN_UP_TIMEOUT_MS,
         });
@@ -121,16 +125,22 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       },
 
       refresh,
+
+      setUser(user) {
+        if (get().status === 'signed-in') set({ user: normalizeUser(user) });
+      },
     };
   });
 }
 
+/** Spec §3: the name shown falls back from the name to the display name, then to "User". */
 function normalizeUser(raw: SessionUser): SessionUser {
   return {
-    id: raw.id,
-    email: raw.email,
-    name: raw.name?.trim() || 'User',
-    username: raw.username ?? null,
-    createdAt: raw.createdAt,
+    ...raw,
+    name: shownName(raw),
+    displayName: raw.displayName ?? null,
+    bio: raw.bio ?? null,
+    photoUrl: raw.photoUrl ?? null,
+    avatarConfig: raw.avatarConfig ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import type { SessionUser } from './types';
 import type { ErrorCode } from '@vere/contracts';
 import { vi } from 'vitest';
 
@@ -43,11 +44,15 @@ export const json = (status: number, body: unknown) => () =>
 export const apiError = (status: number, code: ErrorCode, message: string = code, field?: string) =>
   json(status, { error: field ? { code, message, field } : { code, message } });
 
-export const user = {
+export const user: SessionUser = {
   id: 'u1',
   email: 'ada@example.com',
   name: 'Ada',
-  username: null,
+  username: 'ada_1234',
+  displayName: null,
+  bio: null,
+  photoUrl: null,
+  avatarConfig: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -1,7 +1,11 @@
 import './styles/index.css';
 
-export { Avatar, gradientIndex } from './components/avatar';
-export type { AvatarProps } from './components/avatar';
+export { AVATAR_SIZES, Avatar, gradientIndex } from './components/avatar';
+export type { AvatarProps, AvatarSize } from './components/avatar';
+export { AvatarCreator } from './components/avatar-creator';
+export type { AvatarCreatorProps } from './components/avatar-creator';
+export { Dialog } from './components/dialog';
+export type { DialogProps } from './components/dialog';
 export { Banner } from './components/banner';
 export type { BannerProps } from './components/banner';
 export { Button, buttonClassName } from './components/button';

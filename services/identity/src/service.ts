@@ -8,6 +8,7 @@ import { createRefreshTokensRepository } from './repositories/refresh-tokens-rep
 import { createSignInThrottleRepository } from './repositories/sign-in-throttle-repository';
 import { createUsersRepository } from './repositories/users-repository';
 import { authRoutes } from './routes/auth';
+import { profileRoutes } from './routes/profile';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
 import { SigningKeys } from './signing-keys';
 
@@ -35,8 +36,10 @@ export async function createIdentityService(
       await app.register(cookie);
       app.get('/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
         async () => signing.jwks());
+      const users = createUsersRepository(prisma, () => relay.kick());
+      await app.register(profileRoutes, { users, availabilityPerMinute: config.authRateLimitPerMinute * 3 });
       await app.register(authRoutes, {
-        users: createUsersRepository(prisma, () => relay.kick()),
+        users,
         signInLimit: {
           throttle: createSignInThrottleRepository(prisma),
           maxFailures: config.signInFailureLimit ?? 10,

@@ -20,7 +20,7 @@ describe('sign-up', () => {
     const res = await signUp({ email: ` ${email.toUpperCase()} `, password: STRONG_PASSWORD, name: 'Ana  Lopez' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.user).toMatchObject({ email, name: 'Ana Lopez', username: null });
+    expect(body.user).toMatchObject({ email, name: 'Ana Lopez', username: expect.stringMatching(/^ana_lopez_[0-9]{4}$/) });
     expect(body.expiresIn).toBe(900);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('vere_refresh='))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -124,7 +124,7 @@ describe('sign-in', () => {
     const unknown = await signIn(uniqueEmail(), STRONG_PASSWORD);
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Incorrect email or password.' });
+      expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' });
     }
   });
 });

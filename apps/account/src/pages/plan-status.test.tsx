@@ -12,7 +12,10 @@ vi.mock('@vere/web-session', async (importOriginal) => {
   return { ...actual, useSession: <T,>(selector: (state: SessionState) => T) => selector(actual.sessionStore.getState()) };
 });
 
-const user = { id: 'u1', email: 'ada@example.com', name: 'Ada', username: null, createdAt: '2025-01-01T00:00:00.000Z' };
+const user = {
+  id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada_1234', displayName: null, bio: null, photoUrl: null,
+  avatarConfig: null, createdAt: '2025-01-01T00:00:00.000Z',
+};
 
 function render(seed: (client: QueryClient) => void = () => {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } });

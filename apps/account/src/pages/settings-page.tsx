@@ -29,7 +29,7 @@ export function SettingsPage() {
         <h2 className="vui-visually-hidden">
           Account
         </h2>
-        <Avatar name={name} seed={user?.id} size="md" />
+        <Avatar name={name} seed={user?.id} size="md" config={user?.avatarConfig} photoUrl={user?.photoUrl} />
         <div className="ac-profile-card__text">
           <p className="ac-profile-card__name" data-testid="settings-name">
             {name}

@@ -1,13 +1,13 @@
 import type { ErrorCode } from '@vere/contracts';
 import { ApiError } from '@vere/web-session';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN_MESSAGE, INCORRECT_CREDENTIALS, SIGN_IN_FAILED, SIGN_UP_FAILED, signInError, signUpError } from './map-auth-error';
+import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, SIGN_IN_FAILED, SIGN_UP_FAILED, signInError, signUpError } from './map-auth-error';
 
 const api = (code: ErrorCode | 'NETWORK_ERROR', message: string = code, status = 400, field?: string) => new ApiError(code, message, status, field);
 
 describe('signInError', () => {
   it('shows invalid credentials in the banner', () => {
-    expect(signInError(api('INVALID_CREDENTIALS', 'nope', 401))).toEqual({ field: null, message: INCORRECT_CREDENTIALS });
+    expect(signInError(api('INVALID_CREDENTIALS', 'nope', 401))).toEqual({ field: null, message: INVALID_CREDENTIALS_MESSAGE });
   });
 
   it('puts a validation message on the field the service named', () => {
@@ -28,6 +28,10 @@ describe('signInError', () => {
 });
 
 describe('signUpError', () => {
+  it('puts USERNAME_TAKEN on the username field with the spec wording', () => {
+    expect(signUpError(api('USERNAME_TAKEN', 'taken', 409))).toEqual({ field: 'username', message: 'Username is already taken' });
+  });
+
   it('puts EMAIL_TAKEN on the email field', () => {
     expect(signUpError(api('EMAIL_TAKEN', 'taken', 409))).toEqual({ field: 'email', message: EMAIL_TAKEN_MESSAGE });
   });

@@ -7,7 +7,7 @@ export function UserBlock({ compact = false }: { compact?: boolean }) {
   const name = user?.name ?? 'User';
   return (
     <div className={compact ? 'shell-user shell-user--compact' : 'shell-user'} data-testid="user-block">
-      <Avatar name={name} seed={user?.id} size="sm" />
+      <Avatar name={name} seed={user?.id} size="sm" config={user?.avatarConfig} photoUrl={user?.photoUrl} />
       <div className="shell-user__text">
         <span className="shell-user__name">{name}</span>
         <PlanLabel />

@@ -153,3 +153,20 @@ export const IconSparkles = icon(
   </>,
 );
 export const IconArrowLeft = icon('ArrowLeft', <path d="M19 12H5M11 6l-6 6 6 6" />);
+export const IconX = icon(
+  'X',
+  <>
+    <path d="M18 6 6 18" />
+    <path d="m6 6 12 12" />
+  </>,
+);
+export const IconShuffle = icon(
+  'Shuffle',
+  <>
+    <path d="M16 3h5v5" />
+    <path d="M4 20 21 3" />
+    <path d="M21 16v5h-5" />
+    <path d="m15 15 6 6" />
+    <path d="M4 4l5 5" />
+  </>,
+);

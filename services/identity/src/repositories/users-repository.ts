@@ -1,5 +1,5 @@
 import { outboxRecord, uniqueViolation, type DomainEvent, type EventMeta } from '@vere/service-kit';
-import type { PrismaClient, User } from '../generated/prisma/client';
+import { Prisma, type PrismaClient, type User } from '../generated/prisma/client';
 
 export type { User } from '../generated/prisma/client';
 
@@ -7,8 +7,19 @@ export interface NewUser {
   id: string;
   email: string;
   name: string;
-  username: string | null;
+  username: string;
   passwordHash: string;
+  avatarConfig: Prisma.InputJsonObject | null;
+}
+
+/** Profile columns a user may change; `null` clears an optional one. */
+export interface ProfileChanges {
+  name?: string;
+  username?: string;
+  displayName?: string | null;
+  bio?: string | null;
+  photoUrl?: string | null;
+  avatarConfig?: Prisma.InputJsonObject | null;
 }
 
 /** A unique value (email or username) belongs to another account already. */
@@ -23,29 +34,59 @@ export class TakenError extends Error {
 export interface UsersRepository {
   /** Inserts the user and its event in one transaction (the outbox relay publishes the event). */
   createWithEvent(user: NewUser, event: DomainEvent<EventMeta>): Promise<User>;
+  /**
+   * Applies the changes and writes the event made from the changed row, in one transaction.
+   * Resolves null when the user no longer exists.
+   */
+  updateWithEvent(id: string, changes: ProfileChanges, event: (updated: User) => DomainEvent<EventMeta>): Promise<User | null>;
   findByEmail(email: string): Promise<User | null>;
   findById(id: string): Promise<User | null>;
+  usernameTaken(username: string): Promise<boolean>;
 }
+
+function taken(err: unknown): never {
+  const fields = uniqueViolation(err);
+  if (fields?.includes('email')) throw new TakenError('email');
+  if (fields?.includes('username')) throw new TakenError('username');
+  throw err;
+}
+
+/** The avatar column as Prisma writes JSON: `DbNull` stores SQL NULL, `undefined` leaves it. */
+const avatarColumn = (value: Prisma.InputJsonObject | null | undefined) =>
+  value === undefined ? {} : { avatarConfig: value === null ? Prisma.DbNull : value };
 
 export function createUsersRepository(prisma: PrismaClient, onEventsWritten: () => void): UsersRepository {
   return {
-    async createWithEvent(data, event) {
+    async createWithEvent({ avatarConfig, ...data }, event) {
       try {
         const user = await prisma.$transaction(async (tx) => {
-          const created = await tx.user.create({ data });
+          const created = await tx.user.create({ data: { ...data, ...avatarColumn(avatarConfig) } });
           await tx.outboxEvent.create({ data: outboxRecord(event) });
           return created;
         });
         onEventsWritten();
         return user;
       } catch (err) {
-        const fields = uniqueViolation(err);
-        if (fields?.includes('email')) throw new TakenError('email');
-        if (fields?.includes('username')) throw new TakenError('username');
-        throw err;
+        return taken(err);
+      }
+    },
+    async updateWithEvent(id, { avatarConfig, ...changes }, event) {
+      try {
+        const user = await prisma.$transaction(async (tx) => {
+          const found = await tx.user.updateManyAndReturn({ where: { id }, data: { ...changes, ...avatarColumn(avatarConfig) } });
+          const updated = found[0];
+          if (!updated) return null;
+          await tx.outboxEvent.create({ data: outboxRecord(event(updated)) });
+          return updated;
+        });
+        if (user) onEventsWritten();
+        return user;
+      } catch (err) {
+        return taken(err);
       }
     },
     findByEmail: (email) => prisma.user.findUnique({ where: { email } }),
     findById: (id) => prisma.user.findUnique({ where: { id } }),
+    usernameTaken: async (username) => (await prisma.user.count({ where: { username } })) > 0,
   };
 }

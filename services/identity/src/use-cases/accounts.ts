@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { UserRegistered, type SignUpBody, type User as UserBody } from '@vere/contracts';
+import { UserRegistered, type AvatarConfigBody, type SignUpBody, type User as UserBody } from '@vere/contracts';
 import {
-  normalizeEmail, normalizeUsername, validateEmail, validateName, validatePassword, validateUsername,
+  isAvatarConfig, normalizeEmail, normalizeUsername, suggestUsername, validateEmail, validateName, validatePassword,
+  validateUsername,
 } from '@vere/domain';
 import { AppError, newEvent } from '@vere/service-kit';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -9,35 +10,64 @@ import type { SignInThrottleRepository } from '../repositories/sign-in-throttle-
 import { TakenError, type User, type UsersRepository } from '../repositories/users-repository';
 
 export const toUserBody = (u: User): UserBody => ({
-  id: u.id, email: u.email, name: u.name, username: u.username, createdAt: u.createdAt.toISOString(),
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  username: u.username,
+  displayName: u.displayName,
+  bio: u.bio,
+  photoUrl: u.photoUrl,
+  avatarConfig: isAvatarConfig(u.avatarConfig) ? u.avatarConfig : null,
+  createdAt: u.createdAt.toISOString(),
 });
 
-function check(verdict: { ok: true } | { ok: false; reason: string }, field: string): void {
+export function check(verdict: { ok: true } | { ok: false; reason: string }, field: string): void {
   if (!verdict.ok) throw new AppError('VALIDATION_FAILED', verdict.reason, field);
 }
 
-/** Creates the account (rules of libs/domain) and its `identity.user.registered.v1` event together. */
+/** The avatar, if any, as the creator could have made it (known parts and options only). */
+export function checkAvatar(avatar: AvatarConfigBody | null | undefined, field = 'avatarConfig'): void {
+  if (avatar != null && !isAvatarConfig(avatar)) {
+    throw new AppError('VALIDATION_FAILED', 'That avatar option does not exist', field);
+  }
+}
+
+/** Collapses runs of spaces, as names are shown. */
+export const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+const GENERATED_USERNAME_ATTEMPTS = 5;
+
+/**
+ * Creates the account (rules of libs/domain) and its `identity.user.registered.v1` event together.
+ * Without a username, one is generated from the name, with a new suffix if one is taken.
+ */
 export async function signUp(users: UsersRepository, body: SignUpBody): Promise<User> {
   check(validateName(body.name), 'name');
   check(validateEmail(body.email), 'email');
   check(validatePassword(body.password), 'password');
-  const username = body.username?.trim() ? normalizeUsername(body.username) : null;
-  if (username !== null) check(validateUsername(username), 'username');
+  const chosen = body.username?.trim() ? normalizeUsername(body.username) : null;
+  if (chosen !== null) check(validateUsername(chosen), 'username');
+  checkAvatar(body.avatarConfig);
 
-  const id = randomUUID();
-  const name = body.name.trim().replace(/\s+/g, ' ');
+  const name = tidyName(body.name);
   const passwordHash = await hashPassword(body.password);
-  try {
-    return await users.createWithEvent(
-      { id, email: normalizeEmail(body.email), name, username, passwordHash },
-      newEvent(UserRegistered.subject, id, { name, username }),
-    );
-  } catch (err) {
-    if (err instanceof TakenError && err.field === 'email') {
-      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
+  for (let attempt = 1; ; attempt += 1) {
+    const id = randomUUID();
+    const username = chosen ?? suggestUsername(name);
+    try {
+      return await users.createWithEvent(
+        { id, email: normalizeEmail(body.email), name, username, passwordHash, avatarConfig: body.avatarConfig ?? null },
+        newEvent(UserRegistered.subject, id, { name, username }),
+      );
+    } catch (err) {
+      if (err instanceof TakenError && err.field === 'email') {
+        throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
+      }
+      if (err instanceof TakenError && (chosen !== null || attempt === GENERATED_USERNAME_ATTEMPTS)) {
+        throw new AppError('USERNAME_TAKEN', 'Username is already taken', 'username');
+      }
+      if (!(err instanceof TakenError)) throw err;
     }
-    if (err instanceof TakenError) throw new AppError('USERNAME_TAKEN', 'Username is already taken', 'username');
-    throw err;
   }
 }
 
@@ -68,7 +98,7 @@ export async function signIn(users: UsersRepository, limit: SignInLimit, email: 
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
     await limit.throttle.recordFailure(key, limit.windowMs);
-    throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password.');
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
   }
   await limit.throttle.clear(key);
   return user;

@@ -1,0 +1,24 @@
+import type { Me, UpdateProfileBody, UsernameAvailability } from '@vere/contracts';
+import type { ApiFetch } from './api-client';
+import { request } from './http';
+import type { SessionStore } from './session-store';
+
+export const PROFILE_ENDPOINTS = {
+  me: '/api/identity/me',
+  usernameAvailability: (username: string) => `/api/identity/usernames/${encodeURIComponent(username)}/availability`,
+} as const;
+
+/** Spec: the username form asks 500 ms after typing stops. */
+export const USERNAME_CHECK_DELAY_MS = 500;
+
+/** Whether a username is free (no session needed: the sign-up form asks too). */
+export function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
+  return request<UsernameAvailability>(PROFILE_ENDPOINTS.usernameAvailability(username.trim().toLowerCase()), { signal });
+}
+
+/** Saves profile changes and hands the answer to the session, so the shell's user block updates at once. */
+export async function updateProfile(api: ApiFetch, store: SessionStore, changes: UpdateProfileBody): Promise<Me['user']> {
+  const { user } = await api<Me>(PROFILE_ENDPOINTS.me, { method: 'PATCH', json: changes });
+  store.getState().setUser(user);
+  return store.getState().user ?? user;
+}

@@ -1,0 +1,39 @@
+import rateLimit from '@fastify/rate-limit';
+import { MeSchema, UpdateProfileBodySchema, UsernameAvailabilitySchema, UsernameParamsSchema } from '@vere/contracts';
+import { AppError, type ServiceApp } from '@vere/service-kit';
+import type { UsersRepository } from '../repositories/users-repository';
+import { toUserBody } from '../use-cases/accounts';
+import { updateProfile, usernameAvailability } from '../use-cases/profile';
+
+const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
+
+export interface ProfileRoutesOptions {
+  users: UsersRepository;
+  /** Username checks per client address per minute (the form asks once per pause in typing). */
+  availabilityPerMinute: number;
+}
+
+export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions): Promise<void> {
+  const { users } = opts;
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`) as never,
+  });
+
+  app.patch('/api/identity/me', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['account'], security: [{ bearer: [] }], summary: 'Change the signed-in user\'s profile',
+      body: UpdateProfileBodySchema, response: { 200: MeSchema, ...errors },
+    },
+  }, async (request) => ({ user: toUserBody(await updateProfile(users, request.userId, request.body)) }));
+
+  app.get('/api/identity/usernames/:username/availability', {
+    config: { rateLimit: { max: opts.availabilityPerMinute, timeWindow: 60_000 } },
+    schema: {
+      tags: ['account'], summary: 'Whether a username is free',
+      params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema, ...errors },
+    },
+  }, async (request) => usernameAvailability(users, request.params.username));
+}

@@ -1,0 +1,60 @@
+import { ProfileUpdated, type UpdateProfileBody, type UsernameAvailability } from '@vere/contracts';
+import { normalizeUsername, validateBio, validateDisplayName, validateName, validatePhotoUrl, validateUsername } from '@vere/domain';
+import { AppError, newEvent } from '@vere/service-kit';
+import { TakenError, type ProfileChanges, type User, type UsersRepository } from '../repositories/users-repository';
+import { check, checkAvatar, tidyName, toUserBody } from './accounts';
+
+/** An optional text field: `null` or blank clears it, anything else must pass its rule. */
+function optionalText(
+  value: string | null | undefined,
+  rule: (v: string) => { ok: true } | { ok: false; reason: string },
+  field: string,
+): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value.trim() === '') return null;
+  check(rule(value), field);
+  return value.trim();
+}
+
+/**
+ * Changes the signed-in user's profile and publishes `identity.profile.updated.v1` with the whole
+ * public profile after the change, in one transaction. Every field is checked before anything is
+ * written, so a bad field changes nothing.
+ */
+export async function updateProfile(users: UsersRepository, userId: string, body: UpdateProfileBody): Promise<User> {
+  const changes: ProfileChanges = {};
+  if (body.name !== undefined) {
+    check(validateName(body.name), 'name');
+    changes.name = tidyName(body.name);
+  }
+  if (body.username !== undefined) {
+    changes.username = normalizeUsername(body.username);
+    check(validateUsername(changes.username), 'username');
+  }
+  changes.displayName = optionalText(body.displayName, validateDisplayName, 'displayName');
+  changes.bio = optionalText(body.bio, validateBio, 'bio');
+  changes.photoUrl = optionalText(body.photoUrl, validatePhotoUrl, 'photoUrl');
+  if (body.avatarConfig !== undefined) {
+    checkAvatar(body.avatarConfig);
+    changes.avatarConfig = body.avatarConfig;
+  }
+
+  try {
+    const updated = await users.updateWithEvent(userId, changes, (user) => {
+      const { name, username, displayName, photoUrl, avatarConfig } = toUserBody(user);
+      return newEvent(ProfileUpdated.subject, user.id, { name, username, displayName, photoUrl, avatarConfig });
+    });
+    if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    return updated;
+  } catch (err) {
+    if (err instanceof TakenError) throw new AppError('USERNAME_TAKEN', 'Username is already taken', 'username');
+    throw err;
+  }
+}
+
+/** Whether a username is free, as it would be stored. An invalid one answers 400 with the rule it breaks. */
+export async function usernameAvailability(users: UsersRepository, raw: string): Promise<UsernameAvailability> {
+  const username = normalizeUsername(raw);
+  check(validateUsername(username), 'username');
+  return { username, available: !(await users.usernameTaken(username)) };
+}

@@ -1,0 +1,179 @@
+import { ProfileUpdated } from '@vere/contracts';
+import { defaultAvatarConfig, randomAvatarConfig, validateUsername } from '@vere/domain';
+import type { DomainEvent } from '@vere/service-kit';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
+
+let h: IdentityHarness;
+beforeAll(async () => { h = await buildIdentity(); });
+afterAll(async () => { await h?.close(); });
+
+const calls = () => authCalls(h.service);
+const patchMe = (token: string | null, payload: unknown) => h.service.app.inject({
+  method: 'PATCH', url: '/api/identity/me', payload: payload as Record<string, unknown>,
+  headers: token ? { authorization: `Bearer ${token}` } : {},
+});
+const availability = (username: string) =>
+  h.service.app.inject({ method: 'GET', url: `/api/identity/usernames/${encodeURIComponent(username)}/availability` });
+
+async function newAccount(extra: Record<string, unknown> = {}) {
+  const email = uniqueEmail();
+  const res = await calls().signUp({ email, password: STRONG_PASSWORD, name: 'Ana Lopez', ...extra });
+  expect(res.statusCode).toBe(201);
+  const { accessToken, user } = res.json();
+  return { email, token: accessToken as string, user };
+}
+const meOf = async (token: string) => (await calls().me(token)).json().user;
+const uniqueName = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+describe('sign-up with an avatar and a generated username', () => {
+  it('stores the avatar the creator made', async () => {
+    const avatar = randomAvatarConfig('ana-seed');
+    const { token, user } = await newAccount({ avatarConfig: avatar });
+    expect(user.avatarConfig).toEqual(avatar);
+    expect((await meOf(token)).avatarConfig).toEqual(avatar);
+  });
+
+  it('creates the account without one when none is given', async () => {
+    const { user } = await newAccount();
+    expect(user).toMatchObject({ avatarConfig: null, displayName: null, bio: null, photoUrl: null });
+  });
+
+  it('refuses an avatar option the creator does not offer, creating nothing', async () => {
+    const email = uniqueEmail();
+    const res = await calls().signUp({
+      email, password: STRONG_PASSWORD, name: 'Ana', avatarConfig: { ...defaultAvatarConfig('s'), hair: ['<script>'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'avatarConfig' });
+    expect((await calls().signIn(email, STRONG_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('gives everyone with the same name a different valid username', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => newAccount()));
+    const usernames = users.map(({ user }) => user.username as string);
+    expect(new Set(usernames).size).toBe(usernames.length);
+    for (const username of usernames) {
+      expect(username).toMatch(/^ana_lopez_[0-9]{4}$/);
+      expect(validateUsername(username).ok).toBe(true);
+    }
+  });
+});
+
+describe('username availability', () => {
+  it('answers available for a free username, as it would be stored', async () => {
+    const name = uniqueName();
+    const res = await availability(`  ${name.toUpperCase()} `);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ username: name, available: true });
+  });
+
+  it('answers taken whatever the case', async () => {
+    const username = uniqueName();
+    await newAccount({ username });
+    expect((await availability(username.toUpperCase())).json()).toEqual({ username, available: false });
+  });
+
+  it.each(['ab', '_ana', 'ana__b', "ana'; drop table", 'ａｎａ', 'x'.repeat(41)])('answers 4xx naming the rule for %j', async (bad) => {
+    const res = await availability(bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('profile changes', () => {
+  it('changes every identity field and publishes identity.profile.updated.v1 without the e-mail', async () => {
+    const received: DomainEvent[] = [];
+    const sub = await h.bus.subscribe({ durable: `profile-${Date.now()}`, subjects: [ProfileUpdated.subject] }, async (e) => {
+      received.push(e);
+    });
+    const { token, user } = await newAccount();
+    const username = uniqueName();
+    const avatar = randomAvatarConfig('new-look');
+    const res = await patchMe(token, {
+      name: ' Ana  María ', displayName: 'Ani ✨', username: username.toUpperCase(), bio: 'Runner.\nClimber.',
+      photoUrl: 'https://images.example.com/ana.png', avatarConfig: avatar,
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = {
+      name: 'Ana María', displayName: 'Ani ✨', username, bio: 'Runner.\nClimber.',
+      photoUrl: 'https://images.example.com/ana.png', avatarConfig: avatar,
+    };
+    expect(res.json().user).toMatchObject(expected);
+    expect(await meOf(token)).toMatchObject(expected);
+
+    await expect.poll(() => received.find((e) => e.payload.userId === user.id), { timeout: 5000 }).toBeDefined();
+    const event = received.find((e) => e.payload.userId === user.id)!;
+    expect(event.payload).toMatchObject({
+      name: 'Ana María', displayName: 'Ani ✨', username, photoUrl: 'https://images.example.com/ana.png', avatarConfig: avatar,
+    });
+    expect(event.payload).not.toHaveProperty('email');
+    await sub.stop();
+  });
+
+  it('clears optional fields with null or blank text', async () => {
+    const { token } = await newAccount({ avatarConfig: defaultAvatarConfig('x') });
+    await patchMe(token, { displayName: 'Ani', bio: 'Hi' });
+    const res = await patchMe(token, { displayName: null, bio: '   ', avatarConfig: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ displayName: null, bio: null, avatarConfig: null });
+  });
+
+  it('refuses a username another account holds, in any case, and changes nothing else', async () => {
+    const other = uniqueName();
+    await newAccount({ username: other });
+    const { token, user } = await newAccount();
+    const res = await patchMe(token, { name: 'Changed Name', username: other.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'USERNAME_TAKEN', message: 'Username is already taken', field: 'username' });
+    expect(await meOf(token)).toMatchObject({ name: 'Ana Lopez', username: user.username });
+  });
+
+  it('keeps usernames lower-case in the database itself', async () => {
+    const { user } = await newAccount();
+    const client = new pg.Client({ connectionString: h.db.url });
+    await client.connect();
+    try {
+      await expect(client.query('UPDATE identity."user" SET username = $1 WHERE id = $2', ['Ana_Upper', user.id]))
+        .rejects.toThrow(/user_username_lower_case/);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it.each([
+    ['an empty body', {}],
+    ['an unknown field', { isPro: true }],
+    ['a wrong type', { name: 42 }],
+    ['an invalid name', { name: 'R2D2' }],
+    ['an invalid username', { username: '__' }],
+    ['an SQL string as username', { username: "x' OR '1'='1" }],
+    ['an oversized bio', { bio: 'x'.repeat(401) }],
+    ['a bio over 160 characters', { bio: 'x'.repeat(161) }],
+    ['control characters', { displayName: 'a\u0000b' }],
+    ['a script link as photo', { photoUrl: 'javascript:alert(1)' }],
+    ['a plain-HTTP photo', { photoUrl: 'http://example.com/a.png' }],
+    ['an unknown avatar option', { avatarConfig: { ...defaultAvatarConfig('s'), eyes: ['laser'] } }],
+    ['an avatar with two eyes options', { avatarConfig: { ...defaultAvatarConfig('s'), eyes: ['sad', 'normal'] } }],
+    ['an array body', [{ name: 'Ana' }]],
+  ])('answers 400 to %s and changes nothing', async (_label, body) => {
+    const { token, user } = await newAccount();
+    const res = await patchMe(token, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toMatch(/^(VALIDATION_FAILED|BAD_REQUEST)$/);
+    expect(await meOf(token)).toEqual(user);
+  });
+
+  it('stores HTML as text, for the UI to escape', async () => {
+    const { token } = await newAccount();
+    const res = await patchMe(token, { displayName: '<img src=x onerror=alert(1)>' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.displayName).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('answers 401 without a valid access token', async () => {
+    expect((await patchMe(null, { name: 'Eve' })).statusCode).toBe(401);
+    expect((await patchMe('not.a.token', { name: 'Eve' })).statusCode).toBe(401);
+  });
+});
