@@ -40,7 +40,7 @@ describe('sign-up', () => {
     const before = await preview.locator('img').getAttribute('src');
     await creator.getByRole('button', { name: 'Randomize' }).click();
     await creator.getByRole('radio', { name: 'Sunglasses' }).check();
-    await page.waitForFunction((b) => document.querySelector('dialog [role="img"] img')?.getAttribute('src') !== b, before);
+    await page.waitForFunction(`document.querySelector('dialog [role="img"] img')?.getAttribute('src') !== ${JSON.stringify(before)}`);
     await snap(page, 'avatar-creator-phone');
     await creator.getByRole('button', { name: 'Save Avatar' }).click();
 
@@ -178,7 +178,7 @@ describe('profile', () => {
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await visible(userBlock(page).locator('[data-avatar="drawn"] img'));
       // Focus goes back to the button that opened the creator (now "Edit Avatar").
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit Avatar');
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('Edit Avatar');
       await snap(page, `profile-${label}`);
 
       await page.getByLabel('Photo link', { exact: true }).fill('javascript:alert(1)');
