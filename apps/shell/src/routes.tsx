@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
 
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 
 /** Every path that is not a shell page belongs to one remote area, or is not found. */
 function AreaOrNotFound() {
@@ -31,6 +32,14 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<LoadingScreen />}>
         <AuthPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/reset-password',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <ResetPasswordPage />
       </Suspense>
     ),
   },

@@ -22,6 +22,11 @@ export const LocalEnv = {
   /** Plain HTTP on localhost by default, so the refresh cookie is not marked Secure. */
   COOKIE_SECURE: Type.Boolean({ default: false }),
   AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),
+  /** SMTP server for e-mail. Absent: mail is kept and shown at /dev/mail. */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 1 })),
+  /** Public origin for links in e-mails. Absent: the edge's own address. */
+  APP_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Folder holding apps/<name>/dist. */
   APPS_DIR: Type.String({ default: `${repoRoot}apps` }),
   /** A remotes.json to serve instead of the shell's own (switches remote versions without a shell rebuild). */

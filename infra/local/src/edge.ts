@@ -17,6 +17,8 @@ export interface EdgeOptions {
   appsDir: string;
   remotesManifest?: string;
   apiOnly: boolean;
+  /** Serve /dev/mail: the mail identity kept instead of sending (embedded default without SMTP). */
+  devMail?: boolean;
 }
 
 /**
@@ -57,6 +59,22 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     await app.register(proxy, {
       upstream, prefix: `/api/${service}`, rewritePrefix: `/api/${service}`, http2: false,
       replyOptions: { rewriteRequestHeaders: forwardedFromSocket, rewriteHeaders: withoutHopByHop },
+    });
+  }
+  // Spec §7: the reset screen posts to /api/auth/reset-password; identity answers it.
+  if (opts.upstreams.identity) {
+    await app.register(proxy, {
+      upstream: opts.upstreams.identity, prefix: '/api/auth/reset-password', rewritePrefix: '/api/identity/auth/reset-password',
+      http2: false, httpMethods: ['POST'],
+      replyOptions: { rewriteRequestHeaders: forwardedFromSocket, rewriteHeaders: withoutHopByHop },
+    });
+  }
+  if (opts.devMail && opts.upstreams.identity) {
+    const identity = opts.upstreams.identity;
+    app.get('/dev/mail', async (_req, reply) => {
+      const res = await fetch(`${identity}/api/identity/dev/mail`);
+      const { messages } = (await res.json()) as { messages: Array<{ to: string; subject: string; text: string; sentAt: string }> };
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devMailPage(messages));
     });
   }
   app.all('/api/*', async (req, reply) =>
@@ -105,6 +123,22 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   });
   app.get('/', async (req, reply) => sendIndex(req, reply));
   return app;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The local outbox: every message identity would have sent, newest first, links clickable. */
+function devMailPage(messages: Array<{ to: string; subject: string; text: string; sentAt: string }>): string {
+  const items = messages.map((m) => {
+    const body = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+    return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</p><pre>${body}</pre></article>`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dev mail · Vere</title><style>body{font:16px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;background:#0d0a1a;color:#f6f4ff}
+article{border:1px solid #3a3360;border-radius:12px;padding:1rem;margin:1rem 0;background:#17132b}h2{margin:0 0 .25rem;font-size:1.1rem}
+.meta{color:#b9b2d9;margin:0 0 .5rem}pre{white-space:pre-wrap;word-break:break-word;font:inherit}a{color:#ffd23f}</style></head>
+<body><h1>Dev mail</h1><p>Mail the app would have sent. Shown only when no SMTP server is configured.</p>
+${items.join('\n') || '<p>No mail yet.</p>'}</body></html>`;
 }
 
 /** Requests the edge itself accepts: far above any JSON the API takes (services set their own limits). */

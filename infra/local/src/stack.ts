@@ -69,9 +69,12 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
       return `http://127.0.0.1:${port}`;
     };
 
+    // Links in e-mails point at the edge, whose address is known once it listens.
+    let publicUrl = config.APP_URL ?? '';
     const identity = await createIdentityService({
       ...dbFor('identity'), jwtPrivateKey: config.JWT_PRIVATE_KEY, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
       cookieSecure: config.COOKIE_SECURE, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      appUrl: () => publicUrl, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM,
     }, deps);
     const upstreams: Record<string, string> = { identity: await listen(identity) };
     const jwksUrl = `${upstreams.identity}/.well-known/jwks.json`;
@@ -86,11 +89,13 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
 
     const edge: FastifyInstance = await createEdge({
       logger, upstreams, appsDir: config.APPS_DIR, remotesManifest: config.REMOTES_MANIFEST, apiOnly: config.API_ONLY,
+      devMail: !config.SMTP_URL,
     });
     cleanups.push(() => edge.close());
     await edge.listen({ host: config.HOST, port: config.PORT });
     const { port } = edge.server.address() as { port: number };
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+    publicUrl ||= `http://${host}:${port}`;
 
     return {
       url: `http://${host}:${port}`,

@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 export const ErrorCodes = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  RESET_LINK_INVALID: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   SESSION_EXPIRED: 401,

@@ -88,3 +88,16 @@ export const UsernameAvailabilitySchema = Type.Object({
   available: Type.Boolean(),
 });
 export type UsernameAvailability = Static<typeof UsernameAvailabilitySchema>;
+
+export const ForgotPasswordBodySchema = Type.Object({ email: Type.String({ maxLength: 254 }) }, { additionalProperties: false });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBodySchema>;
+
+/** The same answer whether or not the address has an account. */
+export const ForgotPasswordAnswerSchema = Type.Object({ message: Type.String() });
+
+/** Spec §7: the reset screen posts exactly `{ token, newPassword }` (to /api/auth/reset-password). */
+export const ResetPasswordBodySchema = Type.Object(
+  { token: Type.String({ maxLength: 200 }), newPassword: Type.String({ maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;

@@ -17,4 +17,6 @@ export {
   shouldRetryEntitlement,
 } from './entitlement';
 export type { Entitlement, EntitlementSource } from './entitlement';
-export { PROFILE_ENDPOINTS, USERNAME_CHECK_DELAY_MS, checkUsername, updateProfile } from './profile';
+export {
+  PASSWORD_ENDPOINTS, PROFILE_ENDPOINTS, USERNAME_CHECK_DELAY_MS, checkUsername, requestPasswordReset, resetPassword, updateProfile,
+} from './profile';

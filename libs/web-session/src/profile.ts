@@ -3,6 +3,22 @@ import type { ApiFetch } from './api-client';
 import { request } from './http';
 import type { SessionStore } from './session-store';
 
+export const PASSWORD_ENDPOINTS = {
+  forgot: '/api/identity/auth/forgot-password',
+  /** Spec §7's path (the edge forwards it to identity). */
+  reset: '/api/auth/reset-password',
+} as const;
+
+/** Asks identity to mail a reset link; the answer is the same whether or not the address has an account. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await request<unknown>(PASSWORD_ENDPOINTS.forgot, { method: 'POST', json: { email: email.trim() } });
+}
+
+/** Sets a new password with the token from the mailed link. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await request<void>(PASSWORD_ENDPOINTS.reset, { method: 'POST', json: { token, newPassword } });
+}
+
 export const PROFILE_ENDPOINTS = {
   me: '/api/identity/me',
   usernameAvailability: (username: string) => `/api/identity/usernames/${encodeURIComponent(username)}/availability`,

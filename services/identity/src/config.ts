@@ -11,6 +11,12 @@ export const IdentityEnv = {
   COOKIE_SECURE: Type.Boolean({ default: true }),
   /** Sign-in and sign-up attempts per client IP per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),
+  /** The app's public origin, for links in e-mails (never taken from a request's Host header). */
+  APP_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:3000' }),
+  /** SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.com:465. Absent: mail is kept for /dev/mail (not in production). */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'Vere <no-reply@vere.local>' }),
+  NODE_ENV: Type.Optional(Type.String()),
 };
 
 export interface IdentityConfig {
@@ -31,6 +37,14 @@ export interface IdentityConfig {
   signInFailureLimit?: number;
   /** That window. Default 15 min. */
   signInFailureWindowMs?: number;
+  /** The app's public origin for links in e-mails (a function: the local stack knows it only once listening). */
+  appUrl?: string | (() => string);
+  /** Absent: mail is kept in memory and served at /api/identity/dev/mail, unless `production`. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  production?: boolean;
+  /** How long a password-reset link works. Default 1 hour. */
+  resetLinkTtlMs?: number;
 }
 
 export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): IdentityConfig {
@@ -44,5 +58,9 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    appUrl: env.APP_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    production: env.NODE_ENV === 'production',
   };
 }

@@ -7,6 +7,8 @@ import { PrismaClient } from './generated/prisma/client';
 import { createRefreshTokensRepository } from './repositories/refresh-tokens-repository';
 import { createSignInThrottleRepository } from './repositories/sign-in-throttle-repository';
 import { createUsersRepository } from './repositories/users-repository';
+import { createPasswordResetsRepository } from './repositories/password-resets-repository';
+import { outboxMailer, smtpMailer, type Mailer } from './mail';
 import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/profile';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
@@ -18,6 +20,10 @@ export async function createIdentityService(
 ): Promise<ServiceHandle> {
   // Loaded once, on first use: the auth plugin and the JWKS route share them.
   let keys: Promise<SigningKeys> | undefined;
+  if (!config.smtpUrl && config.production) throw new Error('SMTP_URL must be set in production (password-reset mail)');
+  const kept = config.smtpUrl ? undefined : outboxMailer();
+  const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom ?? 'Vere <no-reply@vere.local>') : kept!;
+  const appUrl = config.appUrl ?? 'http://localhost:3000';
   const signingKeys = (prisma: PrismaClient) => (keys ??= SigningKeys.load(prisma, config.jwtPrivateKey));
   return assembleService({
     name: 'identity',
@@ -53,6 +59,12 @@ export async function createIdentityService(
         },
         cookieSecure: config.cookieSecure,
         rateLimitPerMinute: config.authRateLimitPerMinute,
+        passwordReset: {
+          users, resets: createPasswordResetsRepository(prisma), mailer, logger: app.log,
+          appUrl: typeof appUrl === 'function' ? appUrl : () => appUrl,
+          linkTtlMs: config.resetLinkTtlMs,
+        },
+        devMail: kept?.messages,
       });
     },
   });

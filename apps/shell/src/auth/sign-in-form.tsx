@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSession } from '@vere/web-session';
 import { Banner, Button, TextField, notify } from '@vere/web-ui';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordField } from './password-field';
 import { signInError } from './map-auth-error';
 import type { AuthField, AuthFormError } from './map-auth-error';
@@ -13,6 +14,7 @@ export function SignInForm({ headingId }: { headingId: string }) {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthFormError | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
   const { shakeClass, shake } = useShake();
 
   const fieldError = (field: AuthField) => (error?.field === field ? error.message : null);
@@ -39,31 +41,38 @@ export function SignInForm({ headingId }: { headingId: string }) {
   }
 
   return (
-    <form className={`auth-form ${shakeClass}`} aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)}>
-      {error && !error.field ? <Banner>{error.message}</Banner> : null}
-      <TextField
-        label="Email"
+    <>
+      <form className={`auth-form ${shakeClass}`} aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)}>
+        {error && !error.field ? <Banner>{error.message}</Banner> : null}
+        <TextField
+          label="Email"
         name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fieldError('email')}
-      />
-      <PasswordField
-        label="Password"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError('email')}
+        />
+        <PasswordField
+          label="Password"
         name="password"
-        autoComplete="current-password"
-        placeholder="Your password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={fieldError('password')}
-      />
-      <Button type="submit" size="lg" block loading={pending}>
-        Sign In
-      </Button>
-    </form>
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError('password')}
+        />
+        <button type="button" className="auth__forgot" onClick={() => setForgotOpen(true)}>
+          Forgot password?
+        </button>
+        <Button type="submit" size="lg" block loading={pending}>
+          Sign In
+        </Button>
+      </form>
+      {/* Outside the sign-in form: a form inside a form would submit both. */}
+      {forgotOpen ? <ForgotPasswordDialog open initialEmail={email} onClose={() => setForgotOpen(false)} /> : null}
+    </>
   );
 }

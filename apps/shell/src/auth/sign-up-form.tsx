@@ -77,62 +77,64 @@ export function SignUpForm({ headingId }: { headingId: string }) {
       : <span className="auth__username-status">Optional. We will pick one if you leave it empty.</span>;
 
   return (
-    <form className={`auth-form ${shakeClass}`} aria-labelledby={headingId} noValidate onSubmit={submit}>
-      {error && !error.field ? <Banner>{error.message}</Banner> : null}
-      <TextField
-        label="Name"
+    <>
+      <form className={`auth-form ${shakeClass}`} aria-labelledby={headingId} noValidate onSubmit={submit}>
+        {error && !error.field ? <Banner>{error.message}</Banner> : null}
+        <TextField
+          label="Name"
         name="name"
-        autoComplete="name"
-        placeholder="What should we call you?"
-        value={values.name}
-        onChange={set('name')}
-        error={fieldError('name')}
-      />
-      <TextField
-        label="Email"
+          autoComplete="name"
+          placeholder="What should we call you?"
+          value={values.name}
+          onChange={set('name')}
+          error={fieldError('name')}
+        />
+        <TextField
+          label="Email"
         name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={values.email}
-        onChange={set('email')}
-        error={fieldError('email')}
-      />
-      <TextField
-        label="Username"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={values.email}
+          onChange={set('email')}
+          error={fieldError('email')}
+        />
+        <TextField
+          label="Username"
         name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="e.g. ana_runs"
-        value={values.username}
-        onChange={set('username')}
-        error={username.message ?? fieldError('username')}
-        hint={<span aria-live="polite">{usernameHint}</span>}
-      />
-      <PasswordField
-        label="Password"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="e.g. ana_runs"
+          value={values.username}
+          onChange={set('username')}
+          error={username.message ?? fieldError('username')}
+          hint={<span aria-live="polite">{usernameHint}</span>}
+        />
+        <PasswordField
+          label="Password"
         name="password"
-        autoComplete="new-password"
-        placeholder="Make it strong"
-        value={values.password}
-        onChange={set('password')}
-        error={fieldError('password')}
-        hint={<PasswordStrengthMeter password={values.password} />}
-      />
-      <PasswordField
-        label="Confirm password"
+          autoComplete="new-password"
+          placeholder="Make it strong"
+          value={values.password}
+          onChange={set('password')}
+          error={fieldError('password')}
+          hint={<PasswordStrengthMeter password={values.password} />}
+        />
+        <PasswordField
+          label="Confirm password"
         name="confirmPassword"
-        autoComplete="new-password"
-        placeholder="Type it again"
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={mismatch ? 'Passwords do not match' : fieldError('confirmPassword')}
-      />
-      <Button type="submit" size="lg" block loading={pending && !creatorOpen} disabled={!canSubmit}>
-        Create Account
-      </Button>
+          autoComplete="new-password"
+          placeholder="Type it again"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={mismatch ? 'Passwords do not match' : fieldError('confirmPassword')}
+        />
+        <Button type="submit" size="lg" block loading={pending && !creatorOpen} disabled={!canSubmit}>
+          Create Account
+        </Button>
+      </form>
       <AvatarCreator
         open={creatorOpen}
         seed={values.email.trim().toLowerCase() || values.name}
@@ -143,6 +145,6 @@ export function SignUpForm({ headingId }: { headingId: string }) {
           if (!pending) void create(null);
         }}
       />
-    </form>
+    </>
   );
 }

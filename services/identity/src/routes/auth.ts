@@ -1,12 +1,15 @@
 import rateLimit from '@fastify/rate-limit';
 import {
-  AuthSessionSchema, MeSchema, SignInBodySchema, SignUpBodySchema,
+  AuthSessionSchema, ForgotPasswordAnswerSchema, ForgotPasswordBodySchema, MeSchema, ResetPasswordBodySchema,
+  SignInBodySchema, SignUpBodySchema,
 } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { UsersRepository } from '../repositories/users-repository';
 import { getAccount, signIn, signUp, toUserBody, type SignInLimit } from '../use-cases/accounts';
+import { requestPasswordReset, resetPassword, type PasswordResetDeps } from '../use-cases/password-reset';
+import type { KeptMail } from '../mail';
 import { endSession, rotateSession, startSession, type IssuedSession, type SessionDeps } from '../use-cases/sessions';
 
 export const REFRESH_COOKIE = 'vere_refresh';
@@ -21,7 +24,12 @@ export interface AuthRoutesOptions {
   sessions: SessionDeps;
   cookieSecure: boolean;
   rateLimitPerMinute: number;
+  passwordReset: PasswordResetDeps;
+  /** Development only (no SMTP, not production): the mail kept instead of sent, for /dev/mail. */
+  devMail?: () => KeptMail[];
 }
+
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, a reset link is on its way.';
 
 export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Promise<void> {
   const { users, sessions } = opts;
@@ -78,6 +86,28 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
     reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
     return reply.status(204).send(null);
   });
+
+  app.post('/api/identity/auth/forgot-password', {
+    config: limited,
+    schema: { tags: ['auth'], body: ForgotPasswordBodySchema, response: { 202: ForgotPasswordAnswerSchema, ...errors } },
+  }, async (request, reply) => {
+    await requestPasswordReset(opts.passwordReset, request.body.email);
+    return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
+  });
+
+  // The spec's reset screen posts to /api/auth/reset-password; the edge forwards that path here.
+  app.post('/api/identity/auth/reset-password', {
+    config: limited,
+    schema: { tags: ['auth'], body: ResetPasswordBodySchema, response: { 204: Type.Null(), ...errors } },
+  }, async (request, reply) => {
+    await resetPassword(opts.passwordReset, request.body.token, request.body.newPassword);
+    return reply.status(204).send(null);
+  });
+
+  const devMail = opts.devMail;
+  if (devMail) {
+    app.get('/api/identity/dev/mail', { schema: { hide: true } }, async () => ({ messages: devMail() }));
+  }
 
   app.get('/api/identity/me', {
     onRequest: app.authenticate,

@@ -1,0 +1,155 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
+
+/** A real SMTP server on loopback: every message identity sends arrives here, parsed. */
+async function startSmtp() {
+  const inbox: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then((mail) => { inbox.push(mail); done(); }, done);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, inbox, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+let h: IdentityHarness;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  h = await buildIdentity({ smtpUrl: smtp.url, appUrl: 'https://vere.example', resetLinkTtlMs: 1500 });
+});
+afterAll(async () => {
+  await h?.close();
+  await smtp?.close();
+});
+
+const calls = () => authCalls(h.service);
+const forgot = (payload: unknown) =>
+  h.service.app.inject({ method: 'POST', url: '/api/identity/auth/forgot-password', payload: payload as object });
+const reset = (payload: unknown) =>
+  h.service.app.inject({ method: 'POST', url: '/api/identity/auth/reset-password', payload: payload as object });
+const NEW_PASSWORD = 'Brand-new-pass2!';
+
+async function accountWithSession() {
+  const email = uniqueEmail();
+  const res = await calls().signUp({ email, password: STRONG_PASSWORD, name: 'Ana' });
+  return { email, cookie: refreshCookie(res.headers['set-cookie']) };
+}
+
+async function mailFor(email: string): Promise<ParsedMail> {
+  await expect.poll(() => smtp.inbox.find((m) => m.to && JSON.stringify(m.to).includes(email)), { timeout: 5000 }).toBeDefined();
+  return smtp.inbox.find((m) => JSON.stringify(m.to).includes(email))!;
+}
+const tokenOf = (mail: ParsedMail) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
+
+describe('forgot password', () => {
+  it('mails a one-hour link to the app (not to whatever Host the request named)', async () => {
+    const { email } = await accountWithSession();
+    const res = await h.service.app.inject({
+      method: 'POST', url: '/api/identity/auth/forgot-password', payload: { email: email.toUpperCase() },
+      headers: { host: 'evil.example' },
+    });
+    expect(res.statusCode).toBe(202);
+    const mail = await mailFor(email);
+    expect(mail.subject).toBe('Reset your Vere password');
+    expect(mail.text).toMatch(/^https:\/\/vere\.example\/reset-password\?token=[A-Za-z0-9_-]{43}$/m);
+    expect(mail.text).toContain('expires in 1 hour');
+    expect(mail.html).toContain('href="https://vere.example/reset-password?token=');
+  });
+
+  it('answers an unknown address exactly as a known one, and sends nothing', async () => {
+    const known = await accountWithSession();
+    const unknown = uniqueEmail();
+    const [a, b] = await Promise.all([forgot({ email: known.email }), forgot({ email: unknown })]);
+    expect(b.statusCode).toBe(a.statusCode);
+    expect(b.json()).toEqual(a.json());
+    await mailFor(known.email);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.inbox.some((m) => JSON.stringify(m.to).includes(unknown))).toBe(false);
+  });
+
+  it.each([
+    [{ email: '' }, 'Please enter your email address'],
+    [{ email: '   ' }, 'Please enter your email address'],
+    [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+  ])('refuses %j with the spec message', async (body, message) => {
+    const res = await forgot(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message, field: 'email' });
+  });
+
+  it.each([[{}], [{ email: 42 }], [{ email: 'a@b.co', extra: 1 }], [{ email: `${'x'.repeat(300)}@example.com` }]])(
+    'answers 400 to %j', async (body) => {
+      expect((await forgot(body)).statusCode).toBe(400);
+    },
+  );
+});
+
+describe('reset password', () => {
+  it('sets the new password, ends every session, and works once', async () => {
+    const { email, cookie } = await accountWithSession();
+    await forgot({ email });
+    const token = tokenOf(await mailFor(email));
+
+    expect((await reset({ token, newPassword: NEW_PASSWORD })).statusCode).toBe(204);
+    expect((await calls().signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await calls().signIn(email, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await calls().refresh(cookie)).statusCode).toBe(401);
+
+    const again = await reset({ token, newPassword: 'Another-pass3!' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('RESET_LINK_INVALID');
+    expect((await calls().signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two concurrent uses of a link through', async () => {
+    const { email } = await accountWithSession();
+    await forgot({ email });
+    const token = tokenOf(await mailFor(email));
+    const answers = await Promise.all([
+      reset({ token, newPassword: 'First-pass-1!' }), reset({ token, newPassword: 'Second-pass-2!' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 400]);
+    const winner = answers[0]!.statusCode === 204 ? 'First-pass-1!' : 'Second-pass-2!';
+    expect((await calls().signIn(email, winner)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link', async () => {
+    const { email } = await accountWithSession();
+    await forgot({ email });
+    const token = tokenOf(await mailFor(email));
+    await new Promise((r) => setTimeout(r, 1600));
+    expect((await reset({ token, newPassword: NEW_PASSWORD })).json().error.code).toBe('RESET_LINK_INVALID');
+    expect((await calls().signIn(email, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('keeps the password (and the link) when the new password is weak', async () => {
+    const { email } = await accountWithSession();
+    await forgot({ email });
+    const token = tokenOf(await mailFor(email));
+    const weak = await reset({ token, newPassword: 'password' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'newPassword' });
+    expect((await reset({ token, newPassword: NEW_PASSWORD })).statusCode).toBe(204);
+  });
+
+  it.each([
+    ['an empty token', { token: '', newPassword: NEW_PASSWORD }],
+    ['a made-up token', { token: 'A'.repeat(43), newPassword: NEW_PASSWORD }],
+    ['an SQL string', { token: "' OR '1'='1", newPassword: NEW_PASSWORD }],
+    ['unicode', { token: 'ｔｏｋｅｎ'.repeat(8), newPassword: NEW_PASSWORD }],
+    ['an oversized token', { token: 'x'.repeat(10_000), newPassword: NEW_PASSWORD }],
+    ['a wrong type', { token: 42, newPassword: NEW_PASSWORD }],
+    ['a missing field', { token: 'A'.repeat(43) }],
+    ['an unknown field', { token: 'A'.repeat(43), newPassword: NEW_PASSWORD, userId: 'x' }],
+  ])('answers 400 with a stable code to %s', async (_label, body) => {
+    const res = await reset(body);
+    expect(res.statusCode).toBe(400);
+    expect(['RESET_LINK_INVALID', 'VALIDATION_FAILED']).toContain(res.json().error.code);
+  });
+});
