@@ -1,7 +1,9 @@
 export { ApiError, isApiError, NETWORK_ERROR, TIMEOUT } from './api-error';
 export { createApiClient } from './api-client';
 export type { ApiFetch, ApiFetchInit } from './api-client';
-export { AUTH_ENDPOINTS, BOOTSTRAP_CUTOFF_MS, SIGN_UP_TIMEOUT_MS, createSessionStore } from './session-store';
+export {
+  AUTH_ENDPOINTS, BOOTSTRAP_CUTOFF_MS, NEW_USER_SIGNUP_KEY, NEW_USER_WINDOW_MS, SIGN_UP_TIMEOUT_MS, createSessionStore, isNewSignup,
+} from './session-store';
 export type { SessionState, SessionStore, SessionStoreOptions } from './session-store';
 export { apiFetch, sessionStore } from './session';
 export { useSession } from './use-session';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { AUTH_ENDPOINTS, createSessionStore } from './session-store';
+import { AUTH_ENDPOINTS, NEW_USER_SIGNUP_KEY, createSessionStore, isNewSignup } from './session-store';
 import { defaultAvatarConfig } from '@vere/domain';
 import { createApiClient } from './api-client';
 import { PROFILE_ENDPOINTS, updateProfile } from './profile';
@@ -110,6 +110,32 @@ describe('session store', () => {
     expect(seen).toEqual(['Ani']);
     store.getState().setUser({ ...changed, displayName: null });
     expect(store.getState().user?.name).toBe('User');
+  });
+
+  it('flags a sign-in to an account made under 5 minutes ago as a new sign-up, and no other', async () => {
+    const flags: string[] = [];
+    const storage = { setItem: (key: string, value: string) => void flags.push(`${key}=${value}`) };
+    const fresh = { ...user, createdAt: new Date(Date.now() - 60_000).toISOString() };
+    stubFetch({
+      [`POST ${AUTH_ENDPOINTS.signIn}`]: json(200, { accessToken: 't8', expiresIn: 900, user: fresh }),
+      [REFRESH]: json(200, { accessToken: 't9', expiresIn: 900, user: fresh }),
+    });
+    const store = createSessionStore({ storage });
+    await store.getState().refresh();
+    expect(flags).toEqual([]);
+    await store.getState().signIn('ada@example.com', 'pw');
+    expect(flags).toEqual([`${NEW_USER_SIGNUP_KEY}=true`]);
+
+    stubFetch({ [`POST ${AUTH_ENDPOINTS.signIn}`]: auth('t10') });
+    await createSessionStore({ storage }).getState().signIn('ada@example.com', 'pw');
+    expect(flags).toHaveLength(1);
+  });
+
+  it('counts an account as new for 5 minutes', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(isNewSignup('2026-11-22T11:55:01Z', now)).toBe(true);
+    expect(isNewSignup('2026-11-22T11:55:00Z', now)).toBe(false);
+    expect(isNewSignup('not a date', now)).toBe(false);
   });
 
   it('signs out through the server and clears the session', async () => {

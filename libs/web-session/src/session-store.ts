@@ -34,12 +34,33 @@ export interface SessionState {
 
 export type SessionStore = StoreApi<SessionState>;
 
+/** Spec §4: a sign-in to an account made less than 5 minutes ago marks a new sign-up (the intro reads it). */
+export const NEW_USER_WINDOW_MS = 5 * 60_000;
+export const NEW_USER_SIGNUP_KEY = 'vere_new_user_signup';
+
+export function isNewSignup(createdAt: string, now = Date.now()): boolean {
+  const created = Date.parse(createdAt);
+  return Number.isFinite(created) && now - created < NEW_USER_WINDOW_MS;
+}
+
 export interface SessionStoreOptions {
   bootstrapCutoffMs?: number;
+  /** Where the new-sign-up flag goes; the page's localStorage by default. */
+  storage?: Pick<Storage, 'setItem'> | null;
 }
 
 export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {
   const cutoffMs = options.bootstrapCutoffMs ?? BOOTSTRAP_CUTOFF_MS;
+  const storage = options.storage !== undefined ? options.storage : typeof localStorage === 'undefined' ? null : localStorage;
+  /** After a sign-in or sign-up (not a refresh): flags an account made in the last 5 minutes. */
+  const markNewSignup = (user: SessionUser) => {
+    if (!isNewSignup(user.createdAt)) return;
+    try {
+      storage?.setItem(NEW_USER_SIGNUP_KEY, 'true');
+    } catch {
+      // Storage full or blocked: the intro simply does not show.
+    }
+  };
   let bootstrapping: Promise<void> | null = null;
   // Refresh tokens rotate with reuse detection: two parallel refreshes would revoke the whole family,
   // so every caller (bootstrap, any 401 in any remote) shares one in-flight refresh.
@@ -96,7 +117,9 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
           method: 'POST',
           json: { email: email.trim(), password },
         });
-        return adopt(auth);
+        const user = adopt(auth);
+        markNewSignup(user);
+        return user;
       },
 
       async signUp(input) {
@@ -111,7 +134,9 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
           },
           timeoutMs: SIGN_UP_TIMEOUT_MS,
         });
-        return adopt(auth);
+        const user = adopt(auth);
+        markNewSignup(user);
+        return user;
       },
 
       async signOut() {
