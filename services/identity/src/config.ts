@@ -5,6 +5,11 @@ export const IdentityEnv = {
   ...BaseEnv,
   /** PKCS#8 PEM of an EC P-256 key. Absent: a key is generated once and kept in the database. */
   JWT_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * 32 random bytes, base64 (`openssl rand -base64 32`): encrypts generated private keys in the
+   * database (AES-256-GCM). Production needs it or JWT_PRIVATE_KEY.
+   */
+  SIGNING_KEY_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 1 })),
   ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 3600, default: 900 }),
   REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 30 }),
   /** Send the refresh cookie only over HTTPS. Off only for plain-HTTP local runs. */
@@ -23,6 +28,12 @@ export interface IdentityConfig {
   databaseUrl: string;
   issuer: string;
   jwtPrivateKey?: string;
+  /** Base64 key that encrypts generated private keys at rest; absent: stored in plain text (not in production). */
+  signingKeyEncryptionKey?: string;
+  /** A retired signing key stays published this long after the access-token TTL. Default 5 min. */
+  signingKeyMarginMs?: number;
+  /** How often replicas re-read the stored keys (a rotation). Default 30 s. */
+  signingKeyRefreshMs?: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   cookieSecure: boolean;
@@ -52,6 +63,7 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
     databaseUrl: env.DATABASE_URL,
     issuer: env.JWT_ISSUER,
     jwtPrivateKey: env.JWT_PRIVATE_KEY,
+    signingKeyEncryptionKey: env.SIGNING_KEY_ENCRYPTION_KEY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     cookieSecure: env.COOKIE_SECURE,

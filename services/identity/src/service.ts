@@ -12,7 +12,8 @@ import { outboxMailer, smtpMailer, type Mailer } from './mail';
 import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/profile';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
-import { SigningKeys } from './signing-keys';
+import { parseEncryptionKey } from './key-encryption';
+import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOptions } from './signing-keys';
 
 export async function createIdentityService(
   config: IdentityConfig,
@@ -20,12 +21,16 @@ export async function createIdentityService(
 ): Promise<ServiceHandle> {
   // Loaded once, on first use: the auth plugin and the JWKS route share them.
   let keys: Promise<SigningKeys> | undefined;
+  if (!config.jwtPrivateKey && !config.signingKeyEncryptionKey && config.production) {
+    throw new Error('JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY must be set in production (generated signing keys are encrypted at rest)');
+  }
+  const keyOptions = signingKeyOptions(config, deps.logger);
   if (!config.smtpUrl && config.production) throw new Error('SMTP_URL must be set in production (password-reset mail)');
   const kept = config.smtpUrl ? undefined : outboxMailer();
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom ?? 'Vere <no-reply@vere.local>') : kept!;
   const appUrl = config.appUrl ?? 'http://localhost:3000';
-  const signingKeys = (prisma: PrismaClient) => (keys ??= SigningKeys.load(prisma, config.jwtPrivateKey));
-  return assembleService({
+  const signingKeys = (prisma: PrismaClient) => (keys ??= SigningKeys.load(prisma, keyOptions));
+  const handle = await assembleService({
     name: 'identity',
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
     databaseUrl: config.databaseUrl,
@@ -68,4 +73,21 @@ export async function createIdentityService(
       });
     },
   });
+  return {
+    ...handle,
+    async close() {
+      (await keys?.catch(() => undefined))?.stop();
+      await handle.close();
+    },
+  };
+}
+
+function signingKeyOptions(config: IdentityConfig, logger: FastifyBaseLogger): SigningKeyOptions {
+  return {
+    configuredPem: config.jwtPrivateKey,
+    encryptionKey: config.signingKeyEncryptionKey ? parseEncryptionKey(config.signingKeyEncryptionKey) : undefined,
+    overlapMs: config.accessTokenTtlSeconds * 1000 + (config.signingKeyMarginMs ?? RETIRED_KEY_MARGIN_MS),
+    refreshMs: config.signingKeyRefreshMs ?? KEY_REFRESH_MS,
+    onError: (err) => logger.error({ err }, 'could not re-read the signing keys; signing with the previous current key'),
+  };
 }

@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { Prisma, PrismaClient } from './generated/prisma/client';
+import { decryptPrivateKey, encryptPrivateKey, type KeyEncryption } from './key-encryption';
 
 export interface SigningKey {
   kid: string;
@@ -7,7 +8,36 @@ export interface SigningKey {
   publicJwk: JsonWebKey & { kid: string; alg: 'ES256'; use: 'sig' };
 }
 
+export interface SigningKeyOptions {
+  /** JWT_PRIVATE_KEY: sign with this key; rotation is then by changing the variable. */
+  configuredPem?: string;
+  /** SIGNING_KEY_ENCRYPTION_KEY, parsed: encrypts generated private keys at rest. */
+  encryptionKey?: Buffer;
+  /** How long a retired key stays published: the access-token TTL plus a margin. */
+  overlapMs: number;
+  /** Re-read the stored keys this often (a rotation by another process); 0: only on demand. */
+  refreshMs?: number;
+  /** A background re-read that failed (the previous keys stay in use). */
+  onError?: (err: unknown) => void;
+}
+
+/** The command was asked to rotate keys that are not ours to rotate, or cannot be read with the given key. */
+export class RotationRefusedError extends Error {
+  override name = 'RotationRefusedError';
+}
+
+interface Published {
+  jwk: SigningKey['publicJwk'];
+  retiredAt?: number;
+}
+
+type Tx = Prisma.TransactionClient;
+type StoredKey = { kid: string; privatePem: string; encryption: string };
+
 const UNKNOWN_KID_COOLDOWN_MS = 30_000;
+/** Retired keys stay published for the access-token TTL plus this (replicas' re-read interval, clock skew, a rolling deploy). */
+export const RETIRED_KEY_MARGIN_MS = 5 * 60_000;
+export const KEY_REFRESH_MS = 30_000;
 
 function describe(privatePem: string): SigningKey {
   const jwk = createPublicKey(createPrivateKey(privatePem)).export({ format: 'jwk' });
@@ -20,66 +50,185 @@ function describe(privatePem: string): SigningKey {
   return { kid, privatePem, publicJwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, kid, alg: 'ES256', use: 'sig' } };
 }
 
-/**
- * The generated key, created by the first replica to get here: the check and the insert hold a
- * transaction-scoped advisory lock, so replicas starting together on a new database agree.
- */
-async function generatedOnce(prisma: PrismaClient): Promise<SigningKey> {
+function readPrivate(row: StoredKey, encryptionKey: Buffer | undefined): SigningKey {
+  if (row.encryption === 'none') return describe(row.privatePem);
+  if (!encryptionKey) throw new Error(`the stored signing key ${row.kid} is encrypted: set SIGNING_KEY_ENCRYPTION_KEY`);
+  const key = describe(decryptPrivateKey(row.privatePem, encryptionKey, row.kid));
+  if (key.kid !== row.kid) throw new Error(`stored signing key ${row.kid} decrypts to a different key`);
+  return key;
+}
+
+function stored(key: SigningKey, encryptionKey: Buffer | undefined): { privatePem: string; encryption: KeyEncryption } {
+  return encryptionKey
+    ? { privatePem: encryptPrivateKey(key.privatePem, encryptionKey, key.kid), encryption: 'aes-256-gcm' }
+    : { privatePem: key.privatePem, encryption: 'none' };
+}
+
+/** Loads, generates and rotates keys one process at a time (transaction-scoped, so it cannot leak). */
+async function locked<T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
   return prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext('identity.signing_key'))`;
-    // Rows with an empty private part are the published public halves of configured keys.
-    const newest = await tx.signingKey.findFirst({ where: { privatePem: { not: '' } }, orderBy: { createdAt: 'desc' } });
-    if (newest) return describe(newest.privatePem);
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const key = describe(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-    await tx.signingKey.create({ data: { kid: key.kid, privatePem: key.privatePem, publicJwk: key.publicJwk as Prisma.InputJsonObject } });
+    return work(tx);
+  });
+}
+
+/** Retires active keys older than `createdAt`; their private parts are no longer needed and are erased. */
+async function retireOlder(tx: Tx, keep: string | undefined, createdAt: Date): Promise<string[]> {
+  const where = { retiredAt: null, createdAt: { lte: createdAt }, ...(keep ? { kid: { not: keep } } : {}) };
+  const retiring = await tx.signingKey.findMany({ where, select: { kid: true } });
+  await tx.signingKey.updateMany({ where, data: { retiredAt: new Date(), privatePem: '', encryption: 'none' } });
+  return retiring.map((r) => r.kid);
+}
+
+/** The newest active key with a private part: the one tokens are signed with. */
+function findCurrent(tx: Tx | PrismaClient) {
+  return tx.signingKey.findFirst({ where: { retiredAt: null, privatePem: { not: '' } }, orderBy: { createdAt: 'desc' } });
+}
+
+/** A new key becomes current; every key before it is retired (the partial unique index allows one current key). */
+async function createCurrent(tx: Tx, encryptionKey: Buffer | undefined): Promise<{ key: SigningKey; retired: string[] }> {
+  const retired = await retireOlder(tx, undefined, new Date());
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const key = describe(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  await tx.signingKey.create({ data: { kid: key.kid, ...stored(key, encryptionKey), publicJwk: key.publicJwk as Prisma.InputJsonObject } });
+  return { key, retired };
+}
+
+/**
+ * The generated key, created by the first replica to get here (replicas starting together on a
+ * new database agree). A stored key that cannot be decrypted stops the start: generating a new
+ * one would silently sign every user out.
+ */
+async function generatedOnce(prisma: PrismaClient, encryptionKey: Buffer | undefined): Promise<SigningKey> {
+  return locked(prisma, async (tx) => {
+    const row = await findCurrent(tx);
+    if (!row) return (await createCurrent(tx, encryptionKey)).key;
+    const key = readPrivate(row, encryptionKey);
+    if (row.encryption === 'none' && encryptionKey) {
+      // The encryption key was set after this key was stored in plain text.
+      await tx.signingKey.update({ where: { kid: row.kid }, data: stored(key, encryptionKey) });
+    }
+    await retireOlder(tx, row.kid, row.createdAt);
     return key;
   });
 }
 
+/** The configured key's public half is stored (never its private part), and keys before it retire. */
+async function publishConfigured(prisma: PrismaClient, key: SigningKey): Promise<void> {
+  await locked(prisma, async (tx) => {
+    const row = await tx.signingKey.upsert({
+      where: { kid: key.kid },
+      create: { kid: key.kid, privatePem: '', publicJwk: key.publicJwk as Prisma.InputJsonObject },
+      update: { retiredAt: null },
+    });
+    // Only older ones: a replica still on the previous key during a rolling change retires nothing newer.
+    await retireOlder(tx, key.kid, row.createdAt);
+  });
+}
+
 /**
- * Signing keys: the configured one, or one generated on first start and kept in the database so
- * restarts and replicas agree. Public keys of every stored key stay published for verification.
+ * Makes a new generated key current and retires the previous one, which stays published for the
+ * overlap. Running replicas switch at their next re-read. Refused while identity signs with a
+ * configured JWT_PRIVATE_KEY (rotate by changing it), or when the stored key does not decrypt with
+ * `encryptionKey` (replicas could not read the new key either).
+ */
+export async function rotateSigningKey(prisma: PrismaClient, encryptionKey: Buffer | undefined): Promise<{ kid: string; retired: string[] }> {
+  return locked(prisma, async (tx) => {
+    const configured = await tx.signingKey.findFirst({ where: { retiredAt: null, privatePem: '' } });
+    if (configured) {
+      throw new RotationRefusedError(`identity signs with a configured JWT_PRIVATE_KEY (key ${configured.kid}): rotate by changing JWT_PRIVATE_KEY`);
+    }
+    const current = await findCurrent(tx);
+    if (current) {
+      try {
+        readPrivate(current, encryptionKey);
+      } catch (err) {
+        throw new RotationRefusedError(err instanceof Error ? err.message : String(err), { cause: err });
+      }
+    }
+    const { key, retired } = await createCurrent(tx, encryptionKey);
+    return { kid: key.kid, retired };
+  });
+}
+
+/**
+ * Signing keys: the configured one, or a generated one kept in the database so restarts and
+ * replicas agree. The JWKS (and identity's own verification) has the current key and retired keys
+ * for `overlapMs` after they retired, so tokens they signed verify until they expire.
  */
 export class SigningKeys {
-  private published = new Map<string, SigningKey['publicJwk']>();
+  private published = new Map<string, Published>();
   /** Imported verification keys: a token's check costs one signature verification, no key parsing. */
   private verifiers = new Map<string, KeyObject>();
-  private lastRefresh = 0;
+  private lastUnknownKidRefresh = 0;
+  private timer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly prisma: PrismaClient,
-    readonly current: SigningKey,
+    private readonly options: SigningKeyOptions,
+    private signing: SigningKey,
   ) {
-    this.published.set(current.kid, current.publicJwk);
+    this.published.set(signing.kid, { jwk: signing.publicJwk });
   }
 
-  static async load(prisma: PrismaClient, configuredPem?: string): Promise<SigningKeys> {
+  static async load(prisma: PrismaClient, options: SigningKeyOptions): Promise<SigningKeys> {
     let current: SigningKey;
-    if (configuredPem) {
-      current = describe(configuredPem.replace(/\\n/g, '\n'));
-      // Publish the configured key's public part (never its private part): after the key changes,
-      // tokens signed with the previous one still verify until they expire.
-      await prisma.signingKey.createMany({
-        data: [{ kid: current.kid, privatePem: '', publicJwk: current.publicJwk as Prisma.InputJsonObject }],
-        skipDuplicates: true,
-      });
+    if (options.configuredPem) {
+      current = describe(options.configuredPem.replace(/\\n/g, '\n'));
+      await publishConfigured(prisma, current);
     } else {
-      current = await generatedOnce(prisma);
+      current = await generatedOnce(prisma, options.encryptionKey);
     }
-    const keys = new SigningKeys(prisma, current);
+    const keys = new SigningKeys(prisma, options, current);
     await keys.refresh();
+    if (options.refreshMs) {
+      keys.timer = setInterval(() => keys.refresh().catch((err: unknown) => options.onError?.(err)), options.refreshMs);
+      keys.timer.unref();
+    }
     return keys;
   }
 
-  /** Re-reads stored public keys (another replica may have created one). */
+  /** The key new tokens are signed with: read from memory, never a query per token. */
+  get current(): SigningKey {
+    return this.signing;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Re-reads the published keys and, with generated keys, the current one (another process may have rotated). */
   async refresh(): Promise<void> {
-    const rows = await this.prisma.signingKey.findMany({ select: { kid: true, publicJwk: true } });
-    for (const row of rows) this.published.set(row.kid, row.publicJwk as SigningKey['publicJwk']);
+    const rows = await this.prisma.signingKey.findMany({
+      where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date(Date.now() - this.options.overlapMs) } }] },
+      orderBy: { createdAt: 'desc' },
+    });
+    const newest = rows.find((r) => r.retiredAt === null && r.privatePem !== '');
+    if (!this.options.configuredPem && newest && newest.kid !== this.signing.kid) {
+      try {
+        this.signing = readPrivate(newest, this.options.encryptionKey);
+      } catch (err) {
+        // Keep signing with the key we have (it stays published below) and say why, every re-read.
+        this.options.onError?.(err);
+      }
+    }
+    const published = new Map<string, Published>();
+    for (const row of rows) published.set(row.kid, { jwk: row.publicJwk as SigningKey['publicJwk'], retiredAt: row.retiredAt?.getTime() });
+    // The key this process signs with is published by it, whatever the table says.
+    published.set(this.signing.kid, { jwk: this.signing.publicJwk, retiredAt: published.get(this.signing.kid)?.retiredAt });
+    this.published = published;
+    for (const kid of this.verifiers.keys()) if (!published.has(kid)) this.verifiers.delete(kid);
+  }
+
+  private live(kid: string): Published | undefined {
+    const entry = this.published.get(kid);
+    if (!entry) return undefined;
+    if (entry.retiredAt !== undefined && entry.retiredAt + this.options.overlapMs <= Date.now() && kid !== this.signing.kid) return undefined;
+    return entry;
   }
 
   jwks(): { keys: SigningKey['publicJwk'][] } {
-    return { keys: [...this.published.values()] };
+    return { keys: [...this.published.keys()].flatMap((kid) => this.live(kid)?.jwk ?? []) };
   }
 
   /**
@@ -88,16 +237,17 @@ export class SigningKeys {
    */
   async verificationKey(kid: string | undefined): Promise<KeyObject> {
     if (!kid) throw new Error('token has no key id');
-    let key = this.verifiers.get(kid);
-    if (key) return key;
-    if (!this.published.has(kid) && Date.now() - this.lastRefresh > UNKNOWN_KID_COOLDOWN_MS) {
-      this.lastRefresh = Date.now();
+    if (!this.published.has(kid) && Date.now() - this.lastUnknownKidRefresh > UNKNOWN_KID_COOLDOWN_MS) {
+      this.lastUnknownKidRefresh = Date.now();
       await this.refresh();
     }
-    const jwk = this.published.get(kid);
-    if (!jwk) throw new Error(`unknown key id ${kid}`);
-    key = createPublicKey({ key: jwk, format: 'jwk' });
-    this.verifiers.set(kid, key);
+    const entry = this.live(kid);
+    if (!entry) throw new Error(`unknown or retired key id ${kid}`);
+    let key = this.verifiers.get(kid);
+    if (!key) {
+      key = createPublicKey({ key: entry.jwk, format: 'jwk' });
+      this.verifiers.set(kid, key);
+    }
     return key;
   }
 }

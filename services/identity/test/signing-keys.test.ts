@@ -63,7 +63,7 @@ describe('signing keys', () => {
       replicas.push(prisma);
     }
     // ...then all five load their keys at the same moment.
-    const loaded = await Promise.all(replicas.map((prisma) => SigningKeys.load(prisma)));
+    const loaded = await Promise.all(replicas.map((prisma) => SigningKeys.load(prisma, { overlapMs: 60_000 })));
     expect(new Set(loaded.map((k) => k.current.kid)).size).toBe(1);
     const sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
