@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import { openServiceDatabase, TOKEN_AUDIENCE_SERVICES, serviceAudience } from '@vere/service-kit';
 import { createVerifier } from 'fast-jwt';
@@ -14,6 +16,7 @@ import { rotateSigningKey } from '../src/signing-keys';
 import { authCalls, startIdentity, STRONG_PASSWORD, uniqueEmail, type RunningIdentity } from './helper';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
+const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const prismaDir = fileURLToPath(new URL('../prisma', import.meta.url));
 const newKek = () => randomBytes(32).toString('base64');
 const newPem = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -224,5 +227,56 @@ describe('signing key rotation', () => {
     await sql(db, `UPDATE identity.signing_key SET retired_at = now() - interval '1 hour' WHERE kid = $1`, [kidOf(oldToken)]);
     await eventually(async () => (await jwksKids(second)).length === 1, 'the previous configured key leaves the JWKS');
     expect((await authCalls(second.service).me(oldToken)).statusCode).toBe(401);
+  });
+});
+
+describe('npm run rotate-keys', () => {
+  const exec = promisify(execFile);
+  async function rotateKeys(env: Record<string, string>) {
+    const { JWT_PRIVATE_KEY: _j, SIGNING_KEY_ENCRYPTION_KEY: _s, NODE_ENV: _n, ...inherited } = process.env;
+    try {
+      const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/rotate-keys.ts'], { cwd: projectDir, env: { ...inherited, ...env } });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  it('rotates, and the running service picks the new key up', async () => {
+    const db = await database();
+    const kek = newKek();
+    const running = await identity(db, { signingKeyEncryptionKey: kek });
+    const oldKid = kidOf(await signUp(running));
+    const result = await rotateKeys({ DATABASE_URL: db.url, SIGNING_KEY_ENCRYPTION_KEY: kek });
+    expect(result.code).toBe(0);
+    const newKid = /New current signing key (\S+) \(encrypted\)/.exec(result.stdout)?.[1];
+    expect(newKid).toBeTruthy();
+    expect(result.stdout).toContain(`Retired ${oldKid}`);
+    await eventually(async () => kidOf(await signUp(running)) === newKid, 'the service signs with the new key');
+  });
+
+  it('refuses with a configured key, with keys it cannot decrypt, and in production without an encryption key', async () => {
+    const db = await database();
+    await (await identity(db, { signingKeyEncryptionKey: newKek() })).stop();
+    const before = await keyRows(db);
+
+    const configured = await rotateKeys({ DATABASE_URL: db.url, JWT_PRIVATE_KEY: newPem() });
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toMatch(/JWT_PRIVATE_KEY is set.*Rotate by changing JWT_PRIVATE_KEY/);
+    const wrongKey = await rotateKeys({ DATABASE_URL: db.url, SIGNING_KEY_ENCRYPTION_KEY: newKek() });
+    expect(wrongKey.code).toBe(2);
+    expect(wrongKey.stderr).toMatch(/does not decrypt the stored signing key/);
+    const production = await rotateKeys({ DATABASE_URL: db.url, NODE_ENV: 'production' });
+    expect(production.code).toBe(2);
+    expect(production.stderr).toMatch(/SIGNING_KEY_ENCRYPTION_KEY must be set in production/);
+    expect(await keyRows(db)).toEqual(before);
+
+    // A service running with JWT_PRIVATE_KEY, the command run without it: the table says so.
+    const other = await database();
+    await (await identity(other, { jwtPrivateKey: newPem() })).stop();
+    const byTable = await rotateKeys({ DATABASE_URL: other.url });
+    expect(byTable.code).toBe(2);
+    expect(byTable.stderr).toMatch(/configured JWT_PRIVATE_KEY .*rotate by changing JWT_PRIVATE_KEY/);
   });
 });
