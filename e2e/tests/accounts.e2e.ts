@@ -194,3 +194,39 @@ describe('profile', () => {
     });
   }
 });
+
+describe('your data', () => {
+  it('downloads everything the services hold, then deletes the account for good', async ({ signedIn, stack }) => {
+    const { page, account } = signedIn;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${stack.url}/settings`);
+    await visible(page.getByRole('heading', { name: 'Your data' }));
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^vere-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    expect(data.identity.account).toMatchObject({ id: account.id, email: account.email });
+    expect(data.quests.service).toBe('quests');
+    expect(data.pods).toEqual({ service: 'pods', pods: [] });
+    expect(data.billing).toEqual({ service: 'billing', entitlement: null });
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Delete your account?' }));
+    await dialog.getByLabel('Password', { exact: true }).fill('Wrong-pass1!');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await visible(dialog.getByText('That password is not right.'));
+    await snap(page, 'delete-account-phone');
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(/\/auth/);
+    await visible(page.getByText('Your account has been deleted.'));
+
+    await signInThroughUi(page, stack.url, account);
+    await visible(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }));
+  });
+});

@@ -39,4 +39,11 @@ export const ProfileUpdated = contract(
 );
 export type ProfileUpdatedPayload = Static<typeof ProfileUpdated.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated } as const;
+/**
+ * identity: the account was deleted. Every service erases or anonymises what it holds about the
+ * user when it sees this (and ignores later events about them).
+ */
+export const UserDeleted = contract('identity.user.deleted.v1', Type.Object({ ...Meta }));
+export type UserDeletedPayload = Static<typeof UserDeleted.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated, UserDeleted } as const;

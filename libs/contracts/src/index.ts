@@ -6,3 +6,4 @@ export * from './quests';
 export * from './tokens';
 export * from './billing';
 export * from './pods';
+export * from './your-data';

@@ -20,5 +20,7 @@ export {
 } from './entitlement';
 export type { Entitlement, EntitlementSource } from './entitlement';
 export {
-  PASSWORD_ENDPOINTS, PROFILE_ENDPOINTS, USERNAME_CHECK_DELAY_MS, checkUsername, requestPasswordReset, resetPassword, updateProfile,
+  PASSWORD_ENDPOINTS, PROFILE_ENDPOINTS, USERNAME_CHECK_DELAY_MS, checkUsername, deleteMyAccount, gatherMyData,
+  requestPasswordReset, resetPassword, updateProfile,
 } from './profile';
+export type { DataExport } from './profile';

@@ -1,4 +1,6 @@
-import type { Me, UpdateProfileBody, UsernameAvailability } from '@vere/contracts';
+import type {
+  BillingExport, IdentityExport, Me, PodsExport, QuestsExport, UpdateProfileBody, UsernameAvailability,
+} from '@vere/contracts';
 import type { ApiFetch } from './api-client';
 import { request } from './http';
 import type { SessionStore } from './session-store';
@@ -37,4 +39,30 @@ export async function updateProfile(api: ApiFetch, store: SessionStore, changes:
   const { user } = await api<Me>(PROFILE_ENDPOINTS.me, { method: 'PATCH', json: changes });
   store.getState().setUser(user);
   return store.getState().user ?? user;
+}
+
+/** Every service's "Your data" answer, gathered into one document. */
+export interface DataExport {
+  exportedAt: string;
+  identity: IdentityExport;
+  quests: QuestsExport;
+  pods: PodsExport;
+  billing: BillingExport;
+}
+
+/** Asks the four services at once; any one failing fails the whole export (no partial archive). */
+export async function gatherMyData(api: ApiFetch, now: () => Date = () => new Date()): Promise<DataExport> {
+  const [identity, quests, pods, billing] = await Promise.all([
+    api<IdentityExport>('/api/identity/me/export'),
+    api<QuestsExport>('/api/quests/me/export'),
+    api<PodsExport>('/api/pods/me/export'),
+    api<BillingExport>('/api/billing/me/export'),
+  ]);
+  return { exportedAt: now().toISOString(), identity, quests, pods, billing };
+}
+
+/** Deletes the account (password typed again); the session ends here too. */
+export async function deleteMyAccount(api: ApiFetch, store: SessionStore, password: string): Promise<void> {
+  await api<void>('/api/identity/me/delete', { method: 'POST', json: { password } });
+  store.setState({ status: 'signed-out', user: null, accessToken: null });
 }

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { assembleService, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { UserDeleted } from '@vere/contracts';
+import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
-import { createEntitlementsRepository } from './repositories/entitlements-repository';
+import { createEntitlementsRepository, eraseEntitlement } from './repositories/entitlements-repository';
 import { entitlementRoutes } from './routes/entitlement';
 
 export function createBillingService(
@@ -22,5 +23,9 @@ export function createBillingService(
     routes: async ({ app, prisma }) => {
       await app.register(entitlementRoutes, { entitlements: createEntitlementsRepository(prisma) });
     },
+    // identity.user.deleted.v1: the entitlement goes with the account.
+    consumers: ({ bus, prisma }) => [
+      consume(bus, prisma, 'billing-user-erasure', UserDeleted, (tx, e) => eraseEntitlement(tx, e.userId)),
+    ],
   });
 }

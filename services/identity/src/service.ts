@@ -9,7 +9,7 @@ import { createSignInThrottleRepository } from './repositories/sign-in-throttle-
 import { createUsersRepository } from './repositories/users-repository';
 import { createPasswordResetsRepository } from './repositories/password-resets-repository';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
-import { authRoutes } from './routes/auth';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/profile';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
 import { parseEncryptionKey } from './key-encryption';
@@ -48,7 +48,11 @@ export async function createIdentityService(
       app.get('/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
         async () => signing.jwks());
       const users = createUsersRepository(prisma, () => relay.kick());
-      await app.register(profileRoutes, { users, availabilityPerMinute: config.authRateLimitPerMinute * 3 });
+      const tokens = createRefreshTokensRepository(prisma);
+      await app.register(profileRoutes, {
+        users, tokens, availabilityPerMinute: config.authRateLimitPerMinute * 3,
+        clearSessionCookie: (reply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH }),
+      });
       await app.register(authRoutes, {
         users,
         signInLimit: {
@@ -57,7 +61,7 @@ export async function createIdentityService(
           windowMs: config.signInFailureWindowMs ?? 15 * 60_000,
         },
         sessions: {
-          tokens: createRefreshTokensRepository(prisma), keys: signing,
+          tokens, keys: signing,
           issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
           familyLifetimeMs: config.refreshFamilyLifetimeMs ?? DEFAULT_FAMILY_LIFETIME_MS,
           reuseGraceMs: config.refreshReuseGraceMs ?? DEFAULT_REUSE_GRACE_MS,

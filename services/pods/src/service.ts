@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { assembleService, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { UserDeleted } from '@vere/contracts';
+import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PodsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
-import { createPodsRepository } from './repositories/pods-repository';
+import { createPodsRepository, eraseMember } from './repositories/pods-repository';
 import { myPodsRoutes } from './routes/my-pods';
 
 export function createPodsService(
@@ -22,5 +23,9 @@ export function createPodsService(
     routes: async ({ app, prisma }) => {
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma) });
     },
+    // identity.user.deleted.v1: the user leaves every pod (see eraseMember).
+    consumers: ({ bus, prisma }) => [
+      consume(bus, prisma, 'pods-user-erasure', UserDeleted, (tx, e) => eraseMember(tx, e.userId)),
+    ],
   });
 }

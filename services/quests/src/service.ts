@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { UserRegistered } from '@vere/contracts';
+import { UserDeleted, UserRegistered } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QuestsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { createPlayersRepository } from './repositories/players-repository';
 import { progressRoutes } from './routes/progress';
-import { registerPlayer } from './use-cases/register-player';
+import { forgetPlayer, registerPlayer } from './use-cases/register-player';
 
 export function createQuestsService(
   config: QuestsConfig,
@@ -26,6 +26,7 @@ export function createQuestsService(
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'quests-player-registry', UserRegistered, registerPlayer),
+      consume(bus, prisma, 'quests-user-erasure', UserDeleted, forgetPlayer),
     ],
   });
 }

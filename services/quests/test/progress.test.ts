@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UserRegistered } from '@vere/contracts';
+import { UserDeleted, UserRegistered } from '@vere/contracts';
 import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import {
@@ -73,6 +73,28 @@ describe('player registry', () => {
     // A contract breach is permanent: dead-lettered on the first attempt, not retried.
     expect((await letters())[0]?.attempts).toBe(1);
     expect(await playerCount(userId)).toBe(0);
+  });
+});
+
+describe('account deletion', () => {
+  it('erases the player on identity.user.deleted.v1, and a registration arriving late does not bring it back', async () => {
+    const userId = randomUUID();
+    const registration = registered(userId);
+    await bus.publish(registration);
+    await bus.idle();
+    expect(await playerCount(userId)).toBe(1);
+
+    await bus.publish(newEvent(UserDeleted.subject, userId, {}));
+    await bus.idle();
+    expect(await playerCount(userId)).toBe(0);
+    expect((await progress(issuer.sign(userId))).statusCode).toBe(404);
+
+    // Consumers of different subjects keep no order between them: a registration seen after the
+    // deletion (a new event id, as a replay from the dead-letter queue would be) stays ignored.
+    await bus.publish(registered(userId));
+    await bus.idle();
+    expect(await playerCount(userId)).toBe(0);
+    expect((await bus.deadLetters()).filter((d) => d.event.payload.userId === userId)).toEqual([]);
   });
 });
 

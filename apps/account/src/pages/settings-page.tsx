@@ -5,6 +5,7 @@ import type { Theme } from '@vere/web-ui';
 import { PlanStatus } from './plan-status';
 import { useEntitlement } from './use-entitlement';
 import { useSignOut } from '@vere/web-kit';
+import { YourData } from './your-data';
 
 const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
   { value: 'dark', label: 'Dark', icon: IconMoon },
@@ -80,6 +81,8 @@ export function SettingsPage() {
           </fieldset>
         </Card>
       </section>
+
+      <YourData />
 
       <section className="vui-section" aria-labelledby="ac-session">
         <h2 id="ac-session" className="vui-section__title">

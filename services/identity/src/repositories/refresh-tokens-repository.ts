@@ -21,6 +21,8 @@ export interface RefreshTokensRepository {
    */
   rotate(id: string, now: Date, successor: NewRefreshToken): Promise<boolean>;
   revokeFamily(familyId: string, now: Date): Promise<void>;
+  /** Every session (token family) of the user, oldest first: when it started, ends, and ended. */
+  familiesOf(userId: string): Promise<Array<{ startedAt: Date; expiresAt: Date; endedAt: Date | null }>>;
 }
 
 export function createRefreshTokensRepository(prisma: PrismaClient): RefreshTokensRepository {
@@ -42,6 +44,16 @@ export function createRefreshTokensRepository(prisma: PrismaClient): RefreshToke
       }),
     async revokeFamily(familyId, now) {
       await prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+    },
+    async familiesOf(userId) {
+      const rows = await prisma.refreshToken.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
+      const families = new Map<string, { startedAt: Date; expiresAt: Date; endedAt: Date | null }>();
+      for (const row of rows) {
+        const family = families.get(row.familyId) ?? { startedAt: row.createdAt, expiresAt: row.familyExpiresAt, endedAt: null };
+        family.endedAt = row.revokedAt ?? family.endedAt;
+        families.set(row.familyId, family);
+      }
+      return [...families.values()];
     },
   };
 }

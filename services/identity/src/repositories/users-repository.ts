@@ -39,6 +39,11 @@ export interface UsersRepository {
    * Resolves null when the user no longer exists.
    */
   updateWithEvent(id: string, changes: ProfileChanges, event: (updated: User) => DomainEvent<EventMeta>): Promise<User | null>;
+  /**
+   * Deletes the account (its sessions and reset links go with it) and writes the event, in one
+   * transaction. Resolves false when the account was already gone.
+   */
+  deleteWithEvent(id: string, event: DomainEvent<EventMeta>): Promise<boolean>;
   findByEmail(email: string): Promise<User | null>;
   findById(id: string): Promise<User | null>;
   usernameTaken(username: string): Promise<boolean>;
@@ -84,6 +89,15 @@ export function createUsersRepository(prisma: PrismaClient, onEventsWritten: () 
       } catch (err) {
         return taken(err);
       }
+    },
+    async deleteWithEvent(id, event) {
+      const deleted = await prisma.$transaction(async (tx) => {
+        const { count } = await tx.user.deleteMany({ where: { id } });
+        if (count === 1) await tx.outboxEvent.create({ data: outboxRecord(event) });
+        return count === 1;
+      });
+      if (deleted) onEventsWritten();
+      return deleted;
     },
     findByEmail: (email) => prisma.user.findUnique({ where: { email } }),
     findById: (id) => prisma.user.findUnique({ where: { id } }),

@@ -1,14 +1,27 @@
 import rateLimit from '@fastify/rate-limit';
-import { MeSchema, UpdateProfileBodySchema, UsernameAvailabilitySchema, UsernameParamsSchema } from '@vere/contracts';
+import {
+  DeleteAccountBodySchema, IdentityExportSchema, MeSchema, UpdateProfileBodySchema, UsernameAvailabilitySchema,
+  UsernameParamsSchema,
+} from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { RefreshTokensRepository } from '../repositories/refresh-tokens-repository';
 import type { UsersRepository } from '../repositories/users-repository';
+import { deleteAccount, exportIdentityData } from '../use-cases/your-data';
 import { toUserBody } from '../use-cases/accounts';
 import { updateProfile, usernameAvailability } from '../use-cases/profile';
 
-const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
+const errors = {
+  400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 403: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' },
+  429: { $ref: 'ErrorBody#' },
+};
 
 export interface ProfileRoutesOptions {
   users: UsersRepository;
+  tokens: RefreshTokensRepository;
+  /** Clears the refresh cookie on the reply (the session cookie of routes/auth.ts). */
+  clearSessionCookie: (reply: FastifyReply) => void;
   /** Username checks per client address per minute (the form asks once per pause in typing). */
   availabilityPerMinute: number;
 }
@@ -28,6 +41,28 @@ export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions)
       body: UpdateProfileBodySchema, response: { 200: MeSchema, ...errors },
     },
   }, async (request) => ({ user: toUserBody(await updateProfile(users, request.userId, request.body)) }));
+
+  app.get('/api/identity/me/export', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['account'], security: [{ bearer: [] }], summary: 'Everything identity holds about the signed-in user',
+      response: { 200: IdentityExportSchema, 401: { $ref: 'ErrorBody#' } },
+    },
+  }, async (request) => exportIdentityData(users, opts.tokens, request.userId));
+
+  // A password guess per request: limited like sign-in.
+  app.post('/api/identity/me/delete', {
+    onRequest: app.authenticate,
+    config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    schema: {
+      tags: ['account'], security: [{ bearer: [] }], summary: 'Delete the signed-in account (password again)',
+      body: DeleteAccountBodySchema, response: { 204: Type.Null(), ...errors },
+    },
+  }, async (request, reply) => {
+    await deleteAccount(users, request.userId, request.body.password);
+    opts.clearSessionCookie(reply);
+    return reply.status(204).send(null);
+  });
 
   app.get('/api/identity/usernames/:username/availability', {
     config: { rateLimit: { max: opts.availabilityPerMinute, timeWindow: 60_000 } },

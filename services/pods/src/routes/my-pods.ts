@@ -1,4 +1,4 @@
-import { MyPodsSchema } from '@vere/contracts';
+import { MyPodsSchema, PodsExportSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
 import type { PodsRepository } from '../repositories/pods-repository';
 import { listMyPods } from '../use-cases/list-my-pods';
@@ -11,4 +11,12 @@ export async function myPodsRoutes(app: ServiceApp, opts: { pods: PodsRepository
       response: { 200: MyPodsSchema, 401: { $ref: 'ErrorBody#' } },
     },
   }, async (request) => listMyPods(opts.pods, request.userId));
+
+  app.get('/api/pods/me/export', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['pods'], summary: 'Everything pods holds about the signed-in user', security: [{ bearer: [] }],
+      response: { 200: PodsExportSchema, 401: { $ref: 'ErrorBody#' } },
+    },
+  }, async (request) => ({ service: 'pods' as const, pods: await opts.pods.exportFor(request.userId) }));
 }

@@ -6,6 +6,8 @@ import type { Prisma } from '../generated/prisma/client';
 export interface PlayersRepository {
   /** The player's total XP, or undefined when no player exists for the user yet. */
   totalXpOf(userId: string): Promise<number | undefined>;
+  /** The player row as "Your data" shows it, or null. */
+  exportOf(userId: string): Promise<{ name: string; username: string | null; totalXp: number; createdAt: Date } | null>;
 }
 
 /**
@@ -14,6 +16,13 @@ export interface PlayersRepository {
  */
 export function createPlayersRepository(pool: pg.Pool): PlayersRepository {
   return {
+    async exportOf(userId) {
+      const { rows } = await pool.query<{ name: string; username: string | null; totalXp: number; createdAt: Date }>(
+        'SELECT name, username, total_xp AS "totalXp", created_at AS "createdAt" FROM quests.player WHERE user_id = $1',
+        [userId],
+      );
+      return rows[0] ?? null;
+    },
     async totalXpOf(userId) {
       const { rows } = await pool.query<{ totalXp: number }>({
         name: 'quests-player-total-xp',
@@ -28,4 +37,14 @@ export function createPlayersRepository(pool: pg.Pool): PlayersRepository {
 /** Inside the consumer's transaction (the inbox row commits with it). */
 export async function insertPlayer(tx: Prisma.TransactionClient, e: UserRegisteredPayload): Promise<void> {
   await tx.player.create({ data: { userId: e.userId, name: e.name, username: e.username } });
+}
+
+export async function isErased(tx: Prisma.TransactionClient, userId: string): Promise<boolean> {
+  return (await tx.erasedUser.count({ where: { userId } })) > 0;
+}
+
+/** Deletes the player and records the id as erased (idempotent). */
+export async function erasePlayer(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.player.deleteMany({ where: { userId } });
+  await tx.erasedUser.createMany({ data: [{ userId }], skipDuplicates: true });
 }

@@ -1,4 +1,4 @@
-import { LevelProgressSchema } from '@vere/contracts';
+import { LevelProgressSchema, QuestsExportSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
 import type { PlayersRepository } from '../repositories/players-repository';
 import { getProgress } from '../use-cases/get-progress';
@@ -13,4 +13,15 @@ export async function progressRoutes(app: ServiceApp, opts: { players: PlayersRe
       response: { 200: LevelProgressSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
     },
   }, async (request) => getProgress(opts.players, request.userId));
+
+  app.get('/api/quests/me/export', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['progress'], summary: 'Everything quests holds about the signed-in user', security: [{ bearer: [] }],
+      response: { 200: QuestsExportSchema, 401: { $ref: 'ErrorBody#' } },
+    },
+  }, async (request) => {
+    const player = await opts.players.exportOf(request.userId);
+    return { service: 'quests' as const, player: player && { ...player, createdAt: player.createdAt.toISOString() } };
+  });
 }

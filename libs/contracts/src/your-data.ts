@@ -1,0 +1,41 @@
+import { Type, type Static } from 'typebox';
+import { UserSchema } from './identity';
+import { PodSummarySchema } from './pods';
+
+/**
+ * "Your data": each service answers `GET /api/<service>/me/export` with what it holds about the
+ * signed-in user; the settings page gathers the four answers into one JSON file.
+ */
+const Iso = Type.String({ description: 'ISO 8601' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const IdentityExportSchema = Type.Object({
+  service: Type.Literal('identity'),
+  account: UserSchema,
+  sessions: Type.Array(Type.Object({ startedAt: Iso, expiresAt: Iso, endedAt: Nullable(Iso) })),
+});
+export type IdentityExport = Static<typeof IdentityExportSchema>;
+
+export const QuestsExportSchema = Type.Object({
+  service: Type.Literal('quests'),
+  player: Nullable(Type.Object({ name: Type.String(), username: Nullable(Type.String()), totalXp: Type.Integer(), createdAt: Iso })),
+});
+export type QuestsExport = Static<typeof QuestsExportSchema>;
+
+export const PodsExportSchema = Type.Object({
+  service: Type.Literal('pods'),
+  pods: Type.Array(Type.Object({ ...PodSummarySchema.properties, createdByYou: Type.Boolean(), joinedAt: Nullable(Iso) })),
+});
+export type PodsExport = Static<typeof PodsExportSchema>;
+
+export const BillingExportSchema = Type.Object({
+  service: Type.Literal('billing'),
+  entitlement: Nullable(Type.Object({
+    isPro: Type.Boolean(), source: Type.String(), productId: Nullable(Type.String()), expiresAt: Nullable(Iso),
+  })),
+});
+export type BillingExport = Static<typeof BillingExportSchema>;
+
+/** Deleting the account: the password again, so a borrowed unlocked phone cannot do it. */
+export const DeleteAccountBodySchema = Type.Object({ password: Type.String({ maxLength: 128 }) }, { additionalProperties: false });
+export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>;
