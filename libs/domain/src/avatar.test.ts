@@ -35,6 +35,8 @@ describe('avatar config', () => {
     expect(isAvatarConfig({ ...good, eyes: ['normal', 'sad'] })).toBe(false);
     expect(isAvatarConfig({ ...good, extra: 1 })).toBe(false);
     expect(isAvatarConfig({ ...good, seed: 'x'.repeat(65) })).toBe(false);
+    expect(isAvatarConfig({ ...good, seed: 'a\u0000b' })).toBe(false);
+    expect(isAvatarConfig({ ...good, seed: 'a\ud800b' })).toBe(false);
     const { mouth: _mouth, ...missing } = good;
     expect(isAvatarConfig(missing)).toBe(false);
     expect(isAvatarConfig(null)).toBe(false);

@@ -1,3 +1,5 @@
+import { isPlainText } from './validation';
+
 /**
  * The avatar creator's options (spec: accounts §3, "Avatar config"). Values are the option names of
  * DiceBear's "big-smile" style, so a stored config renders as it was chosen with no mapping layer.
@@ -84,7 +86,8 @@ export function isAvatarConfig(value: unknown): value is AvatarConfig {
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
   if (keys.length !== Object.keys(AVATAR_PARTS).length + 1) return false;
-  if (typeof record.seed !== 'string' || record.seed.length > AVATAR_SEED_MAX_LENGTH) return false;
+  // PostgreSQL's JSONB refuses NUL and lone surrogates: a seed is plain text or nothing.
+  if (typeof record.seed !== 'string' || record.seed.length > AVATAR_SEED_MAX_LENGTH || !isPlainText(record.seed)) return false;
   return (Object.keys(AVATAR_PARTS) as AvatarPart[]).every((part) => {
     const chosen = record[part];
     return Array.isArray(chosen) && chosen.length === 1

@@ -72,6 +72,7 @@ describe('profile fields', () => {
     expect(validateDisplayName(' ').ok).toBe(false);
     expect(validateDisplayName('x'.repeat(41)).ok).toBe(false);
     expect(validateDisplayName('evil\u202Egnp.exe').ok).toBe(false);
+    expect(validateDisplayName('a\ud800b').ok).toBe(false);
     expect(validateBio('Runner.\nClimber.').ok).toBe(true);
     expect(validateBio('x'.repeat(161)).ok).toBe(false);
     expect(validateBio('a\u0000b').ok).toBe(false);

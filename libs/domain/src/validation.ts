@@ -112,8 +112,12 @@ export const DISPLAY_NAME_MAX_LENGTH = 40;
 export const BIO_MAX_LENGTH = 160;
 export const PHOTO_URL_MAX_LENGTH = 2048;
 
-// Control characters (bar newline in a bio) and the bidi overrides that can disguise text.
-const HIDDEN_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+// Control characters (bar newline in a bio), the bidi overrides that can disguise text, and lone
+// surrogates (not text at all: storing them would silently turn them into U+FFFD).
+const HIDDEN_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/u;
+
+/** True when the text has no control characters, bidi overrides or lone surrogates. */
+export const isPlainText = (text: string) => !HIDDEN_CHARACTERS.test(text.replace(/\n/g, ' '));
 
 export function validateDisplayName(raw: string): FieldVerdict {
   const name = raw.trim();
