@@ -1,7 +1,8 @@
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { UserRegistered } from '@vere/contracts';
 import type { DomainEvent } from '@vere/service-kit';
-import { createVerifier } from 'fast-jwt';
+import { createSigner, createVerifier } from 'fast-jwt';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
@@ -245,6 +246,36 @@ describe('access tokens', () => {
     const res = await h.service.app.inject({ method: 'GET', url: '/api/identity/me', headers: header ? { authorization: header } : {} });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('forged access tokens, checked with identity\'s own keys', () => {
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  async function realToken() {
+    const { accessToken, user } = (await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Mo' })).json();
+    const [h64, p64] = accessToken.split('.');
+    return { accessToken, user, header: JSON.parse(Buffer.from(h64, 'base64url').toString()), claims: JSON.parse(Buffer.from(p64, 'base64url').toString()) };
+  }
+  const meWith = (token: string) => h.service.app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('refuses alg none, another key under the real key id, and an expired token signed with the real key', async () => {
+    const { accessToken, header, claims } = await realToken();
+    expect((await meWith(accessToken)).statusCode).toBe(200);
+
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+    const otherKey = createSigner({ key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'ES256', kid: header.kid })(claims);
+    const client = new pg.Client({ connectionString: h.db.url });
+    await client.connect();
+    const { rows } = await client.query('SELECT private_pem FROM identity.signing_key WHERE kid = $1', [header.kid]);
+    await client.end();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = createSigner({ key: rows[0].private_pem, algorithm: 'ES256', kid: header.kid })({ ...claims, iat: now - 1000, exp: now - 10 });
+
+    for (const forged of [none, otherKey, expired]) {
+      const res = await meWith(forged);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
   });
 });
 
