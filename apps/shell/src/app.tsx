@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ToastHost } from '@vere/web-ui';
+import { CelebrationHost, ToastHost } from '@vere/web-ui';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
@@ -13,6 +13,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <ToastHost />
+      <CelebrationHost />
     </QueryClientProvider>
   );
 }

@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
 
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const PersonalityTestPage = lazy(() => import('./pages/personality-test-page').then((m) => ({ default: m.PersonalityTestPage })));
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 
 /** Every path that is not a shell page belongs to one remote area, or is not found. */
@@ -44,6 +45,14 @@ export const routes: RouteObject[] = [
     ),
   },
   { path: '/fallback', element: <FallbackPage /> },
+  {
+    path: '/personality-test',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <PersonalityTestPage />
+      </Suspense>
+    ),
+  },
   { path: '/pods', element: <Navigate to="/connect" replace /> },
   // Remotes render their own relative <Routes> under this splat.
   { path: '*', element: <AreaOrNotFound /> },

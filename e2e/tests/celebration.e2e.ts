@@ -1,0 +1,35 @@
+import { visible } from '../support/app';
+import { DESKTOP, PHONE, snap } from '../support/browser';
+import { describe, expect, test as it } from '../support/fixtures';
+
+/** The celebration overlay (spec: 3000 ms, 20 sparkles, 200 confetti, "You're on fire!"), from /personality-test. */
+describe('celebration overlay', () => {
+  it('shows the message, sparkles and confetti, and closes by itself after 3 s', async ({ browser, stack }) => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${stack.url}/personality-test`);
+    await page.getByRole('button', { name: 'Shiny' }).click();
+    const shownAt = Date.now();
+    const overlay = await visible(page.getByRole('status', { name: 'Level up: Level 5!' }));
+    await visible(overlay.getByText("You're on fire!"));
+    expect(await page.locator('.vui-celebration__sparkle').count()).toBe(20);
+    await page.locator('canvas').first().waitFor({ state: 'attached', timeout: 5000 });
+    await snap(page, 'celebration-phone');
+    await page.locator('.vui-celebration').waitFor({ state: 'detached', timeout: 6000 });
+    const elapsed = Date.now() - shownAt;
+    expect(elapsed).toBeGreaterThanOrEqual(2900);
+    await page.close();
+  });
+
+  it('closes on Escape, says "Amazing!" by default, and skips confetti for reduced motion', async ({ browser, stack }) => {
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/personality-test`);
+    await page.getByRole('button', { name: 'Plain' }).click();
+    await visible(page.getByRole('status', { name: 'Celebration: Amazing!' }));
+    await page.waitForTimeout(300);
+    expect(await page.locator('canvas').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.locator('.vui-celebration').waitFor({ state: 'detached', timeout: 1000 });
+    await context.close();
+  });
+});
