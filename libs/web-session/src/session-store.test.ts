@@ -21,6 +21,14 @@ describe('session store', () => {
     expect(calls[0]?.credentials).toBe('include');
   });
 
+  it('ends signed out, with no error, for a visitor who has no session (204)', async () => {
+    stubFetch({ [REFRESH]: () => new Response(null, { status: 204 }) });
+    const store = createSessionStore();
+    await store.getState().bootstrap();
+    expect(store.getState()).toMatchObject({ status: 'signed-out', user: null, accessToken: null });
+    await expect(store.getState().refresh()).resolves.toBe(false);
+  });
+
   it('ends signed out when the refresh is refused', async () => {
     stubFetch({ [REFRESH]: apiError(401, 'UNAUTHENTICATED') });
     const store = createSessionStore();

@@ -75,8 +75,13 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     const clear = () => set({ status: 'signed-out', user: null, accessToken: null });
 
     const refresh = (): Promise<boolean> => {
-      refreshing ??= request<AuthResponse>(AUTH_ENDPOINTS.refresh, { method: 'POST' })
+      refreshing ??= request<AuthResponse | undefined>(AUTH_ENDPOINTS.refresh, { method: 'POST' })
         .then((auth) => {
+          // 204: no session cookie at all (a visitor): signed out, nothing went wrong.
+          if (!auth) {
+            clear();
+            return false;
+          }
           adopt(auth);
           return true;
         })

@@ -69,8 +69,11 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   });
 
   app.post('/api/identity/auth/refresh', {
-    schema: { tags: ['auth'], response: { 200: AuthSessionSchema, ...errors } },
+    schema: { tags: ['auth'], response: { 200: AuthSessionSchema, 204: Type.Null(), ...errors } },
   }, async (request, reply) => {
+    // A visitor who never signed in has no cookie: nothing to refresh is not an error (no 401 in
+    // the console of every signed-out page). A cookie that is present but dead is one.
+    if (request.cookies[REFRESH_COOKIE] === undefined) return reply.status(204).send(null);
     try {
       return await answer(reply, await rotateSession(sessions, request.cookies[REFRESH_COOKIE]), 200);
     } catch (err) {
