@@ -33,3 +33,27 @@ describe('celebration overlay', () => {
     await context.close();
   });
 });
+
+describe('utility pages', () => {
+  it('answers /test, /mobile-test, /simple and /debug without a console error, on phone and desktop', async ({ browser, stack }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      const errors: string[] = [];
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${stack.url}/test`);
+      await visible(page.getByTestId('working-check'));
+      await page.goto(`${stack.url}/mobile-test`);
+      expect(await (await visible(page.getByTestId('viewport'))).textContent()).toBe(`${viewport.width} × ${viewport.height}`);
+      expect(await page.getByTestId('layout').textContent()).toBe(viewport === PHONE ? 'Mobile' : 'Desktop');
+      await page.goto(`${stack.url}/simple`);
+      await visible(page.getByTestId('simple-time'));
+      await page.goto(`${stack.url}/debug`);
+      await visible(page.getByTestId('debug-marker'));
+      await page.goto(`${stack.url}/personality-test`);
+      await visible(page.getByRole('heading', { name: 'Button personalities' }));
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});

@@ -10,6 +10,11 @@ import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
 
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const utility = () => import('./pages/utility-pages');
+const TestPage = lazy(() => utility().then((m) => ({ default: m.TestPage })));
+const MobileTestPage = lazy(() => utility().then((m) => ({ default: m.MobileTestPage })));
+const SimplePage = lazy(() => utility().then((m) => ({ default: m.SimplePage })));
+const DebugPage = lazy(() => utility().then((m) => ({ default: m.DebugPage })));
 const PersonalityTestPage = lazy(() => import('./pages/personality-test-page').then((m) => ({ default: m.PersonalityTestPage })));
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 
@@ -45,6 +50,12 @@ export const routes: RouteObject[] = [
     ),
   },
   { path: '/fallback', element: <FallbackPage /> },
+  ...([
+    ['/test', <TestPage />],
+    ['/mobile-test', <MobileTestPage />],
+    ['/simple', <SimplePage />],
+    ['/debug', <DebugPage />],
+  ] as const).map(([path, page]) => ({ path, element: <Suspense fallback={<LoadingScreen />}>{page}</Suspense> })),
   {
     path: '/personality-test',
     element: (
