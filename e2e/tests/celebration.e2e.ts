@@ -57,3 +57,18 @@ describe('utility pages', () => {
     }
   });
 });
+
+describe('uncaught browser errors', () => {
+  it('are reported to the service, which accepts them', async ({ browser, stack }) => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${stack.url}/test`);
+    await visible(page.getByTestId('working-check'));
+    const [reported] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/identity/client-errors')),
+      page.evaluate('setTimeout(() => { throw new Error("e2e-boom") }); void Promise.reject(new Error("e2e-rejection"))'),
+    ]);
+    expect(reported.status()).toBe(202);
+    expect(JSON.parse(reported.request().postData() ?? '{}')).toMatchObject({ path: '/test', source: 'shell' });
+    await page.close();
+  });
+});

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sessionStore } from '@vere/web-session';
+import { installErrorReporting, sessionStore } from '@vere/web-session';
 import { applyStoredTheme } from '@vere/web-ui';
 import { App } from './app';
 import { loadRemoteMap } from './remotes/remote-registry';
 import './styles/shell.css';
 
+installErrorReporting('shell');
 applyStoredTheme();
 void sessionStore.getState().bootstrap();
 // Start fetching the remotes map alongside the session so the first area loads sooner.

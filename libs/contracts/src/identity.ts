@@ -101,3 +101,18 @@ export const ResetPasswordBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
+
+/** A browser error the app could not handle, reported so that it is seen (spec §8 swallowed them). */
+export const ClientErrorReportSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('error'), Type.Literal('unhandledrejection'), Type.Literal('render')]),
+    message: Type.String({ maxLength: 1000 }),
+    stack: Type.Optional(Type.String({ maxLength: 8000 })),
+    /** The page's path (no query string: it may hold a reset token). */
+    path: Type.String({ maxLength: 500 }),
+    /** The bundle that raised it (shell or a remote), when known. */
+    source: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+export type ClientErrorReport = Static<typeof ClientErrorReportSchema>;

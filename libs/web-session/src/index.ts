@@ -24,3 +24,4 @@ export {
   requestPasswordReset, resetPassword, updateProfile,
 } from './profile';
 export type { DataExport } from './profile';
+export { CLIENT_ERRORS_ENDPOINT, MAX_REPORTS_PER_PAGE, installErrorReporting, reportClientError } from './error-reporting';

@@ -10,6 +10,7 @@ import { createUsersRepository } from './repositories/users-repository';
 import { createPasswordResetsRepository } from './repositories/password-resets-repository';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, authRoutes } from './routes/auth';
+import { clientErrorRoutes } from './routes/client-errors';
 import { profileRoutes } from './routes/profile';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
 import { parseEncryptionKey } from './key-encryption';
@@ -48,6 +49,7 @@ export async function createIdentityService(
       app.get('/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
         async () => signing.jwks());
       const users = createUsersRepository(prisma, () => relay.kick());
+      await app.register(clientErrorRoutes, { perMinute: config.authRateLimitPerMinute });
       const tokens = createRefreshTokensRepository(prisma);
       await app.register(profileRoutes, {
         users, tokens, availabilityPerMinute: config.authRateLimitPerMinute * 3,

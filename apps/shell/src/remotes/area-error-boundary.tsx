@@ -1,5 +1,6 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import { reportClientError } from '@vere/web-session';
 import { ErrorCard } from '@vere/web-ui';
 
 interface Props {
@@ -22,6 +23,7 @@ export class AreaErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[shell] area "${this.props.area}" failed`, error, info.componentStack);
+    reportClientError({ kind: 'render', source: this.props.area, message: error.message || error.name, stack: `${error.stack ?? ''}${info.componentStack ?? ''}` });
   }
 
   private retry = () => {
