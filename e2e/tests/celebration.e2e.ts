@@ -72,3 +72,18 @@ describe('uncaught browser errors', () => {
     await page.close();
   });
 });
+
+describe('Pro guard', () => {
+  it('sends a free user from a Pro page to /pro, saying why, and a visitor to /auth', async ({ browser, stack, signedIn }) => {
+    const { page } = signedIn;
+    await page.goto(`${stack.url}/pro/assessments/a1`);
+    await page.waitForURL(`${stack.url}/pro`);
+    await visible(page.getByTestId('pro-required'));
+    await visible(page.getByRole('heading', { name: 'Vere Pro' }));
+
+    const visitor = await browser.newPage({ viewport: PHONE });
+    await visitor.goto(`${stack.url}/pro-hub`);
+    await visitor.waitForURL(/\/auth$/);
+    await visitor.close();
+  });
+});

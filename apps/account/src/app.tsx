@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SettingsPage } from './pages/settings-page';
 import { ProfilePage } from './pages/profile-page';
 import { ProPage } from './pages/pro-page';
+import { ProHubPage } from './pages/pro-hub-page';
 import { PaymentPage } from './pages/payment-page';
 import { SubscriptionPage } from './pages/subscription-page';
 import { AreaNotFound } from '@vere/web-kit';
@@ -20,6 +21,11 @@ export default function AccountApp() {
           <Route path="profile" element={<ProfilePage />} />
           <Route path="pro" element={<ProPage />} />
           <Route path="vere-pro" element={<ProPage />} />
+          {/* Pro-only: the shell's Pro guard sends everyone else to /pro first. */}
+          <Route path="pro-hub" element={<ProHubPage section="hub" />} />
+          <Route path="pro/challenges" element={<ProHubPage section="challenges" />} />
+          <Route path="pro/assessments" element={<ProHubPage section="assessments" />} />
+          <Route path="pro/assessments/:assessmentId" element={<ProHubPage section="assessment" />} />
           <Route path="payment" element={<PaymentPage />} />
           <Route path="subscription" element={<SubscriptionPage />} />
           <Route path="subscription-success" element={<SubscriptionPage success />} />

@@ -5,6 +5,7 @@ import { LoadingScreen } from '@vere/web-ui';
 import { areaForPath } from './remotes/areas';
 import { RemoteArea } from './remotes/remote-area';
 import { RequireAuth } from './guards/require-auth';
+import { RequirePro, isProPath } from './guards/require-pro';
 import { AppFrame } from './frame/app-frame';
 import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
@@ -23,11 +24,10 @@ function AreaOrNotFound() {
   const { pathname } = useLocation();
   const area = areaForPath(pathname);
   if (!area) return <NotFoundPage />;
+  const remote = <RemoteArea key={area.name} area={area} />;
   return (
     <RequireAuth>
-      <AppFrame>
-        <RemoteArea key={area.name} area={area} />
-      </AppFrame>
+      <AppFrame>{isProPath(pathname) ? <RequirePro>{remote}</RequirePro> : remote}</AppFrame>
     </RequireAuth>
   );
 }

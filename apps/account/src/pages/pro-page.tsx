@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { IconCheck, IconCrown, buttonClassName } from '@vere/web-ui';
 
 /** Spec's Pro perks, in its order. */
@@ -12,8 +12,15 @@ export const PRO_PERKS = [
 ];
 
 export function ProPage() {
+  // Sent here by the Pro guard: say why, so the detour makes sense.
+  const guarded = Boolean((useLocation().state as { from?: string } | null)?.from);
   return (
     <div className="vui-page ac-pro">
+      {guarded ? (
+        <p className="ac-pro__notice" role="status" data-testid="pro-required">
+          That page is part of Vere Pro. Upgrade to open it.
+        </p>
+      ) : null}
       <section className="ac-pro__hero" aria-labelledby="ac-pro-title">
         <span className="ac-pro__crown" aria-hidden="true">
           <IconCrown size={36} />

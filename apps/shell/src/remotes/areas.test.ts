@@ -21,6 +21,8 @@ describe('areaForPath', () => {
     ['/profile', 'account'],
     ['/pro', 'account'],
     ['/vere-pro', 'account'],
+    ['/pro-hub', 'account'],
+    ['/pro/assessments/a1', 'account'],
     ['/payment', 'account'],
     ['/subscription', 'account'],
     ['/subscription-success', 'account'],

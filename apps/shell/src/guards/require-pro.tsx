@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '@vere/web-session';
+import { ErrorCard, LoadingScreen } from '@vere/web-ui';
+import { useEntitlement } from '../frame/use-entitlement';
+import type { AuthRedirectState } from './require-auth';
+
+/** Paths only Pro members may open (spec §2); `/pro` itself is the landing everyone may see. */
+export const PRO_PATHS = ['/pro-hub', '/pro/challenges', '/pro/assessments', '/pro/assessments/*'];
+
+export function isProPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PRO_PATHS.some((p) => (p.endsWith('/*') ? path.startsWith(p.slice(0, -1)) : path === p));
+}
+
+/**
+ * Spec §2 Pro guard: "Checking access..." while the plan loads; signed out → /auth; not Pro → /pro,
+ * remembering where the user was going. Billing decides (the server), never the client.
+ */
+export function RequirePro({ children }: { children: ReactNode }) {
+  const status = useSession((s) => s.status);
+  const location = useLocation();
+  const { data, isPending, isError, refetch } = useEntitlement();
+  const from: AuthRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+  if (status === 'loading' || (status === 'signed-in' && isPending)) return <LoadingScreen message="Checking access..." />;
+  if (status === 'signed-out') return <Navigate to="/auth" replace state={from} />;
+  if (isError) {
+    return <ErrorCard area="Pro" message="We couldn't check your plan. It may be a connection issue." onRetry={() => void refetch()} />;
+  }
+  if (!data?.isPro) return <Navigate to="/pro" replace state={from} />;
+  return <>{children}</>;
+}
