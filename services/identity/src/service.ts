@@ -9,7 +9,12 @@ import { createSignInThrottleRepository } from './repositories/sign-in-throttle-
 import { createUsersRepository } from './repositories/users-repository';
 import { createPasswordResetsRepository } from './repositories/password-resets-repository';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
-import { authRoutes } from './routes/auth';
+import { authRoutes, setRefreshCookie } from './routes/auth';
+import { googleRoutes } from './routes/google';
+import { createExternalIdentitiesRepository } from './repositories/external-identities-repository';
+import { createOidcAttemptsRepository } from './repositories/oidc-attempts-repository';
+import { createOidcClient } from './oidc-client';
+import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
 import { profileRoutes } from './routes/profile';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
 import { parseEncryptionKey } from './key-encryption';
@@ -29,6 +34,8 @@ export async function createIdentityService(
   const kept = config.smtpUrl ? undefined : outboxMailer();
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom ?? 'Vere <no-reply@vere.local>') : kept!;
   const appUrl = config.appUrl ?? 'http://localhost:3000';
+  const publicUrl = typeof appUrl === 'function' ? appUrl : () => appUrl;
+  const oidcClient = config.google ? createOidcClient(config.google) : undefined;
   const signingKeys = (prisma: PrismaClient) => (keys ??= SigningKeys.load(prisma, keyOptions));
   const handle = await assembleService({
     name: 'identity',
@@ -49,6 +56,22 @@ export async function createIdentityService(
         async () => signing.jwks());
       const users = createUsersRepository(prisma, () => relay.kick());
       await app.register(profileRoutes, { users, availabilityPerMinute: config.authRateLimitPerMinute * 3 });
+      const sessions = {
+        tokens: createRefreshTokensRepository(prisma), keys: signing,
+        issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
+        familyLifetimeMs: config.refreshFamilyLifetimeMs ?? DEFAULT_FAMILY_LIFETIME_MS,
+        reuseGraceMs: config.refreshReuseGraceMs ?? DEFAULT_REUSE_GRACE_MS,
+      };
+      await app.register(googleRoutes, {
+        google: oidcClient && {
+          client: oidcClient, users, identities: createExternalIdentitiesRepository(prisma),
+          attempts: createOidcAttemptsRepository(prisma),
+          redirectUri: () => `${publicUrl()}/api/identity/auth/google/callback`,
+          attemptTtlMs: config.oidcAttemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS,
+        },
+        sessions, cookieSecure: config.cookieSecure,
+        setRefreshCookie: (reply, issued) => setRefreshCookie(reply, issued, config.cookieSecure),
+      });
       await app.register(authRoutes, {
         users,
         signInLimit: {
@@ -56,17 +79,12 @@ export async function createIdentityService(
           maxFailures: config.signInFailureLimit ?? 10,
           windowMs: config.signInFailureWindowMs ?? 15 * 60_000,
         },
-        sessions: {
-          tokens: createRefreshTokensRepository(prisma), keys: signing,
-          issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
-          familyLifetimeMs: config.refreshFamilyLifetimeMs ?? DEFAULT_FAMILY_LIFETIME_MS,
-          reuseGraceMs: config.refreshReuseGraceMs ?? DEFAULT_REUSE_GRACE_MS,
-        },
+        sessions,
         cookieSecure: config.cookieSecure,
         rateLimitPerMinute: config.authRateLimitPerMinute,
         passwordReset: {
           users, resets: createPasswordResetsRepository(prisma), mailer, logger: app.log,
-          appUrl: typeof appUrl === 'function' ? appUrl : () => appUrl,
+          appUrl: publicUrl,
           linkTtlMs: config.resetLinkTtlMs,
         },
         devMail: kept?.messages,
