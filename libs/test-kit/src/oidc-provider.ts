@@ -12,12 +12,13 @@ export interface OidcTestProviderOptions {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
-  /** Port to listen on (0: any free one). */
-  port?: number;
+  /** Loopback address to listen on, and the issuer's host. Another one than the app's (127.0.0.2
+   * against 127.0.0.1) makes the provider another site, as Google is: cookies see cross-site redirects. */
+  host?: string;
 }
 
 export interface OidcTestProvider {
-  /** `http://127.0.0.1:<port>`: discovery at `<issuer>/.well-known/openid-configuration`. */
+  /** `http://<host>:<port>`: discovery at `<issuer>/.well-known/openid-configuration`. */
   issuer: string;
   /** A user who can sign in at the provider's login form with `login` (any password). */
   addAccount(login: string, account: OidcTestAccount): void;
@@ -32,9 +33,10 @@ export interface OidcTestProvider {
 export async function startOidcTestProvider(opts: OidcTestProviderOptions): Promise<OidcTestProvider> {
   const accounts = new Map<string, OidcTestAccount>();
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as { port: number };
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `http://${host}:${port}`;
 
   const findAccount: FindAccount = (_ctx, id) => {
     const account = accounts.get(id);

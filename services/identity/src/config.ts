@@ -1,5 +1,6 @@
 import { BaseEnv } from '@vere/service-kit';
 import { Type, type Static, type TObject } from 'typebox';
+import { isLoopbackHttp } from './oidc-client';
 
 export const IdentityEnv = {
   ...BaseEnv,
@@ -92,7 +93,7 @@ export function googleConfig(clientId: string | undefined, clientSecret: string 
   if (!clientId && !clientSecret) return undefined;
   if (!clientId || !clientSecret) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   const url = new URL(issuer);
-  if (url.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+  if (url.protocol !== 'https:' && !isLoopbackHttp(url)) {
     throw new Error('GOOGLE_ISSUER must be https:// (plain http only on this machine)');
   }
   return { clientId, clientSecret, issuer };

@@ -15,7 +15,7 @@ export interface OidcClient {
 
 /** Plain HTTP only for a provider on this machine (tests, the local stack); anything else must be HTTPS. */
 export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return url.protocol === 'http:' && (['localhost', '[::1]'].includes(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname));
 }
 
 /**
