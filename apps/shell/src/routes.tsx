@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
 
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const AuthCallbackPage = lazy(() => import('./auth/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })));
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 
 /** Every path that is not a shell page belongs to one remote area, or is not found. */
@@ -32,6 +33,14 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<LoadingScreen />}>
         <AuthPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/auth/callback',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <AuthCallbackPage />
       </Suspense>
     ),
   },

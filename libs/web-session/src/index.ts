@@ -22,3 +22,4 @@ export type { Entitlement, EntitlementSource } from './entitlement';
 export {
   PASSWORD_ENDPOINTS, PROFILE_ENDPOINTS, USERNAME_CHECK_DELAY_MS, checkUsername, requestPasswordReset, resetPassword, updateProfile,
 } from './profile';
+export { CALLBACK_MESSAGES, PROVIDER_ENDPOINTS, callbackErrorMessage, getAuthProviders, googleSignInUrl } from './providers';
