@@ -17,6 +17,7 @@ const MobileTestPage = lazy(() => utility().then((m) => ({ default: m.MobileTest
 const SimplePage = lazy(() => utility().then((m) => ({ default: m.SimplePage })));
 const DebugPage = lazy(() => utility().then((m) => ({ default: m.DebugPage })));
 const PersonalityTestPage = lazy(() => import('./pages/personality-test-page').then((m) => ({ default: m.PersonalityTestPage })));
+const AuthCallbackPage = lazy(() => import('./auth/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })));
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 
 /** Every path that is not a shell page belongs to one remote area, or is not found. */
@@ -38,6 +39,14 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<LoadingScreen />}>
         <AuthPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/auth/callback',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <AuthCallbackPage />
       </Suspense>
     ),
   },

@@ -27,6 +27,10 @@ export const LocalEnv = {
   MAIL_FROM: Type.Optional(Type.String({ minLength: 1 })),
   /** Public origin for links in e-mails. Absent: the edge's own address. */
   APP_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Google sign-in (OpenID Connect); absent: the button is hidden. Redirect URI: `<APP_URL>/api/identity/auth/google/callback`. */
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  GOOGLE_ISSUER: Type.String({ pattern: '^https?://', default: 'https://accounts.google.com' }),
   /** Folder holding apps/<name>/dist. */
   APPS_DIR: Type.String({ default: `${repoRoot}apps` }),
   /** A remotes.json to serve instead of the shell's own (switches remote versions without a shell rebuild). */

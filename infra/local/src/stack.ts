@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '@vere/dev-db';
 import { createBillingService } from '@vere/billing-service';
-import { createIdentityService } from '@vere/identity-service';
+import { createIdentityService, googleConfig } from '@vere/identity-service';
 import { createPodsService } from '@vere/pods-service';
 import { createQuestsService } from '@vere/quests-service';
 import { createBusFromEnv, type EventBus, type ServiceHandle } from '@vere/service-kit';
@@ -75,6 +75,7 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
       ...dbFor('identity'), jwtPrivateKey: config.JWT_PRIVATE_KEY, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
       cookieSecure: config.COOKIE_SECURE, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       appUrl: () => publicUrl, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM,
+      google: googleConfig(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER),
     }, deps);
     const upstreams: Record<string, string> = { identity: await listen(identity) };
     const jwksUrl = `${upstreams.identity}/.well-known/jwks.json`;

@@ -15,6 +15,8 @@ export const ErrorCodes = {
   PASSWORD_INCORRECT: 403,
   NOT_FOUND: 404,
   PLAYER_NOT_FOUND: 404,
+  /** A sign-in provider (Google) that this deployment has not configured. */
+  PROVIDER_NOT_CONFIGURED: 404,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,
@@ -22,6 +24,8 @@ export const ErrorCodes = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The sign-in provider could not be reached (its discovery document, for instance). */
+  PROVIDER_UNAVAILABLE: 503,
   NOT_READY: 503,
 } as const;
 

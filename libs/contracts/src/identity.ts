@@ -116,3 +116,44 @@ export const ClientErrorReportSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ClientErrorReport = Static<typeof ClientErrorReportSchema>;
+
+/** Which sign-in providers this deployment offers (the shell hides the others' buttons). */
+export const AuthProvidersSchema = Type.Object({ google: Type.Boolean() });
+export type AuthProviders = Static<typeof AuthProvidersSchema>;
+
+/** `GET /api/identity/auth/google/start?redirect=/path`: where to land after signing in (same-app paths only). */
+export const GoogleStartQuerySchema = Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 512 })) });
+export type GoogleStartQuery = Static<typeof GoogleStartQuerySchema>;
+
+/**
+ * The provider's answer on identity's callback: `code` and `state`, or `error`; `iss` per RFC 9207.
+ * Anything else the provider adds is ignored.
+ */
+export const GoogleCallbackQuerySchema = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+  iss: Type.Optional(Type.String({ maxLength: 2048 })),
+  error: Type.Optional(Type.String({ maxLength: 256 })),
+  error_description: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+export type GoogleCallbackQuery = Static<typeof GoogleCallbackQuerySchema>;
+
+/**
+ * Why a Google sign-in did not finish: identity redirects to `/auth/callback?error=<code>` and the
+ * callback screen maps the code to the spec's message (never shows provider text).
+ */
+export const OIDC_CALLBACK_ERRORS = [
+  /** The state is missing, unknown, expired, used, or not the one this browser started. */
+  'STATE_INVALID',
+  /** The user cancelled at the provider, or it refused the request. */
+  'ACCESS_DENIED',
+  /** The provider does not vouch for the e-mail address. */
+  'EMAIL_NOT_VERIFIED',
+  /** The code exchange or the ID-token checks (issuer, audience, expiry, nonce, PKCE) failed. */
+  'EXCHANGE_FAILED',
+  /** The provider could not be reached. */
+  'PROVIDER_UNAVAILABLE',
+  /** Anything else (a bug, the database). */
+  'INTERNAL',
+] as const;
+export type OidcCallbackError = (typeof OIDC_CALLBACK_ERRORS)[number];

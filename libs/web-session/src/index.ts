@@ -25,3 +25,4 @@ export {
 } from './profile';
 export type { DataExport } from './profile';
 export { CLIENT_ERRORS_ENDPOINT, MAX_REPORTS_PER_PAGE, installErrorReporting, reportClientError } from './error-reporting';
+export { CALLBACK_MESSAGES, PROVIDER_ENDPOINTS, callbackErrorMessage, getAuthProviders, googleSignInUrl } from './providers';

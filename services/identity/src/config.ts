@@ -1,5 +1,6 @@
 import { BaseEnv } from '@vere/service-kit';
 import { Type, type Static, type TObject } from 'typebox';
+import { isLoopbackHttp } from './oidc-client';
 
 export const IdentityEnv = {
   ...BaseEnv,
@@ -21,6 +22,11 @@ export const IdentityEnv = {
   /** SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.com:465. Absent: mail is kept for /dev/mail (not in production). */
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Vere <no-reply@vere.local>' }),
+  /** Google sign-in (OpenID Connect). Absent: the Google button is hidden and its routes answer 404. */
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  /** The OpenID provider's issuer (discovery at `<issuer>/.well-known/openid-configuration`). */
+  GOOGLE_ISSUER: Type.String({ pattern: '^https?://', default: 'https://accounts.google.com' }),
   NODE_ENV: Type.Optional(Type.String()),
 };
 
@@ -56,6 +62,10 @@ export interface IdentityConfig {
   production?: boolean;
   /** How long a password-reset link works. Default 1 hour. */
   resetLinkTtlMs?: number;
+  /** Google sign-in; absent: not offered. The redirect URI is `${appUrl}/api/identity/auth/google/callback`. */
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  /** How long a started Google sign-in may take. Default 10 min. */
+  oidcAttemptTtlMs?: number;
 }
 
 export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): IdentityConfig {
@@ -74,5 +84,17 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     production: env.NODE_ENV === 'production',
+    google: googleConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
   };
+}
+
+/** Both the client id and its secret, or neither (a half-configured provider would fail at the first sign-in). */
+export function googleConfig(clientId: string | undefined, clientSecret: string | undefined, issuer: string): IdentityConfig['google'] {
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  const url = new URL(issuer);
+  if (url.protocol !== 'https:' && !isLoopbackHttp(url)) {
+    throw new Error('GOOGLE_ISSUER must be https:// (plain http only on this machine)');
+  }
+  return { clientId, clientSecret, issuer };
 }

@@ -1,2 +1,2 @@
-export { IdentityEnv, identityConfig, type IdentityConfig } from './config';
+export { IdentityEnv, googleConfig, identityConfig, type IdentityConfig } from './config';
 export { createIdentityService } from './service';

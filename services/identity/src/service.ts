@@ -9,8 +9,13 @@ import { createSignInThrottleRepository } from './repositories/sign-in-throttle-
 import { createUsersRepository } from './repositories/users-repository';
 import { createPasswordResetsRepository } from './repositories/password-resets-repository';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, authRoutes } from './routes/auth';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, authRoutes, setRefreshCookie } from './routes/auth';
 import { clientErrorRoutes } from './routes/client-errors';
+import { googleRoutes } from './routes/google';
+import { createExternalIdentitiesRepository } from './repositories/external-identities-repository';
+import { createOidcAttemptsRepository } from './repositories/oidc-attempts-repository';
+import { createOidcClient } from './oidc-client';
+import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
 import { profileRoutes } from './routes/profile';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
 import { parseEncryptionKey } from './key-encryption';
@@ -30,6 +35,8 @@ export async function createIdentityService(
   const kept = config.smtpUrl ? undefined : outboxMailer();
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom ?? 'Vere <no-reply@vere.local>') : kept!;
   const appUrl = config.appUrl ?? 'http://localhost:3000';
+  const publicUrl = typeof appUrl === 'function' ? appUrl : () => appUrl;
+  const oidcClient = config.google ? createOidcClient(config.google) : undefined;
   const signingKeys = (prisma: PrismaClient) => (keys ??= SigningKeys.load(prisma, keyOptions));
   const handle = await assembleService({
     name: 'identity',
@@ -55,6 +62,22 @@ export async function createIdentityService(
         users, tokens, availabilityPerMinute: config.authRateLimitPerMinute * 3,
         clearSessionCookie: (reply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH }),
       });
+      const sessions = {
+        tokens, keys: signing,
+        issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
+        familyLifetimeMs: config.refreshFamilyLifetimeMs ?? DEFAULT_FAMILY_LIFETIME_MS,
+        reuseGraceMs: config.refreshReuseGraceMs ?? DEFAULT_REUSE_GRACE_MS,
+      };
+      await app.register(googleRoutes, {
+        google: oidcClient && {
+          client: oidcClient, users, identities: createExternalIdentitiesRepository(prisma),
+          attempts: createOidcAttemptsRepository(prisma),
+          redirectUri: () => `${publicUrl()}/api/identity/auth/google/callback`,
+          attemptTtlMs: config.oidcAttemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS,
+        },
+        sessions, cookieSecure: config.cookieSecure,
+        setRefreshCookie: (reply, issued) => setRefreshCookie(reply, issued, config.cookieSecure),
+      });
       await app.register(authRoutes, {
         users,
         signInLimit: {
@@ -62,17 +85,12 @@ export async function createIdentityService(
           maxFailures: config.signInFailureLimit ?? 10,
           windowMs: config.signInFailureWindowMs ?? 15 * 60_000,
         },
-        sessions: {
-          tokens, keys: signing,
-          issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
-          familyLifetimeMs: config.refreshFamilyLifetimeMs ?? DEFAULT_FAMILY_LIFETIME_MS,
-          reuseGraceMs: config.refreshReuseGraceMs ?? DEFAULT_REUSE_GRACE_MS,
-        },
+        sessions,
         cookieSecure: config.cookieSecure,
         rateLimitPerMinute: config.authRateLimitPerMinute,
         passwordReset: {
           users, resets: createPasswordResetsRepository(prisma), mailer, logger: app.log,
-          appUrl: typeof appUrl === 'function' ? appUrl : () => appUrl,
+          appUrl: publicUrl,
           linkTtlMs: config.resetLinkTtlMs,
         },
         devMail: kept?.messages,

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { safeRedirect } from './safe-redirect';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { GoogleButton } from './google-button';
 import './auth.css';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -85,6 +86,7 @@ export function AuthPage() {
             </p>
           </header>
           {mode === 'sign-up' ? <SignUpForm headingId={headingId} /> : <SignInForm headingId={headingId} />}
+          <GoogleButton redirect={safeRedirect((location.state as AuthRedirectState | null)?.from)} />
           <p className="auth__switch">
             {mode === 'sign-up' ? 'Already have an account?' : 'New to Vere?'}{' '}
             <button type="button" className="auth__switch-link" onClick={() => switchTo(mode === 'sign-up' ? 'sign-in' : 'sign-up')}>

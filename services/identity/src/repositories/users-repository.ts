@@ -8,8 +8,16 @@ export interface NewUser {
   email: string;
   name: string;
   username: string;
-  passwordHash: string;
+  /** Null for an account made through a sign-in provider: password sign-in fails until a reset sets one. */
+  passwordHash: string | null;
   avatarConfig: Prisma.InputJsonObject | null;
+}
+
+/** An account at a sign-in provider (provider + its stable subject id), linked to a Vere account. */
+export interface ExternalIdentityRef {
+  provider: string;
+  subject: string;
+  email: string;
 }
 
 /** Profile columns a user may change; `null` clears an optional one. */
@@ -32,8 +40,11 @@ export class TakenError extends Error {
 
 /** Data access for accounts: no rules here (see use-cases/). */
 export interface UsersRepository {
-  /** Inserts the user and its event in one transaction (the outbox relay publishes the event). */
-  createWithEvent(user: NewUser, event: DomainEvent<EventMeta>): Promise<User>;
+  /**
+   * Inserts the user and its event in one transaction (the outbox relay publishes the event), and
+   * the provider identity that signs in to it, when there is one.
+   */
+  createWithEvent(user: NewUser, event: DomainEvent<EventMeta>, identity?: ExternalIdentityRef): Promise<User>;
   /**
    * Applies the changes and writes the event made from the changed row, in one transaction.
    * Resolves null when the user no longer exists.
@@ -62,10 +73,11 @@ const avatarColumn = (value: Prisma.InputJsonObject | null | undefined) =>
 
 export function createUsersRepository(prisma: PrismaClient, onEventsWritten: () => void): UsersRepository {
   return {
-    async createWithEvent({ avatarConfig, ...data }, event) {
+    async createWithEvent({ avatarConfig, ...data }, event, identity) {
       try {
         const user = await prisma.$transaction(async (tx) => {
           const created = await tx.user.create({ data: { ...data, ...avatarColumn(avatarConfig) } });
+          if (identity) await tx.externalIdentity.create({ data: { ...identity, userId: created.id } });
           await tx.outboxEvent.create({ data: outboxRecord(event) });
           return created;
         });

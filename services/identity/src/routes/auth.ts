@@ -29,6 +29,15 @@ export interface AuthRoutesOptions {
   devMail?: () => KeptMail[];
 }
 
+/** The session's refresh cookie, the same for every way of signing in (password, Google). */
+export function setRefreshCookie(reply: FastifyReply, issued: IssuedSession, secure: boolean): void {
+  // Absent for a concurrent refresh: that tab keeps the successor cookie the winning request set.
+  if (!issued.refreshToken) return;
+  reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+    path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure, expires: issued.refreshExpiresAt,
+  });
+}
+
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, a reset link is on its way.';
 
 export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Promise<void> {
@@ -42,13 +51,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
 
   const answer = async (reply: FastifyReply, issued: IssuedSession, status: 200 | 201) => {
     const user = await getAccount(users, issued.userId);
-    // Absent for a concurrent refresh: that tab keeps the successor cookie the winning request set.
-    if (issued.refreshToken) {
-      reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-        path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: opts.cookieSecure,
-        expires: issued.refreshExpiresAt,
-      });
-    }
+    setRefreshCookie(reply, issued, opts.cookieSecure);
     return reply.status(status).send({ accessToken: issued.accessToken, expiresIn: issued.expiresIn, user: toUserBody(user) });
   };
 

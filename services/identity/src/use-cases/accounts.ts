@@ -7,7 +7,7 @@ import {
 import { AppError, newEvent } from '@vere/service-kit';
 import { hashPassword, verifyPassword } from '../passwords';
 import type { SignInThrottleRepository } from '../repositories/sign-in-throttle-repository';
-import { TakenError, type User, type UsersRepository } from '../repositories/users-repository';
+import { TakenError, type ExternalIdentityRef, type User, type UsersRepository } from '../repositories/users-repository';
 
 export const toUserBody = (u: User): UserBody => ({
   id: u.id,
@@ -48,16 +48,39 @@ export async function signUp(users: UsersRepository, body: SignUpBody): Promise<
   const chosen = body.username?.trim() ? normalizeUsername(body.username) : null;
   if (chosen !== null) check(validateUsername(chosen), 'username');
   checkAvatar(body.avatarConfig);
+  return createAccount(users, {
+    email: normalizeEmail(body.email), name: tidyName(body.name), username: chosen,
+    passwordHash: await hashPassword(body.password), avatarConfig: body.avatarConfig ?? null,
+  });
+}
 
-  const name = tidyName(body.name);
-  const passwordHash = await hashPassword(body.password);
+export interface NewAccount {
+  /** Normalised and valid. */
+  email: string;
+  /** Valid and tidied. */
+  name: string;
+  /** Null: generated from the name. */
+  username: string | null;
+  passwordHash: string | null;
+  avatarConfig: AvatarConfigBody | null;
+  /** The provider identity that signs in to the new account (Google sign-in). */
+  identity?: ExternalIdentityRef;
+}
+
+/**
+ * The one way an account is made (sign-up, Google sign-in): the user row, its
+ * `identity.user.registered.v1` event and any provider identity in one transaction.
+ */
+export async function createAccount(users: UsersRepository, account: NewAccount): Promise<User> {
+  const { email, name, username: chosen, passwordHash, avatarConfig, identity } = account;
   for (let attempt = 1; ; attempt += 1) {
     const id = randomUUID();
     const username = chosen ?? suggestUsername(name);
     try {
       return await users.createWithEvent(
-        { id, email: normalizeEmail(body.email), name, username, passwordHash, avatarConfig: body.avatarConfig ?? null },
+        { id, email, name, username, passwordHash, avatarConfig },
         newEvent(UserRegistered.subject, id, { name, username }),
+        identity,
       );
     } catch (err) {
       if (err instanceof TakenError && err.field === 'email') {
@@ -95,7 +118,8 @@ export async function signIn(users: UsersRepository, limit: SignInLimit, email: 
     throw new AppError('RATE_LIMITED', `Too many attempts. Try again in ${Math.ceil(seconds / 60)} min.`, undefined, seconds);
   }
   const user = validateEmail(email).ok ? await users.findByEmail(normalizeEmail(email)) : null;
-  const ok = await verifyPassword(user?.passwordHash, password);
+  // An account made through Google has no password: it fails like a wrong one.
+  const ok = await verifyPassword(user?.passwordHash ?? undefined, password);
   if (!user || !ok) {
     await limit.throttle.recordFailure(key, limit.windowMs);
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');

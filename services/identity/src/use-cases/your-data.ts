@@ -23,7 +23,8 @@ export async function exportIdentityData(
  */
 export async function deleteAccount(users: UsersRepository, userId: string, password: string): Promise<void> {
   const user = await getAccount(users, userId);
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  // A Google-only account has no password: it sets one with "Forgot password?" first.
+  if (!(await verifyPassword(user.passwordHash ?? undefined, password))) {
     throw new AppError('PASSWORD_INCORRECT', 'That password is not right.', 'password');
   }
   await users.deleteWithEvent(userId, newEvent(UserDeleted.subject, userId, {}));

@@ -1,0 +1,165 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { OidcCallbackError } from '@vere/contracts';
+import { normalizeEmail, validateEmail, validateName } from '@vere/domain';
+import { AppError } from '@vere/service-kit';
+import * as oidc from 'openid-client';
+import type { OidcClient } from '../oidc-client';
+import { IdentityLinkedError, type ExternalIdentitiesRepository } from '../repositories/external-identities-repository';
+import type { OidcAttemptsRepository } from '../repositories/oidc-attempts-repository';
+import type { User, UsersRepository } from '../repositories/users-repository';
+import { createAccount, tidyName } from './accounts';
+
+export const GOOGLE = 'google';
+/** How long a started sign-in may take at the provider. */
+export const DEFAULT_ATTEMPT_TTL_MS = 10 * 60_000;
+
+export interface GoogleSignInDeps {
+  client: OidcClient;
+  attempts: OidcAttemptsRepository;
+  users: UsersRepository;
+  identities: ExternalIdentitiesRepository;
+  /** `${APP_URL}/api/identity/auth/google/callback`: registered at the provider, never from the request. */
+  redirectUri: () => string;
+  attemptTtlMs: number;
+}
+
+/** A sign-in that did not finish, with the stable code the callback screen shows a message for. */
+export class OidcSignInError extends Error {
+  override name = 'OidcSignInError';
+  constructor(readonly code: OidcCallbackError, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Only same-app paths, never back into the auth screens, never another origin (`//host`, `/\host`). */
+export function safeReturnPath(raw: string | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || /[\s\\]/.test(raw)) return '/';
+  if (raw === '/auth' || raw.startsWith('/auth?') || raw.startsWith('/auth/')) return '/';
+  return raw;
+}
+
+/**
+ * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept server side under the state's
+ * hash until the callback. Resolves the state (for the browser's cookie) and the provider's URL.
+ */
+export async function beginGoogleSignIn(deps: GoogleSignInDeps, redirect: string | undefined) {
+  let config: oidc.Configuration;
+  try {
+    config = await deps.client.config();
+  } catch (err) {
+    throw new OidcSignInError('PROVIDER_UNAVAILABLE', 'provider discovery failed', { cause: err });
+  }
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  await deps.attempts.create({
+    stateHash: sha256(state), provider: GOOGLE, nonce, codeVerifier, returnTo: safeReturnPath(redirect),
+    expiresAt: new Date(Date.now() + deps.attemptTtlMs),
+  });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: deps.redirectUri(),
+    scope: 'openid email profile',
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  });
+  return { state, authorizationUrl: url.href };
+}
+
+const sameState = (a: string, b: string) => {
+  const x = Buffer.from(sha256(a));
+  const y = Buffer.from(sha256(b));
+  return timingSafeEqual(x, y);
+};
+
+/**
+ * Finishes a sign-in on identity's callback: the state must be the one this browser started (its
+ * cookie) and unused; openid-client exchanges the code with the PKCE verifier and checks the ID
+ * token (signature, iss, aud, exp, nonce). Resolves the account and where to return.
+ */
+export async function finishGoogleSignIn(
+  deps: GoogleSignInDeps,
+  input: { query: URLSearchParams; cookieState: string | undefined },
+): Promise<{ user: User; returnTo: string }> {
+  const state = input.query.get('state');
+  if (!state || !input.cookieState || !sameState(state, input.cookieState)) {
+    throw new OidcSignInError('STATE_INVALID', 'the state is missing or is not the one this browser started');
+  }
+  const attempt = await deps.attempts.take(sha256(state));
+  if (!attempt || attempt.provider !== GOOGLE || attempt.expiresAt.getTime() <= Date.now()) {
+    throw new OidcSignInError('STATE_INVALID', 'no usable sign-in for this state (unknown, used or expired)');
+  }
+  let config: oidc.Configuration;
+  try {
+    config = await deps.client.config();
+  } catch (err) {
+    throw new OidcSignInError('PROVIDER_UNAVAILABLE', 'provider discovery failed', { cause: err });
+  }
+
+  const callbackUrl = new URL(deps.redirectUri());
+  callbackUrl.search = input.query.toString();
+  let claims: oidc.IDToken;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: attempt.codeVerifier, expectedState: state, expectedNonce: attempt.nonce, idTokenExpected: true,
+    });
+    claims = tokens.claims()!;
+  } catch (err) {
+    if (err instanceof oidc.AuthorizationResponseError) {
+      throw new OidcSignInError(err.error === 'access_denied' ? 'ACCESS_DENIED' : 'EXCHANGE_FAILED', `provider answered ${err.error}`, { cause: err });
+    }
+    if (err instanceof TypeError && !(err instanceof oidc.ClientError)) {
+      throw new OidcSignInError('PROVIDER_UNAVAILABLE', 'provider unreachable', { cause: err });
+    }
+    throw new OidcSignInError('EXCHANGE_FAILED', 'code exchange or ID token checks failed', { cause: err });
+  }
+  return { user: await accountFor(deps, claims), returnTo: attempt.returnTo };
+}
+
+/**
+ * The account an ID token signs in to:
+ * 1. the one this Google account (`sub`) is linked to;
+ * 2. else the account with the same address, which Google vouches for (`email_verified`): linked,
+ *    taking it over — its password and sessions end, because Vere never checked that whoever set
+ *    that password owns the address (decision 0015, pre-account-takeover);
+ * 3. else a new account: the name from the token, a generated username, no password.
+ */
+async function accountFor(deps: GoogleSignInDeps, claims: oidc.IDToken): Promise<User> {
+  const subject = claims.sub;
+  const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
+  if (claims.email_verified !== true || !validateEmail(email).ok) {
+    throw new OidcSignInError('EMAIL_NOT_VERIFIED', 'the provider does not vouch for an e-mail address');
+  }
+  const identity = { provider: GOOGLE, subject, email };
+  for (let attempt = 1; ; attempt += 1) {
+    const linked = await deps.identities.findUser(GOOGLE, subject);
+    if (linked) return linked;
+    try {
+      const existing = await deps.users.findByEmail(email);
+      if (existing) {
+        await deps.identities.linkTakingOver(existing.id, identity);
+        return (await deps.users.findById(existing.id)) ?? existing;
+      }
+      return await createAccount(deps.users, {
+        email, name: nameFrom(claims as Record<string, unknown>), username: null, passwordHash: null, avatarConfig: null, identity,
+      });
+    } catch (err) {
+      // A concurrent callback for the same person linked or created it first: look again, once.
+      const raced = err instanceof IdentityLinkedError || (err instanceof AppError && err.code === 'EMAIL_TAKEN');
+      if (!raced || attempt === 2) throw err;
+    }
+  }
+}
+
+/** The token's name as Vere's name rules allow it (letters, spaces, hyphens, 2–40), else "User". */
+export function nameFrom(claims: Record<string, unknown>): string {
+  for (const raw of [claims.name, claims.given_name]) {
+    if (typeof raw !== 'string') continue;
+    const name = tidyName(raw.replace(/[^\p{L}\p{M} -]/gu, ' ')).slice(0, 40).trim();
+    if (validateName(name).ok) return name;
+  }
+  return 'User';
+}
