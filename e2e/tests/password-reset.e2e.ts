@@ -71,6 +71,43 @@ describe('password reset', () => {
     await page.close();
   });
 
+  it('works from the keyboard alone on desktop with reduced motion, and shows the server\'s message for a dead link', async ({ browser, stack }) => {
+    const page = await browser.newPage({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const focused = (expr: string) => page.evaluate(`(() => { const el = document.activeElement; return ${expr}; })()`);
+    await page.goto(`${stack.url}/auth`);
+    await (await visible(page.getByRole('button', { name: 'Forgot password?' }))).focus();
+    await page.keyboard.press('Enter');
+    const dialog = await visible(page.getByRole('dialog', { name: 'Reset Password' }));
+    // Tab never reaches the page behind the modal (it may leave for the browser's own controls).
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focused('el === document.body || !!el?.closest("dialog[open]")')).toBe(true);
+    }
+    await dialog.getByLabel('Email', { exact: true }).focus();
+    await page.keyboard.type('someone@example.com');
+    await snap(page, 'forgot-password-desktop');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await focused('el?.textContent')).toBe('Forgot password?');
+
+    await page.goto(`${stack.url}/reset-password?token=${'A'.repeat(43)}`);
+    await visible(page.getByRole('heading', { name: 'Choose a new password' }));
+    const tabTo = async (expr: string) => {
+      for (let i = 0; i < 12 && !(await focused(expr)); i += 1) await page.keyboard.press('Tab');
+      expect(await focused(expr)).toBe(true);
+    };
+    await tabTo('el?.getAttribute("name") === "newPassword"');
+    await page.keyboard.type(NEW_PASSWORD);
+    await tabTo('el?.getAttribute("name") === "confirmPassword"');
+    await page.keyboard.type(NEW_PASSWORD);
+    await snap(page, 'reset-password-desktop');
+    await tabTo('el?.textContent === "Reset Password"');
+    await page.keyboard.press('Enter');
+    await visible(page.getByText('This reset link is invalid or has expired. Please request a new one.'));
+    expect(page.url()).toContain('/reset-password');
+    await page.close();
+  });
+
   it('sends a visitor with no token back to /auth with "Invalid reset link"', async ({ browser, stack }) => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${stack.url}/reset-password`);

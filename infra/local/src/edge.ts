@@ -49,6 +49,16 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     return reply.status(status).send({ error: { code, message } });
   });
 
+  // The proxy streams bodies upstream, so bodyLimit never applies to /api: a service would hang up
+  // mid-body and the client would get an empty answer. A declared length over the limit stops here.
+  app.addHook('onRequest', async (request, reply) => {
+    if (Number(request.headers['content-length']) > EDGE_BODY_LIMIT) {
+      const [code, message] = EDGE_ERRORS[413]!;
+      return reply.status(413).header('connection', 'close').send({ error: { code, message } });
+    }
+    return undefined;
+  });
+
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityService } from '../src/index';
 import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 /** A real SMTP server on loopback: every message identity sends arrives here, parsed. */
@@ -128,6 +130,19 @@ describe('reset password', () => {
     expect((await calls().signIn(email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('ends the older links of the account when a new one is asked for', async () => {
+    const { email } = await accountWithSession();
+    await forgot({ email });
+    const first = tokenOf(await mailFor(email));
+    await forgot({ email });
+    const mails = () => smtp.inbox.filter((m) => JSON.stringify(m.to).includes(email));
+    await expect.poll(() => mails().length, { timeout: 5000 }).toBe(2);
+    const second = tokenOf(mails()[1]!);
+    expect(second).not.toBe(first);
+    expect((await reset({ token: first, newPassword: NEW_PASSWORD })).json().error.code).toBe('RESET_LINK_INVALID');
+    expect((await reset({ token: second, newPassword: NEW_PASSWORD })).statusCode).toBe(204);
+  });
+
   it('keeps the password (and the link) when the new password is weak', async () => {
     const { email } = await accountWithSession();
     await forgot({ email });
@@ -151,5 +166,20 @@ describe('reset password', () => {
     const res = await reset(body);
     expect(res.statusCode).toBe(400);
     expect(['RESET_LINK_INVALID', 'VALIDATION_FAILED']).toContain(res.json().error.code);
+  });
+});
+
+describe('mail configuration', () => {
+  it('serves no outbox when SMTP is configured', async () => {
+    expect((await h.service.app.inject({ method: 'GET', url: '/api/identity/dev/mail' })).statusCode).toBe(404);
+  });
+
+  it('refuses to start in production without SMTP_URL (the outbox would show reset links)', async () => {
+    await expect(createIdentityService({
+      databaseUrl: h.db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
+      cookieSecure: true, authRateLimitPerMinute: 1000, production: true,
+      // Only mail is missing: the signing-key rule for production is met.
+      signingKeyEncryptionKey: randomBytes(32).toString('base64'),
+    }, { bus: h.bus, logger: h.service.app.log })).rejects.toThrow(/SMTP_URL/);
   });
 });
