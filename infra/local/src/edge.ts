@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { answerClientError, answerFrameworkError, refuseUnknownExpectations } from '@vere/service-kit';
+import { answerClientError, answerFrameworkError, escapeHtml, refuseUnknownExpectations } from '@vere/service-kit';
 import { contentSecurityPolicy } from '@vere/web-build';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -134,8 +134,6 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   app.get('/', async (req, reply) => sendIndex(req, reply));
   return app;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The local outbox: every message identity would have sent, newest first, links clickable. */
 function devMailPage(messages: Array<{ to: string; subject: string; text: string; sentAt: string }>): string {

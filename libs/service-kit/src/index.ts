@@ -8,3 +8,4 @@ export * from './events/index';
 export * from './prisma';
 export * from './runtime';
 export * from './service';
+export { escapeHtml } from './html';

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { assembleService, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import rateLimit from '@fastify/rate-limit';
+import { AppError, assembleService, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
@@ -53,6 +54,13 @@ export async function createIdentityService(
     routes: async ({ app, prisma, relay }) => {
       const signing = await signingKeys(prisma);
       await app.register(cookie);
+      // One limiter for every route that asks for one (`config.rateLimit`); keyed by the client
+      // address the edge saw (decision 0011).
+      await app.register(rateLimit, {
+        global: false,
+        errorResponseBuilder: (_req, ctx) =>
+          new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`) as never,
+      });
       app.get('/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
         async () => signing.jwks());
       const users = createUsersRepository(prisma, () => relay.kick());

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { callbackErrorMessage, googleSignInUrl, sessionStore } from '@vere/web-session';
-import { Button, Logo, Spinner, notify } from '@vere/web-ui';
+import { Button, Spinner, notify } from '@vere/web-ui';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { safeRedirect } from './safe-redirect';
-import './auth.css';
+import { AuthSingleCard } from './auth-single-card';
 
 /** Spec §2: the success screen redirects after 2 s. */
 export const CALLBACK_REDIRECT_MS = 2_000;
@@ -53,37 +53,30 @@ export function AuthCallbackPage() {
   }, [phase, navigate, next]);
 
   return (
-    <div className="auth auth--single">
-      <main className="auth__panel">
-        <div className="auth__mobile-brand auth__mobile-brand--always">
-          <Logo size={44} />
-        </div>
-        <div className="auth__card auth__callback" aria-live="polite">
-          {phase.kind === 'working' ? (
-            <>
-              <Spinner size="lg" label={null} />
-              <h1>Authenticating...</h1>
-              <p className="auth__subtitle">Finishing your Google sign-in.</p>
-            </>
-          ) : phase.kind === 'done' ? (
-            <>
-              <h1>You're in!</h1>
-              <p className="auth__subtitle">Taking you to Vere...</p>
-              <Button size="lg" block onClick={() => navigate(next, { replace: true })}>Continue</Button>
-            </>
-          ) : (
-            <>
-              <h1>Authentication Failed</h1>
-              <p className="auth__subtitle" role="alert">{phase.message}</p>
-              <div className="auth__callback-actions">
-                <Link className="vui-btn vui-btn--secondary vui-btn--lg vui-btn--block" to="/auth" replace>Go Back</Link>
-                {/* A new round trip through Google: reloading this page would only show the same error. */}
-                <a className="vui-btn vui-btn--primary vui-btn--lg vui-btn--block" href={googleSignInUrl(next)}>Try Again</a>
-              </div>
-            </>
-          )}
-        </div>
-      </main>
-    </div>
+    <AuthSingleCard className="auth__callback" live>
+      {phase.kind === 'working' ? (
+        <>
+          <Spinner size="lg" label={null} />
+          <h1>Authenticating...</h1>
+          <p className="auth__subtitle">Finishing your Google sign-in.</p>
+        </>
+      ) : phase.kind === 'done' ? (
+        <>
+          <h1>You're in!</h1>
+          <p className="auth__subtitle">Taking you to Vere...</p>
+          <Button size="lg" block onClick={() => navigate(next, { replace: true })}>Continue</Button>
+        </>
+      ) : (
+        <>
+          <h1>Authentication Failed</h1>
+          <p className="auth__subtitle" role="alert">{phase.message}</p>
+          <div className="auth__callback-actions">
+            <Link className="vui-btn vui-btn--secondary vui-btn--lg vui-btn--block" to="/auth" replace>Go Back</Link>
+            {/* A new round trip through Google: reloading this page would only show the same error. */}
+            <a className="vui-btn vui-btn--primary vui-btn--lg vui-btn--block" href={googleSignInUrl(next)}>Try Again</a>
+          </div>
+        </>
+      )}
+    </AuthSingleCard>
   );
 }

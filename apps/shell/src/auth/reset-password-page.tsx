@@ -3,11 +3,11 @@ import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { passwordStrength } from '@vere/domain';
 import { isApiError, resetPassword } from '@vere/web-session';
-import { Button, Logo, notify } from '@vere/web-ui';
+import { Button, notify } from '@vere/web-ui';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { PasswordField } from './password-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
-import './auth.css';
+import { AuthSingleCard } from './auth-single-card';
 
 export const RESET_DONE = 'Password reset successfully! You can now log in with your new password.';
 export const RESET_FAILED = 'Failed to reset password';
@@ -46,30 +46,23 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <div className="auth auth--single">
-      <main className="auth__panel">
-        <div className="auth__mobile-brand auth__mobile-brand--always">
-          <Logo size={44} />
-        </div>
-        <div className="auth__card">
-          <header className="auth__header">
-            <h1>Choose a new password</h1>
-            <p className="auth__subtitle">Make it strong: you will use it to sign in from now on.</p>
-          </header>
-          <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-            <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={password}
-              onChange={(e) => setPassword(e.target.value)} hint={<PasswordStrengthMeter password={password} />} />
-            <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={confirm}
-              onChange={(e) => setConfirm(e.target.value)} error={mismatch ? 'Passwords do not match' : null} />
-            <Button type="submit" size="lg" block loading={pending} disabled={!canSubmit}>
-              Reset Password
-            </Button>
-          </form>
-          <p className="auth__switch">
-            <Link className="auth__switch-link" to="/auth">Back to Login</Link>
-          </p>
-        </div>
-      </main>
-    </div>
+    <AuthSingleCard>
+      <header className="auth__header">
+        <h1>Choose a new password</h1>
+        <p className="auth__subtitle">Make it strong: you will use it to sign in from now on.</p>
+      </header>
+      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={password}
+          onChange={(e) => setPassword(e.target.value)} hint={<PasswordStrengthMeter password={password} />} />
+        <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={confirm}
+          onChange={(e) => setConfirm(e.target.value)} error={mismatch ? 'Passwords do not match' : null} />
+        <Button type="submit" size="lg" block loading={pending} disabled={!canSubmit}>
+          Reset Password
+        </Button>
+      </form>
+      <p className="auth__switch">
+        <Link className="auth__switch-link" to="/auth">Back to Login</Link>
+      </p>
+    </AuthSingleCard>
   );
 }

@@ -1,9 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   AuthSessionSchema, ForgotPasswordAnswerSchema, ForgotPasswordBodySchema, MeSchema, ResetPasswordBodySchema,
   SignInBodySchema, SignUpBodySchema,
 } from '@vere/contracts';
-import { AppError, type ServiceApp } from '@vere/service-kit';
+import type { ServiceApp } from '@vere/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { UsersRepository } from '../repositories/users-repository';
@@ -42,11 +41,6 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, a 
 
 export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Promise<void> {
   const { users, sessions } = opts;
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMITED', `Too many attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`) as never,
-  });
   const limited = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } };
 
   const answer = async (reply: FastifyReply, issued: IssuedSession, status: 200 | 201) => {

@@ -1,6 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
 import { ClientErrorReportSchema } from '@vere/contracts';
-import { AppError, type ServiceApp } from '@vere/service-kit';
+import type { ServiceApp } from '@vere/service-kit';
 import { Type } from 'typebox';
 
 /**
@@ -9,11 +8,6 @@ import { Type } from 'typebox';
  * report (errors happen before sign-in too), so it is rate limited per address and size-capped.
  */
 export async function clientErrorRoutes(app: ServiceApp, opts: { perMinute: number }): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMITED', `Too many reports. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`) as never,
-  });
   app.post('/api/identity/client-errors', {
     bodyLimit: 16 * 1024,
     config: { rateLimit: { max: opts.perMinute, timeWindow: 60_000 } },

@@ -1,9 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   DeleteAccountBodySchema, IdentityExportSchema, MeSchema, UpdateProfileBodySchema, UsernameAvailabilitySchema,
   UsernameParamsSchema,
 } from '@vere/contracts';
-import { AppError, type ServiceApp } from '@vere/service-kit';
+import type { ServiceApp } from '@vere/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { RefreshTokensRepository } from '../repositories/refresh-tokens-repository';
@@ -28,11 +27,6 @@ export interface ProfileRoutesOptions {
 
 export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions): Promise<void> {
   const { users } = opts;
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`) as never,
-  });
 
   app.patch('/api/identity/me', {
     onRequest: app.authenticate,

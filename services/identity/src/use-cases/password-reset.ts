@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { normalizeEmail, validateEmail, validatePassword } from '@vere/domain';
-import { AppError } from '@vere/service-kit';
+import { AppError, escapeHtml } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail';
 import { hashPassword } from '../passwords';
@@ -32,10 +32,9 @@ function resetEmail(name: string, link: string) {
     '',
     'The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.',
   ].join('\n');
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<p>Hi ${escape(name)},</p>
+  const html = `<p>Hi ${escapeHtml(name)},</p>
 <p>Someone (hopefully you) asked to reset the password of your Vere account.</p>
-<p><a href="${escape(link)}">Choose a new password</a></p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
 <p>The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.</p>`;
   return { subject: 'Reset your Vere password', text, html };
 }
