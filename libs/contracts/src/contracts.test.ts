@@ -45,6 +45,7 @@ describe('answers', () => {
       user: {
         id: crypto.randomUUID(), email: 'ana@example.com', name: 'Ana', username: 'ana_1234', displayName: null, bio: null,
         photoUrl: null, avatarConfig: null, createdAt: new Date().toISOString(),
+        hasCompletedOnboarding: false, tutorialsSeen: ['home'],
       },
     };
     expect(Value.Check(AuthSessionSchema, session)).toBe(true);
@@ -94,5 +95,15 @@ describe('events', () => {
     expect(Value.Check(UserRegistered.schema, { ...payload, name: 42 })).toBe(false);
     const { userId: _userId, ...withoutUser } = payload;
     expect(Value.Check(UserRegistered.schema, withoutUser)).toBe(false);
+  });
+});
+
+describe('time zone in identity events', () => {
+  const meta = { eventId: '8a1c6a3e-6a4e-4d8c-9a51-6f0e2f0f6a11', occurredAt: '2026-01-14T12:00:00.000Z', userId: '5f1c6a3e-6a4e-4d8c-9a51-6f0e2f0f6a12' };
+  it('keeps events from before zones valid, and accepts a zone or null', () => {
+    expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: null })).toBe(true);
+    expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: 'Asia/Kolkata' })).toBe(true);
+    expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: null })).toBe(true);
+    expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: 5 })).toBe(false);
   });
 });

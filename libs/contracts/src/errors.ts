@@ -8,6 +8,8 @@ export const ErrorCodes = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
   RESET_LINK_INVALID: 400,
+  /** A payment provider's webhook whose signature does not match, or is older than the tolerance. */
+  WEBHOOK_SIGNATURE_INVALID: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   SESSION_EXPIRED: 401,
@@ -17,9 +19,18 @@ export const ErrorCodes = {
   PLAYER_NOT_FOUND: 404,
   /** A sign-in provider (Google) that this deployment has not configured. */
   PROVIDER_NOT_CONFIGURED: 404,
+  SIDEQUEST_NOT_FOUND: 404,
+  TODO_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,
+  /** Spec §8: the day's (or weekend day's) swipes are used up. */
+  SWIPE_LIMIT_REACHED: 409,
+  /** The day's skips are used up. */
+  SKIP_LIMIT_REACHED: 409,
+  /** A weekend sidequest outside Friday 17:00 to Sunday 24:00, the user's local time. */
+  WEEKEND_CLOSED: 409,
+  TODO_ALREADY_COMPLETED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

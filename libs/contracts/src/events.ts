@@ -15,10 +15,17 @@ export interface EventContract<S extends TSchema = TSchema> {
 
 const contract = <S extends TSchema>(subject: string, schema: S): EventContract<S> => ({ subject, schema });
 
+/**
+ * The user's IANA time zone (e.g. `Europe/Lisbon`): where their day starts, for daily limits and the
+ * weekend window. Absent or null in events from before zones were kept: the consumer keeps what it
+ * holds, or UTC.
+ */
+const TimeZoneField = Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()]));
+
 /** identity: an account was created. Carries no e-mail address: consumers need only what they display. */
 export const UserRegistered = contract(
   'identity.user.registered.v1',
-  Type.Object({ ...Meta, name: Type.String(), username: Type.Union([Type.String(), Type.Null()]) }),
+  Type.Object({ ...Meta, name: Type.String(), username: Type.Union([Type.String(), Type.Null()]), timeZone: TimeZoneField }),
 );
 export type UserRegisteredPayload = Static<typeof UserRegistered.schema>;
 
@@ -35,6 +42,7 @@ export const ProfileUpdated = contract(
     displayName: Type.Union([Type.String(), Type.Null()]),
     photoUrl: Type.Union([Type.String(), Type.Null()]),
     avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
+    timeZone: TimeZoneField,
   }),
 );
 export type ProfileUpdatedPayload = Static<typeof ProfileUpdated.schema>;
@@ -46,4 +54,65 @@ export type ProfileUpdatedPayload = Static<typeof ProfileUpdated.schema>;
 export const UserDeleted = contract('identity.user.deleted.v1', Type.Object({ ...Meta }));
 export type UserDeletedPayload = Static<typeof UserDeleted.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated, UserDeleted } as const;
+/**
+ * billing: the user's Pro entitlement changed (bought, renewed, cancelled, lapsed, granted). Carries the
+ * whole entitlement after the change, in the spec's shape. `version` grows with every change for the
+ * user, so a consumer that sees an older version than the one it holds ignores it (redelivery, reorder).
+ * A consumer treats the user as Pro while `isActive` and `expirationDate` is null or in the future, so
+ * an expiry takes effect on time even before billing publishes the lapse.
+ */
+export const EntitlementChanged = contract(
+  'billing.entitlement.changed.v1',
+  Type.Object({
+    ...Meta,
+    version: Type.Integer({ minimum: 1 }),
+    isActive: Type.Boolean(),
+    productId: Type.Union([Type.String(), Type.Null()]),
+    expirationDate: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()]),
+    willRenew: Type.Boolean(),
+    source: Type.Union([
+      Type.Literal('stripe'),
+      Type.Literal('revenuecat'),
+      Type.Literal('database'),
+      Type.Literal('unknown'),
+    ]),
+  }),
+);
+export type EntitlementChangedPayload = Static<typeof EntitlementChanged.schema>;
+
+const LevelRewardSchema = Type.Object({
+  kind: Type.Union([Type.Literal('bonus_swipe'), Type.Literal('playbook'), Type.Literal('pod_creation'), Type.Literal('advanced_challenges')]),
+  text: Type.String(),
+});
+
+/**
+ * quests: XP was added to the user's total, once per source (`sourceKey`, e.g. `todo:<id>`): a
+ * repeated or raced completion publishes nothing more.
+ */
+export const XpAwarded = contract(
+  'quests.xp.awarded.v1',
+  Type.Object({
+    ...Meta,
+    sourceKey: Type.String(),
+    reason: Type.Union([Type.Literal('todo_completed'), Type.Literal('weekly_completed'), Type.Literal('other')]),
+    amount: Type.Integer({ minimum: 1 }),
+    totalXP: Type.Integer({ minimum: 0 }),
+    level: Type.Integer({ minimum: 1 }),
+  }),
+);
+export type XpAwardedPayload = Static<typeof XpAwarded.schema>;
+
+/** quests: an award took the user to a higher level; `rewards` are those of every level passed. */
+export const LevelReached = contract(
+  'quests.level.reached.v1',
+  Type.Object({
+    ...Meta,
+    level: Type.Integer({ minimum: 2 }),
+    previousLevel: Type.Integer({ minimum: 1 }),
+    totalXP: Type.Integer({ minimum: 0 }),
+    rewards: Type.Array(LevelRewardSchema),
+  }),
+);
+export type LevelReachedPayload = Static<typeof LevelReached.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached } as const;

@@ -29,9 +29,28 @@ export const UserSchema = Type.Object({
   bio: Type.Union([Type.String(), Type.Null()]),
   photoUrl: Type.Union([Type.String(), Type.Null()]),
   avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
+  /** IANA zone the user's day runs in (limits, weekend window); null until they or their browser gave one. */
+  timeZone: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   createdAt: Type.String({ description: 'ISO 8601' }),
+  /** The post-sign-up intro was completed or skipped, on any device. */
+  hasCompletedOnboarding: Type.Boolean(),
+  /** Guided tutorials finished, on any device. */
+  tutorialsSeen: Type.Array(Type.Union([Type.Literal('home'), Type.Literal('challenges')])),
 });
 export type User = Static<typeof UserSchema>;
+
+/** The guided tutorials: the home page's and the weekly challenge page's. */
+export const TUTORIALS = ['home', 'challenges'] as const;
+export type Tutorial = (typeof TUTORIALS)[number];
+
+/**
+ * PUT /api/identity/me/milestones/{milestone}: the user finished part of the guided start.
+ * Idempotent; answers the user after the change.
+ */
+export const MilestoneParamsSchema = Type.Object({
+  milestone: Type.Union([Type.Literal('onboarding'), Type.Literal('tutorial-home'), Type.Literal('tutorial-challenges')]),
+});
+export type Milestone = Static<typeof MilestoneParamsSchema>['milestone'];
 
 export const SignUpBodySchema = Type.Object(
   {
@@ -40,6 +59,8 @@ export const SignUpBodySchema = Type.Object(
     name: Type.String({ maxLength: 80 }),
     username: Type.Optional(Type.String({ maxLength: 40 })),
     avatarConfig: Type.Optional(AvatarConfigSchema),
+    /** IANA zone, e.g. `Asia/Kolkata`; the sign-up form sends the browser's. */
+    timeZone: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false },
 );
@@ -75,6 +96,7 @@ export const UpdateProfileBodySchema = Type.Object(
     bio: Type.Optional(Type.Union([Type.String({ maxLength: 400 }), Type.Null()])),
     photoUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
     avatarConfig: Type.Optional(Type.Union([AvatarConfigSchema, Type.Null()])),
+    timeZone: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AvatarConfigSchema } from './identity';
 
 export const LevelProgressSchema = Type.Object({
   currentLevel: Type.Integer({ minimum: 1 }),
@@ -9,3 +10,153 @@ export const LevelProgressSchema = Type.Object({
   totalXP: Type.Integer({ minimum: 0 }),
 });
 export type LevelProgressBody = Static<typeof LevelProgressSchema>;
+
+export const SidequestTypeSchema = Type.Union([Type.Literal('daily'), Type.Literal('weekend')]);
+export type SidequestType = Static<typeof SidequestTypeSchema>;
+
+/** A card of the swipe deck (spec §3 "Sidequest" with the colours the cards carry). */
+export const SidequestSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  type: SidequestTypeSchema,
+  title: Type.String(),
+  description: Type.String(),
+  /** As shown on the card, e.g. "5-15 min". */
+  duration: Type.String(),
+  xp: Type.Integer({ minimum: 1 }),
+  bgColor: Type.String(),
+  bgColor2: Type.String(),
+  bgColor3: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+});
+export type Sidequest = Static<typeof SidequestSchema>;
+
+export const SidequestListQuerySchema = Type.Object(
+  { type: Type.Optional(SidequestTypeSchema) },
+  { additionalProperties: false },
+);
+export type SidequestListQuery = Static<typeof SidequestListQuerySchema>;
+
+/** Newest first. */
+export const SidequestListSchema = Type.Object({ sidequests: Type.Array(SidequestSchema) });
+export type SidequestList = Static<typeof SidequestListSchema>;
+
+/** Spec §3 "User limits", plus what the deck needs to refresh at local midnight. */
+export const LimitsSchema = Type.Object({
+  dailySwipes: Type.Integer({ minimum: 0 }),
+  maxSwipes: Type.Integer({ minimum: 0 }),
+  dailySkips: Type.Integer({ minimum: 0 }),
+  maxSkips: Type.Integer({ minimum: 0 }),
+  weekendSwipes: Type.Integer({ minimum: 0 }),
+  maxWeekendSwipes: Type.Integer({ minimum: 0 }),
+  weekendSkips: Type.Integer({ minimum: 0 }),
+  maxWeekendSkips: Type.Integer({ minimum: 0 }),
+  bonusSwipes: Type.Integer({ minimum: 0 }),
+  isPro: Type.Boolean(),
+  level: Type.Integer({ minimum: 1 }),
+  timeZone: Type.String(),
+  /** The user's local calendar date the counts are for (YYYY-MM-DD). */
+  date: Type.String(),
+  /** When the counters reset: the next local midnight (ISO 8601). */
+  resetsAt: Type.String(),
+  weekendOpen: Type.Boolean(),
+  /** The next Friday 17:00 local, or the current window's start while it is open (ISO 8601). */
+  weekendOpensAt: Type.String(),
+  /** The end of the current or next weekend window: Monday 00:00 local (ISO 8601). */
+  weekendEndsAt: Type.String(),
+});
+export type Limits = Static<typeof LimitsSchema>;
+
+export const SwipeBodySchema = Type.Object(
+  { sidequestId: Type.String({ format: 'uuid' }) },
+  { additionalProperties: false },
+);
+export type SwipeBody = Static<typeof SwipeBodySchema>;
+
+export const TodoStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('in_progress'), Type.Literal('completed')]);
+
+export const TodoSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  sidequestId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+  type: Type.Union([Type.Literal('daily_sidequest'), Type.Literal('weekend_sidequest')]),
+  title: Type.String(),
+  description: Type.String(),
+  status: TodoStatusSchema,
+  xpReward: Type.Integer({ minimum: 0 }),
+  /** Local calendar date (YYYY-MM-DD): the day after it was accepted. */
+  dueDate: Type.String(),
+  /** 24 hours after it was accepted (ISO 8601). */
+  dueAt: Type.String(),
+  createdAt: Type.String(),
+  completedAt: Type.Union([Type.String(), Type.Null()]),
+  proofText: Type.Union([Type.String(), Type.Null()]),
+  /** A stored photo's id (the photo storage library); null until photo proof is supported. */
+  proofPhotoId: Type.Union([Type.String(), Type.Null()]),
+});
+export type Todo = Static<typeof TodoSchema>;
+
+export const AcceptResultSchema = Type.Object({ todo: TodoSchema, limits: LimitsSchema });
+export type AcceptResult = Static<typeof AcceptResultSchema>;
+
+export const SkipResultSchema = Type.Object({ limits: LimitsSchema });
+export type SkipResult = Static<typeof SkipResultSchema>;
+
+/** Spec §4.1: today's pending and in-progress to-dos, and those completed today (local dates). */
+export const TodoListSchema = Type.Object({
+  pending: Type.Array(TodoSchema),
+  completed: Type.Array(TodoSchema),
+  /** XP of the to-dos completed today (the Daily XP card, goal 100). */
+  xpToday: Type.Integer({ minimum: 0 }),
+});
+export type TodoList = Static<typeof TodoListSchema>;
+
+export const TodoParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type TodoParams = Static<typeof TodoParamsSchema>;
+
+/** Spec §5: proof is Text, Photo or Both. */
+export const CompleteTodoBodySchema = Type.Object(
+  {
+    proofType: Type.Union([Type.Literal('text'), Type.Literal('photo'), Type.Literal('both')]),
+    proofText: Type.Optional(Type.String({ maxLength: 2000 })),
+    /** An uploaded photo's id (photo storage); refused until that storage is wired in. */
+    photoId: Type.Optional(Type.String({ format: 'uuid' })),
+  },
+  { additionalProperties: false },
+);
+export type CompleteTodoBody = Static<typeof CompleteTodoBodySchema>;
+
+export const CompleteTodoResultSchema = Type.Object({
+  todo: TodoSchema,
+  xpAwarded: Type.Integer({ minimum: 0 }),
+  progress: LevelProgressSchema,
+  /** Set when this completion raised the level (the Level Up overlay). */
+  levelUp: Type.Union([Type.Object({ level: Type.Integer(), previousLevel: Type.Integer() }), Type.Null()]),
+  /** Spec §8: "Challenge completed! +{n} XP earned! 🎉" */
+  message: Type.String(),
+});
+export type CompleteTodoResult = Static<typeof CompleteTodoResultSchema>;
+
+export const LeaderboardQuerySchema = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })) },
+  { additionalProperties: false },
+);
+export type LeaderboardQuery = Static<typeof LeaderboardQuerySchema>;
+
+export const LeaderboardEntrySchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  username: Type.Union([Type.String(), Type.Null()]),
+  photoUrl: Type.Union([Type.String(), Type.Null()]),
+  avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
+  level: Type.Integer({ minimum: 1 }),
+  totalXP: Type.Integer({ minimum: 0 }),
+  /** 1 + the number of players with more XP (ties share a rank). */
+  rank: Type.Integer({ minimum: 1 }),
+});
+export type LeaderboardEntry = Static<typeof LeaderboardEntrySchema>;
+
+export const LeaderboardSchema = Type.Object({
+  entries: Type.Array(LeaderboardEntrySchema),
+  /** The caller's own place; null while their player is being set up. */
+  me: Type.Union([LeaderboardEntrySchema, Type.Null()]),
+});
+export type Leaderboard = Static<typeof LeaderboardSchema>;

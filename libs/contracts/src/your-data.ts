@@ -18,7 +18,17 @@ export type IdentityExport = Static<typeof IdentityExportSchema>;
 
 export const QuestsExportSchema = Type.Object({
   service: Type.Literal('quests'),
-  player: Nullable(Type.Object({ name: Type.String(), username: Nullable(Type.String()), totalXp: Type.Integer(), createdAt: Iso })),
+  player: Nullable(Type.Object({
+    name: Type.String(), username: Nullable(Type.String()), totalXp: Type.Integer(), createdAt: Iso,
+    timeZone: Type.Optional(Type.String()),
+  })),
+  /** Every to-do still held, with its proof. */
+  todos: Type.Optional(Type.Array(Type.Object({
+    title: Type.String(), status: Type.String(), xpReward: Type.Integer(), createdAt: Iso, completedAt: Nullable(Iso),
+    proofText: Nullable(Type.String()),
+  }))),
+  /** Every XP award (the ledger). */
+  xpAwards: Type.Optional(Type.Array(Type.Object({ sourceKey: Type.String(), reason: Type.String(), amount: Type.Integer(), awardedAt: Iso }))),
 });
 export type QuestsExport = Static<typeof QuestsExportSchema>;
 
@@ -31,7 +41,11 @@ export type PodsExport = Static<typeof PodsExportSchema>;
 export const BillingExportSchema = Type.Object({
   service: Type.Literal('billing'),
   entitlement: Nullable(Type.Object({
-    isPro: Type.Boolean(), source: Type.String(), productId: Nullable(Type.String()), expiresAt: Nullable(Iso),
+    isActive: Type.Boolean(), source: Type.String(), productId: Nullable(Type.String()), expirationDate: Nullable(Iso), willRenew: Type.Boolean(),
+  })),
+  subscriptions: Type.Array(Type.Object({
+    source: Type.String(), productId: Nullable(Type.String()), status: Type.String(), accessUntil: Nullable(Iso),
+    willRenew: Type.Boolean(), createdAt: Iso,
   })),
 });
 export type BillingExport = Static<typeof BillingExportSchema>;

@@ -1,4 +1,6 @@
 export * from './avatar';
 export * from './levels';
+export * from './limits';
+export * from './time-zone';
 export * from './validation';
 export * from './weekend';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LEVEL, levelForXP, levelProgress, levelThreshold } from './levels';
+import { MAX_LEVEL, levelForXP, levelProgress, levelRewards, levelThreshold } from './levels';
 
 describe('level curve', () => {
   it('takes 100 XP to pass level 1 and 100n + 50(n-1) for higher levels', () => {
@@ -43,5 +43,16 @@ describe('level curve', () => {
   it('treats negative or non-finite totals as zero', () => {
     expect(levelProgress(-5).totalXP).toBe(0);
     expect(levelProgress(Number.NaN).currentLevel).toBe(1);
+  });
+});
+
+describe('level rewards', () => {
+  it('lists bonus swipes, playbooks, pods and advanced challenges at their levels', () => {
+    expect(levelRewards(2)).toEqual([]);
+    expect(levelRewards(3).map((r) => r.kind)).toEqual(['playbook']);
+    expect(levelRewards(5).map((r) => r.kind)).toEqual(['bonus_swipe']);
+    expect(levelRewards(10).map((r) => r.kind)).toEqual(['bonus_swipe', 'pod_creation']);
+    expect(levelRewards(20).map((r) => r.kind)).toEqual(['bonus_swipe', 'advanced_challenges']);
+    expect(levelRewards(25).map((r) => r.kind)).toEqual(['bonus_swipe', 'playbook']);
   });
 });

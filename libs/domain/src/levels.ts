@@ -51,3 +51,24 @@ function sanitizeXP(totalXP: number): number {
   if (!Number.isFinite(totalXP) || totalXP < 0) return 0;
   return Math.floor(totalXP);
 }
+
+/** Levels that unlock a playbook (spec §6). */
+export const PLAYBOOK_LEVELS = [3, 7, 12, 18, 25, 35, 50] as const;
+export const POD_CREATION_LEVEL = 10;
+export const ADVANCED_CHALLENGES_LEVEL = 20;
+
+export type LevelReward =
+  | { kind: 'bonus_swipe'; text: string }
+  | { kind: 'playbook'; text: string }
+  | { kind: 'pod_creation'; text: string }
+  | { kind: 'advanced_challenges'; text: string };
+
+/** What reaching `level` gives (spec §6): a bonus daily swipe every 5 levels, playbooks, pods, advanced challenges. */
+export function levelRewards(level: number): LevelReward[] {
+  const rewards: LevelReward[] = [];
+  if (level % 5 === 0) rewards.push({ kind: 'bonus_swipe', text: '+1 daily swipe' });
+  if ((PLAYBOOK_LEVELS as readonly number[]).includes(level)) rewards.push({ kind: 'playbook', text: 'New playbook unlocked' });
+  if (level === POD_CREATION_LEVEL) rewards.push({ kind: 'pod_creation', text: 'Pod creation unlocked' });
+  if (level === ADVANCED_CHALLENGES_LEVEL) rewards.push({ kind: 'advanced_challenges', text: 'Advanced challenges unlocked' });
+  return rewards;
+}
