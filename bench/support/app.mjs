@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * @param {{ apiOnly?: boolean, cpuProfileDir?: string }} [options]
+ * @param {{ apiOnly?: boolean, cpuProfileDir?: string, env?: Record<string, string> }} [options]
  * @returns {Promise<{ url: string, stop(): Promise<void> }>}
  */
 export async function startApp(options = {}) {
@@ -18,6 +18,7 @@ export async function startApp(options = {}) {
   const env = {
     ...process.env, PORT: '0', HOST: '127.0.0.1', VERE_DATA_DIR: dataDir, LOG_LEVEL: 'error',
     API_ONLY: options.apiOnly ? 'true' : 'false',
+    ...options.env,
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;

@@ -31,6 +31,14 @@ export const LocalEnv = {
   GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   GOOGLE_ISSUER: Type.String({ pattern: '^https?://', default: 'https://accounts.google.com' }),
+  /** Stripe (all three, or none: then the labelled local test checkout, no card charged). */
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_PRICE_ID: Type.Optional(Type.String({ minLength: 1 })),
+  /** RevenueCat webhook Authorization value; absent: its endpoint answers 404. Sandbox events are accepted locally. */
+  REVENUECAT_WEBHOOK_AUTH: Type.Optional(Type.String({ minLength: 16 })),
+  /** RevenueCat's public App Store SDK key for the iOS app; absent: GET /api/billing/ios/config answers 404. */
+  REVENUECAT_APPLE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** Folder holding apps/<name>/dist. */
   APPS_DIR: Type.String({ default: `${repoRoot}apps` }),
   /** A remotes.json to serve instead of the shell's own (switches remote versions without a shell rebuild). */

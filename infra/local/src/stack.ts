@@ -83,7 +83,16 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
     const others = await Promise.all([
       createQuestsService({ ...dbFor('quests'), jwksUrl }, deps),
       createPodsService({ ...dbFor('pods'), jwksUrl }, deps),
-      createBillingService({ ...dbFor('billing'), jwksUrl }, deps),
+      createBillingService({
+        ...dbFor('billing'), jwksUrl, appUrl: () => publicUrl,
+        stripe: config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET && config.STRIPE_PRICE_ID
+          ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, priceId: config.STRIPE_PRICE_ID }
+          : undefined,
+        // The embedded default has no keys: the labelled local checkout stands in for Stripe.
+        localCheckout: true,
+        revenueCat: config.REVENUECAT_WEBHOOK_AUTH ? { webhookAuth: config.REVENUECAT_WEBHOOK_AUTH, acceptSandbox: true } : undefined,
+        revenueCatAppleApiKey: config.REVENUECAT_APPLE_API_KEY,
+      }, deps),
     ]);
     for (const service of others) upstreams[service.name] = await listen(service);
     for (const service of [identity, ...others]) await service.start();

@@ -1,26 +1,12 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import { createInProcessEventBus, createNatsEventBus, newEvent, type DomainEvent, type EventBus } from '@vere/service-kit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/cli';
 
 const NATS_URL = process.env.NATS_URL;
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Runs `npm run events -- …` the way an operator does (same script, same environment variables). */
-function events(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/src/events-cli.ts', ...args], {
-      cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.once('exit', (code) => resolve({ code, out, err }));
-  });
-}
+const events = (args: string[], env: Record<string, string | undefined>) => runCli('events-cli.ts', args, env);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

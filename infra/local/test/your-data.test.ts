@@ -65,7 +65,7 @@ describe('your data: export and account deletion across services', () => {
     await sql.query('INSERT INTO pods.pod_member (pod_id, user_id) VALUES ($1, $2), ($3, $2), ($3, $4)',
       [solo, userId, shared, friendId]);
     await sql.query(
-      "INSERT INTO billing.entitlement (user_id, is_pro, source, product_id, expires_at, updated_at) VALUES ($1, true, 'stripe', 'vere_pro_monthly', now() + interval '20 days', now())",
+      "INSERT INTO billing.entitlement (user_id, is_active, source, product_id, expiration_date, will_renew, version, updated_at) VALUES ($1, true, 'stripe', 'vere_pro_monthly', now() + interval '20 days', true, 1, now())",
       [userId],
     );
     return { solo, shared };
@@ -88,7 +88,7 @@ describe('your data: export and account deletion across services', () => {
     expect(pods).toMatchObject({ service: 'pods' });
     expect((pods!.pods as Array<{ name: string; createdByYou: boolean }>).map((p) => [p.name, p.createdByYou]).sort())
       .toEqual([['Shared pod', true], ['Solo pod', true]]);
-    expect(billing).toMatchObject({ service: 'billing', entitlement: { isPro: true, source: 'stripe', productId: 'vere_pro_monthly' } });
+    expect(billing).toMatchObject({ service: 'billing', entitlement: { isActive: true, source: 'stripe', productId: 'vere_pro_monthly', willRenew: true } });
     const text = JSON.stringify(answers);
     expect(text).not.toMatch(/argon2|password|secret/i);
 

@@ -1,2 +1,3 @@
 export { BillingEnv, billingConfig, type BillingConfig } from './config';
-export { createBillingService } from './service';
+export { createBillingService, type BillingServiceHandle } from './service';
+export { openBillingAdmin, type BillingAdmin } from './admin';

@@ -1,4 +1,4 @@
-import { ProfileUpdated } from '@vere/contracts';
+import { ProfileUpdated, UserRegistered } from '@vere/contracts';
 import { defaultAvatarConfig, randomAvatarConfig, validateUsername } from '@vere/domain';
 import type { DomainEvent } from '@vere/service-kit';
 import pg from 'pg';
@@ -175,5 +175,95 @@ describe('profile changes', () => {
   it('answers 401 without a valid access token', async () => {
     expect((await patchMe(null, { name: 'Eve' })).statusCode).toBe(401);
     expect((await patchMe('not.a.token', { name: 'Eve' })).statusCode).toBe(401);
+  });
+});
+
+describe('guided start milestones (intro and tutorials, kept on the server)', () => {
+  const mark = (token: string | null, milestone: string) => h.service.app.inject({
+    method: 'PUT', url: `/api/identity/me/milestones/${milestone}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+  it('starts with nothing done and records the intro once, on every device', async () => {
+    const { email, token, user } = await newAccount();
+    expect(user).toMatchObject({ hasCompletedOnboarding: false, tutorialsSeen: [] });
+    const res = await mark(token, 'onboarding');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.hasCompletedOnboarding).toBe(true);
+    // Another browser signs in and sees the same.
+    const other = (await calls().signIn(email, STRONG_PASSWORD)).json();
+    expect(other.user.hasCompletedOnboarding).toBe(true);
+    expect((await mark(token, 'onboarding')).statusCode).toBe(200);
+  });
+
+  it('records each tutorial once even when finished on two devices at the same moment', async () => {
+    const { token } = await newAccount();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => mark(token, 'tutorial-home')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect((await meOf(token)).tutorialsSeen).toEqual(['home']);
+    await mark(token, 'tutorial-challenges');
+    const me = await meOf(token);
+    expect(me.tutorialsSeen).toEqual(['home', 'challenges']);
+    expect(me.hasCompletedOnboarding).toBe(false);
+  });
+
+  it('refuses unknown milestones and anonymous callers', async () => {
+    const { token } = await newAccount();
+    for (const bad of ['tutorial-settings', 'ONBOARDING', '%00', 'onboarding;drop']) {
+      const res = await mark(token, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await mark(null, 'onboarding')).statusCode).toBe(401);
+    expect((await meOf(token)).tutorialsSeen).toEqual([]);
+  });
+});
+
+describe('time zone', () => {
+  const registeredEvents: DomainEvent[] = [];
+  const profileEvents: DomainEvent[] = [];
+  beforeAll(async () => {
+    await h.bus.subscribe({ durable: `tz-registered-${Date.now()}`, subjects: [UserRegistered.subject] }, async (e) => { registeredEvents.push(e); });
+    await h.bus.subscribe({ durable: `tz-profile-${Date.now()}`, subjects: [ProfileUpdated.subject] }, async (e) => { profileEvents.push(e); });
+  });
+
+  it('stores the zone given at sign-up and tells quests in identity.user.registered.v1', async () => {
+    const { token, user } = await newAccount({ timeZone: 'Pacific/Auckland' });
+    expect(user.timeZone).toBe('Pacific/Auckland');
+    expect((await meOf(token)).timeZone).toBe('Pacific/Auckland');
+    await expect.poll(() => registeredEvents.find((e) => e.payload.userId === user.id)?.payload.timeZone, { timeout: 5000 })
+      .toBe('Pacific/Auckland');
+  });
+
+  it('is optional at sign-up (null until given)', async () => {
+    const { user } = await newAccount();
+    expect(user.timeZone).toBeNull();
+    await expect.poll(() => registeredEvents.find((e) => e.payload.userId === user.id), { timeout: 5000 }).toBeDefined();
+    expect(registeredEvents.find((e) => e.payload.userId === user.id)!.payload.timeZone).toBeNull();
+  });
+
+  it('changes through PATCH /api/identity/me and reaches identity.profile.updated.v1', async () => {
+    const { token, user } = await newAccount({ timeZone: 'Asia/Kolkata' });
+    const res = await patchMe(token, { timeZone: 'America/New_York' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.timeZone).toBe('America/New_York');
+    await expect.poll(() => profileEvents.find((e) => e.payload.userId === user.id)?.payload.timeZone, { timeout: 5000 })
+      .toBe('America/New_York');
+  });
+
+  it.each(['Mars/Olympus_Mons', '+05:30', 'EST', '', 'x'.repeat(65)])('refuses %j at sign-up, creating nothing', async (bad) => {
+    const email = uniqueEmail();
+    const res = await calls().signUp({ email, password: STRONG_PASSWORD, name: 'Ana', timeZone: bad });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'timeZone' });
+    expect((await calls().signIn(email, STRONG_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it.each(['Mars/Olympus_Mons', 'Europe/', 42])('refuses %j in a profile change, changing nothing', async (bad) => {
+    const { token } = await newAccount({ timeZone: 'Asia/Kolkata' });
+    const res = await patchMe(token, { timeZone: bad, name: 'Changed Name' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'timeZone' });
+    expect(await meOf(token)).toMatchObject({ timeZone: 'Asia/Kolkata', name: 'Ana Lopez' });
   });
 });

@@ -1,2 +1,4 @@
 export { QuestsEnv, questsConfig, type QuestsConfig } from './config';
-export { createQuestsService } from './service';
+export { createQuestsService, type QuestsDeps, type QuestsHandle } from './service';
+export type { Clock } from './clock';
+export type { PhotoProofs } from './use-cases/todos';

@@ -1,32 +1,90 @@
 import { fileURLToPath } from 'node:url';
-import { UserDeleted, UserRegistered } from '@vere/contracts';
+import { EntitlementChanged, ProfileUpdated, UserDeleted, UserRegistered } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from './clock';
 import type { QuestsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
+import { startScheduler, type Scheduler } from './jobs/scheduler';
+import { createDeckRepository } from './repositories/deck-repository';
+import { createLeaderboardRepository } from './repositories/leaderboard-repository';
 import { createPlayersRepository } from './repositories/players-repository';
+import { createTodosRepository, type TodosRepository } from './repositories/todos-repository';
+import { deckRoutes } from './routes/deck';
+import { leaderboardRoutes } from './routes/leaderboard';
 import { progressRoutes } from './routes/progress';
-import { forgetPlayer, registerPlayer } from './use-cases/register-player';
+import { todoRoutes } from './routes/todos';
+import { runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
+import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
+import { noPhotos, type PhotoProofs } from './use-cases/todos';
 
-export function createQuestsService(
-  config: QuestsConfig,
-  deps: { bus: EventBus; logger: FastifyBaseLogger },
-): Promise<ServiceHandle> {
-  return assembleService({
+export interface QuestsDeps {
+  bus: EventBus;
+  logger: FastifyBaseLogger;
+  /** The time every rule reads (local dates, the weekend window, Pro expiry); the real clock by default. */
+  clock?: Clock;
+  /** Photo proof (the storage library); until wired in, only text proof completes a to-do. */
+  photos?: PhotoProofs;
+  /** How often this replica looks for queued jobs; default 2 s. */
+  jobPollingIntervalSeconds?: number;
+}
+
+export interface QuestsHandle extends ServiceHandle {
+  /** Runs the daily to-do reset in this process now (what the scheduled job runs). */
+  dailyReset(): Promise<DailyResetResult>;
+  /** The job scheduler, once start() has run. */
+  readonly scheduler: Scheduler | undefined;
+}
+
+export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps): Promise<QuestsHandle> {
+  const clock = deps.clock ?? systemClock;
+  let pool: pg.Pool | undefined;
+  let todos: TodosRepository | undefined;
+  const handle = await assembleService({
     name: 'quests',
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
     databaseUrl: config.databaseUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
-    ...deps,
+    bus: deps.bus,
+    logger: deps.logger,
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
-    routes: async ({ app, pool }) => {
-      await app.register(progressRoutes, { players: createPlayersRepository(pool) });
+    routes: async ({ app, pool: servicePool, relay }) => {
+      pool = servicePool;
+      const players = createPlayersRepository(servicePool);
+      todos = createTodosRepository(servicePool);
+      await app.register(progressRoutes, { players });
+      await app.register(deckRoutes, { players, deck: createDeckRepository(servicePool), clock });
+      await app.register(todoRoutes, { players, todos, photos: deps.photos ?? noPhotos, clock, onEvents: () => relay.kick() });
+      await app.register(leaderboardRoutes, { leaderboard: createLeaderboardRepository(servicePool) });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'quests-player-registry', UserRegistered, registerPlayer),
+      consume(bus, prisma, 'quests-player-profile', ProfileUpdated, updatePlayerProfile),
+      consume(bus, prisma, 'quests-entitlement', EntitlementChanged, updateEntitlement),
       consume(bus, prisma, 'quests-user-erasure', UserDeleted, forgetPlayer),
     ],
   });
+
+  const dailyReset = () => runDailyReset(pool!, todos!, clock());
+  let scheduler: Scheduler | undefined;
+  return {
+    name: handle.name,
+    app: handle.app,
+    get scheduler() {
+      return scheduler;
+    },
+    dailyReset,
+    async start() {
+      await handle.start();
+      scheduler = await startScheduler({ pool: pool!, logger: deps.logger, dailyReset, pollingIntervalSeconds: deps.jobPollingIntervalSeconds });
+    },
+    async close() {
+      await scheduler?.stop();
+      scheduler = undefined;
+      await handle.close();
+    },
+  };
 }

@@ -1,16 +1,21 @@
 import { BillingExportSchema, EntitlementSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
 import type { EntitlementsRepository } from '../repositories/entitlements-repository';
-import { getEntitlement } from '../use-cases/get-entitlement';
+import { entitlementAt } from '../use-cases/entitlement-rules';
 
-export async function entitlementRoutes(app: ServiceApp, opts: { entitlements: EntitlementsRepository }): Promise<void> {
+export async function entitlementRoutes(app: ServiceApp, opts: { entitlements: EntitlementsRepository; now: () => Date }): Promise<void> {
   app.get('/api/billing/me/entitlement', {
     onRequest: app.authenticate,
     schema: {
-      tags: ['entitlement'], summary: 'Whether the signed-in user is Pro', security: [{ bearer: [] }],
+      tags: ['entitlement'], summary: 'The signed-in user\'s Pro entitlement (spec §3 subscription status result)', security: [{ bearer: [] }],
       response: { 200: EntitlementSchema, 401: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => getEntitlement(opts.entitlements, request.userId));
+  }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const stored = await opts.entitlements.find(request.userId);
+    const { isActive, productId, expirationDate, willRenew, source } = entitlementAt(stored, opts.now());
+    return { isActive, productId, expirationDate, willRenew, source };
+  });
 
   app.get('/api/billing/me/export', {
     onRequest: app.authenticate,
@@ -19,7 +24,17 @@ export async function entitlementRoutes(app: ServiceApp, opts: { entitlements: E
       response: { 200: BillingExportSchema, 401: { $ref: 'ErrorBody#' } },
     },
   }, async (request) => {
-    const row = await opts.entitlements.exportOf(request.userId);
-    return { service: 'billing' as const, entitlement: row && { ...row, expiresAt: row.expiresAt?.toISOString() ?? null } };
+    const { entitlement, subscriptions } = await opts.entitlements.exportOf(request.userId);
+    return {
+      service: 'billing' as const,
+      entitlement: entitlement && {
+        isActive: entitlement.isActive, source: entitlement.source, productId: entitlement.productId,
+        expirationDate: entitlement.expirationDate, willRenew: entitlement.willRenew,
+      },
+      subscriptions: subscriptions.map((s) => ({
+        source: s.source, productId: s.productId, status: s.status, accessUntil: s.accessUntil?.toISOString() ?? null,
+        willRenew: s.willRenew, createdAt: s.createdAt.toISOString(),
+      })),
+    };
   });
 }

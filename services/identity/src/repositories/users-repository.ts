@@ -11,6 +11,8 @@ export interface NewUser {
   /** Null for an account made through a sign-in provider: password sign-in fails until a reset sets one. */
   passwordHash: string | null;
   avatarConfig: Prisma.InputJsonObject | null;
+  /** A valid IANA zone, or null. */
+  timeZone?: string | null;
 }
 
 /** An account at a sign-in provider (provider + its stable subject id), linked to a Vere account. */
@@ -28,6 +30,7 @@ export interface ProfileChanges {
   bio?: string | null;
   photoUrl?: string | null;
   avatarConfig?: Prisma.InputJsonObject | null;
+  timeZone?: string;
 }
 
 /** A unique value (email or username) belongs to another account already. */
@@ -55,6 +58,10 @@ export interface UsersRepository {
    * transaction. Resolves false when the account was already gone.
    */
   deleteWithEvent(id: string, event: DomainEvent<EventMeta>): Promise<boolean>;
+  /** Records that the user finished the intro (first time only). Resolves null when the user is gone. */
+  markOnboardingCompleted(id: string): Promise<User | null>;
+  /** Adds a tutorial to those seen, once however often or concurrently it is called. */
+  markTutorialSeen(id: string, tutorial: string): Promise<User | null>;
   findByEmail(email: string): Promise<User | null>;
   findById(id: string): Promise<User | null>;
   usernameTaken(username: string): Promise<boolean>;
@@ -110,6 +117,16 @@ export function createUsersRepository(prisma: PrismaClient, onEventsWritten: () 
       });
       if (deleted) onEventsWritten();
       return deleted;
+    },
+    async markOnboardingCompleted(id) {
+      await prisma.$executeRaw`UPDATE "identity"."user" SET "onboarding_completed_at" = COALESCE("onboarding_completed_at", now()) WHERE "id" = ${id}::uuid`;
+      return prisma.user.findUnique({ where: { id } });
+    },
+    async markTutorialSeen(id, tutorial) {
+      // One statement: two devices finishing the tour at once still record it once.
+      await prisma.$executeRaw`UPDATE "identity"."user" SET "tutorials_seen" = array_append("tutorials_seen", ${tutorial})
+        WHERE "id" = ${id}::uuid AND NOT (${tutorial} = ANY("tutorials_seen"))`;
+      return prisma.user.findUnique({ where: { id } });
     },
     findByEmail: (email) => prisma.user.findUnique({ where: { email } }),
     findById: (id) => prisma.user.findUnique({ where: { id } }),

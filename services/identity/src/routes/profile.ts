@@ -1,5 +1,5 @@
 import {
-  DeleteAccountBodySchema, IdentityExportSchema, MeSchema, UpdateProfileBodySchema, UsernameAvailabilitySchema,
+  DeleteAccountBodySchema, IdentityExportSchema, MeSchema, MilestoneParamsSchema, UpdateProfileBodySchema, UsernameAvailabilitySchema,
   UsernameParamsSchema,
 } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
@@ -9,7 +9,7 @@ import type { RefreshTokensRepository } from '../repositories/refresh-tokens-rep
 import type { UsersRepository } from '../repositories/users-repository';
 import { deleteAccount, exportIdentityData } from '../use-cases/your-data';
 import { toUserBody } from '../use-cases/accounts';
-import { updateProfile, usernameAvailability } from '../use-cases/profile';
+import { markMilestone, updateProfile, usernameAvailability } from '../use-cases/profile';
 
 const errors = {
   400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 403: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' },
@@ -35,6 +35,15 @@ export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions)
       body: UpdateProfileBodySchema, response: { 200: MeSchema, ...errors },
     },
   }, async (request) => ({ user: toUserBody(await updateProfile(users, request.userId, request.body)) }));
+
+  app.put('/api/identity/me/milestones/:milestone', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['account'], security: [{ bearer: [] }],
+      summary: 'Record that the signed-in user finished the intro or a tutorial (idempotent)',
+      params: MilestoneParamsSchema, response: { 200: MeSchema, ...errors },
+    },
+  }, async (request) => ({ user: toUserBody(await markMilestone(users, request.userId, request.params.milestone)) }));
 
   app.get('/api/identity/me/export', {
     onRequest: app.authenticate,

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { UserRegistered, type AvatarConfigBody, type SignUpBody, type User as UserBody } from '@vere/contracts';
+import { TUTORIALS, UserRegistered, type AvatarConfigBody, type SignUpBody, type User as UserBody } from '@vere/contracts';
 import {
-  isAvatarConfig, normalizeEmail, normalizeUsername, suggestUsername, validateEmail, validateName, validatePassword,
+  isAvatarConfig, isTimeZone, normalizeEmail, normalizeUsername, suggestUsername, validateEmail, validateName, validatePassword,
   validateUsername,
 } from '@vere/domain';
 import { AppError, newEvent } from '@vere/service-kit';
@@ -18,7 +18,10 @@ export const toUserBody = (u: User): UserBody => ({
   bio: u.bio,
   photoUrl: u.photoUrl,
   avatarConfig: isAvatarConfig(u.avatarConfig) ? u.avatarConfig : null,
+  timeZone: u.timeZone,
   createdAt: u.createdAt.toISOString(),
+  hasCompletedOnboarding: u.onboardingCompletedAt !== null,
+  tutorialsSeen: TUTORIALS.filter((t) => u.tutorialsSeen.includes(t)),
 });
 
 export function check(verdict: { ok: true } | { ok: false; reason: string }, field: string): void {
@@ -29,6 +32,13 @@ export function check(verdict: { ok: true } | { ok: false; reason: string }, fie
 export function checkAvatar(avatar: AvatarConfigBody | null | undefined, field = 'avatarConfig'): void {
   if (avatar != null && !isAvatarConfig(avatar)) {
     throw new AppError('VALIDATION_FAILED', 'That avatar option does not exist', field);
+  }
+}
+
+/** An IANA zone Intl knows (libs/domain isTimeZone), if given. */
+export function checkTimeZone(timeZone: string | undefined, field = 'timeZone'): void {
+  if (timeZone !== undefined && !isTimeZone(timeZone)) {
+    throw new AppError('VALIDATION_FAILED', 'That time zone does not exist', field);
   }
 }
 
@@ -48,9 +58,11 @@ export async function signUp(users: UsersRepository, body: SignUpBody): Promise<
   const chosen = body.username?.trim() ? normalizeUsername(body.username) : null;
   if (chosen !== null) check(validateUsername(chosen), 'username');
   checkAvatar(body.avatarConfig);
+  checkTimeZone(body.timeZone);
   return createAccount(users, {
     email: normalizeEmail(body.email), name: tidyName(body.name), username: chosen,
     passwordHash: await hashPassword(body.password), avatarConfig: body.avatarConfig ?? null,
+    timeZone: body.timeZone ?? null,
   });
 }
 
@@ -63,6 +75,8 @@ export interface NewAccount {
   username: string | null;
   passwordHash: string | null;
   avatarConfig: AvatarConfigBody | null;
+  /** A valid IANA zone (checked by the caller), or null. */
+  timeZone?: string | null;
   /** The provider identity that signs in to the new account (Google sign-in). */
   identity?: ExternalIdentityRef;
 }
@@ -73,13 +87,14 @@ export interface NewAccount {
  */
 export async function createAccount(users: UsersRepository, account: NewAccount): Promise<User> {
   const { email, name, username: chosen, passwordHash, avatarConfig, identity } = account;
+  const timeZone = account.timeZone ?? null;
   for (let attempt = 1; ; attempt += 1) {
     const id = randomUUID();
     const username = chosen ?? suggestUsername(name);
     try {
       return await users.createWithEvent(
-        { id, email, name, username, passwordHash, avatarConfig },
-        newEvent(UserRegistered.subject, id, { name, username }),
+        { id, email, name, username, passwordHash, avatarConfig, timeZone },
+        newEvent(UserRegistered.subject, id, { name, username, timeZone }),
         identity,
       );
     } catch (err) {

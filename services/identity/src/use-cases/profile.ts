@@ -1,8 +1,8 @@
-import { ProfileUpdated, type UpdateProfileBody, type UsernameAvailability } from '@vere/contracts';
+import { ProfileUpdated, type Milestone, type UpdateProfileBody, type UsernameAvailability } from '@vere/contracts';
 import { normalizeUsername, validateBio, validateDisplayName, validateName, validatePhotoUrl, validateUsername } from '@vere/domain';
 import { AppError, newEvent } from '@vere/service-kit';
 import { TakenError, type ProfileChanges, type User, type UsersRepository } from '../repositories/users-repository';
-import { check, checkAvatar, tidyName, toUserBody } from './accounts';
+import { check, checkAvatar, checkTimeZone, tidyName, toUserBody } from './accounts';
 
 /** An optional text field: `null` or blank clears it, anything else must pass its rule. */
 function optionalText(
@@ -38,11 +38,15 @@ export async function updateProfile(users: UsersRepository, userId: string, body
     checkAvatar(body.avatarConfig);
     changes.avatarConfig = body.avatarConfig;
   }
+  if (body.timeZone !== undefined) {
+    checkTimeZone(body.timeZone);
+    changes.timeZone = body.timeZone;
+  }
 
   try {
     const updated = await users.updateWithEvent(userId, changes, (user) => {
-      const { name, username, displayName, photoUrl, avatarConfig } = toUserBody(user);
-      return newEvent(ProfileUpdated.subject, user.id, { name, username, displayName, photoUrl, avatarConfig });
+      const { name, username, displayName, photoUrl, avatarConfig, timeZone } = toUserBody(user);
+      return newEvent(ProfileUpdated.subject, user.id, { name, username, displayName, photoUrl, avatarConfig, timeZone: timeZone ?? null });
     });
     if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     return updated;
@@ -57,4 +61,16 @@ export async function usernameAvailability(users: UsersRepository, raw: string):
   const username = normalizeUsername(raw);
   check(validateUsername(username), 'username');
   return { username, available: !(await users.usernameTaken(username)) };
+}
+
+/**
+ * The user finished part of the guided start (the intro or a tutorial). Idempotent, so a second
+ * device or a retried request changes nothing; no event, as nothing others see changed.
+ */
+export async function markMilestone(users: UsersRepository, userId: string, milestone: Milestone): Promise<User> {
+  const updated = milestone === 'onboarding'
+    ? await users.markOnboardingCompleted(userId)
+    : await users.markTutorialSeen(userId, milestone === 'tutorial-home' ? 'home' : 'challenges');
+  if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return updated;
 }

@@ -21,7 +21,12 @@ export async function progressRoutes(app: ServiceApp, opts: { players: PlayersRe
       response: { 200: QuestsExportSchema, 401: { $ref: 'ErrorBody#' } },
     },
   }, async (request) => {
-    const player = await opts.players.exportOf(request.userId);
-    return { service: 'quests' as const, player: player && { ...player, createdAt: player.createdAt.toISOString() } };
+    const [player, activity] = await Promise.all([opts.players.exportOf(request.userId), opts.players.exportActivityOf(request.userId)]);
+    return {
+      service: 'quests' as const,
+      player: player && { ...player, createdAt: player.createdAt.toISOString() },
+      todos: activity.todos.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null })),
+      xpAwards: activity.xpAwards.map((a) => ({ ...a, awardedAt: a.awardedAt.toISOString() })),
+    };
   });
 }

@@ -1,0 +1,66 @@
+import { CheckoutBodySchema, RedirectUrlSchema, WebhookAckSchema } from '@vere/contracts';
+import { AppError, type ServiceApp } from '@vere/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { WebhookEventsRepository } from '../repositories/webhook-events-repository';
+import type { StripeGateway } from '../stripe/gateway';
+import { openPortal, startCheckout, type CheckoutDeps } from '../use-cases/checkout';
+
+export const STRIPE_WEBHOOK_PATH = '/api/billing/webhooks/stripe';
+/** Stripe's events are small; this leaves room for a large invoice. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+export interface StripeRoutesOptions {
+  gateway: StripeGateway | undefined;
+  checkout: CheckoutDeps;
+  webhookEvents: WebhookEventsRepository;
+  /** Called after a new event is stored: the worker processes it after the 2xx. */
+  onEventStored: () => void;
+  appUrl: (request: FastifyRequest) => string;
+}
+
+export async function stripeRoutes(app: ServiceApp, opts: StripeRoutesOptions): Promise<void> {
+  // The signature covers the exact bytes Stripe sent: keep them (this plugin's JSON parser only).
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+
+  app.post(STRIPE_WEBHOOK_PATH, {
+    bodyLimit: WEBHOOK_BODY_LIMIT,
+    schema: {
+      tags: ['webhooks'], summary: 'Stripe webhook: signature checked over the raw body (300 s tolerance), each event id stored once, processed after the 2xx',
+      response: { 200: WebhookAckSchema, 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+    },
+  }, async (request) => {
+    const gateway = opts.gateway;
+    if (!gateway) throw new AppError('PROVIDER_NOT_CONFIGURED', 'Stripe is not set up on this server.');
+    if (!Buffer.isBuffer(request.body)) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'A Stripe webhook is a signed JSON body.');
+    let event;
+    try {
+      event = gateway.verify(request.body, request.headers['stripe-signature']);
+    } catch {
+      throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe signature does not match this body, or is too old.');
+    }
+    if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new AppError('BAD_REQUEST', 'Not a Stripe event.');
+    const stored = await opts.webhookEvents.record('stripe', event.id, event.type, event);
+    if (stored) opts.onEventStored();
+    return stored ? { received: true as const } : { received: true as const, duplicate: true };
+  });
+}
+
+/** Checkout and portal: JSON bodies parsed as usual (a separate plugin from the raw webhook parser). */
+export async function stripeSessionRoutes(app: ServiceApp, opts: StripeRoutesOptions): Promise<void> {
+  app.post('/api/billing/checkout', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['checkout'], summary: 'Start a Checkout Session for Vere Pro ($0.99/month)', security: [{ bearer: [] }],
+      body: CheckoutBodySchema,
+      response: { 200: RedirectUrlSchema, 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } },
+    },
+  }, async (request) => startCheckout(opts.checkout, request.userId, request.body.attemptId, opts.appUrl(request)));
+
+  app.post('/api/billing/portal', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['checkout'], summary: 'Open the customer portal for the signed-in user\'s web subscription', security: [{ bearer: [] }],
+      response: { 200: RedirectUrlSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+    },
+  }, async (request) => openPortal(opts.checkout, request.userId, opts.appUrl(request)));
+}

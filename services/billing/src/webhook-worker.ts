@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EntitlementsRepository } from './repositories/entitlements-repository';
+import type { WebhookEventsRepository } from './repositories/webhook-events-repository';
+
+export type EventHandler = (payload: unknown) => Promise<void>;
+
+export interface WebhookWorkerOptions {
+  events: WebhookEventsRepository;
+  entitlements: EntitlementsRepository;
+  handlers: Record<string, EventHandler>;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+  pollIntervalMs?: number;
+}
+
+const LEASE_MS = 60_000;
+const BATCH = 20;
+const MAX_RETRY_MS = 5 * 60_000;
+/** Stripe retries an event for up to 3 days, RevenueCat for less: ids are kept well beyond that. */
+export const WEBHOOK_EVENT_RETENTION_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Processes stored webhook events after the endpoint has answered 2xx (kicked at once, polled every
+ * second for anything a crash left), retrying a failed one with back-off; and sweeps entitlements that
+ * reached their end with no webhook to say so (a grant's --until, a grace period), so their
+ * billing.entitlement.changed.v1 goes out. Any number of replicas: rows are leased, changes per-user locked.
+ */
+export class WebhookWorker {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private kicked = false;
+  private lastPrune = 0;
+
+  constructor(private readonly opts: WebhookWorkerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  /**
+   * One pass: every due event, then the expiry sweep, and (every 10 minutes, or when `forcePrune`)
+   * forgetting old processed event ids. Returns how many events were processed.
+   */
+  async runOnce(forcePrune = false): Promise<number> {
+    let processed = 0;
+    for (;;) {
+      const rows = await this.opts.events.claim(BATCH, LEASE_MS);
+      for (const row of rows) {
+        const handler = this.opts.handlers[row.provider];
+        try {
+          if (handler) await handler(row.payload);
+          await this.opts.events.markProcessed(row.provider, row.eventId);
+          processed += 1;
+        } catch (err) {
+          const retryInMs = Math.min(1_000 * 2 ** (row.attempts - 1), MAX_RETRY_MS);
+          this.opts.logger.warn({ err, provider: row.provider, eventId: row.eventId, type: row.type, attempts: row.attempts, retryInMs }, 'webhook event failed; will retry');
+          await this.opts.events.markFailed(row.provider, row.eventId, err instanceof Error ? err.message : String(err), retryInMs);
+        }
+      }
+      if (rows.length < BATCH) break;
+    }
+    const now = this.opts.now();
+    for (const userId of await this.opts.entitlements.expiredActive(now, 100)) {
+      await this.opts.entitlements.changeFor(userId, now);
+    }
+    if (forcePrune || Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = Date.now();
+      await this.opts.events.prune(WEBHOOK_EVENT_RETENTION_MS);
+    }
+    return processed;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.kicked = false;
+      try {
+        await this.runOnce();
+      } catch (err) {
+        this.opts.logger.warn({ err }, 'webhook worker pass failed; trying again shortly');
+      }
+      if (this.kicked || !this.running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => { this.wake = undefined; resolve(); }, this.opts.pollIntervalMs ?? 1_000);
+        this.wake = () => { clearTimeout(timer); this.wake = undefined; resolve(); };
+      });
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+
+/** The daily to-do reset: every 15 minutes some zone's day may have begun (zones differ by 15-minute steps). */
+export const DAILY_RESET_JOB = 'quests-daily-reset';
+export const DAILY_RESET_CRON = '*/15 * * * *';
+
+export interface Scheduler {
+  /** Queues one reset now; of calls with the same `key` in one 15-minute slot, from any replica, one job runs. Resolves with its id (null: already queued). */
+  queueDailyReset(key: string): Promise<string | null>;
+  /** The job's state ('created', 'active', 'completed', …), or null if unknown. */
+  jobState(id: string): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Scheduled work on pg-boss, in PostgreSQL (schema quests_jobs, through quests' own pool): the cron
+ * schedule is shared, each tick queues one job whichever replicas run, and a job is fetched by one
+ * worker (SELECT … FOR UPDATE SKIP LOCKED). So with several replicas each job runs once.
+ */
+export async function startScheduler(opts: {
+  pool: pg.Pool;
+  logger: FastifyBaseLogger;
+  dailyReset: () => Promise<unknown>;
+  pollingIntervalSeconds?: number;
+}): Promise<Scheduler> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => opts.pool.query(text, values) },
+    schema: 'quests_jobs',
+  });
+  boss.on('error', (err) => opts.logger.error({ err }, 'job scheduler error'));
+  await boss.start();
+  try {
+    await boss.createQueue(DAILY_RESET_JOB, { name: DAILY_RESET_JOB, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 });
+  } catch (err) {
+    // Replicas starting together: another created it first.
+    if (!(await boss.getQueue(DAILY_RESET_JOB))) throw err;
+  }
+  await boss.schedule(DAILY_RESET_JOB, DAILY_RESET_CRON, {}, { tz: 'UTC' });
+  await boss.work(DAILY_RESET_JOB, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
+    const result = await opts.dailyReset();
+    opts.logger.info({ result }, 'daily to-do reset ran');
+  });
+  return {
+    queueDailyReset: (key) => boss.send(DAILY_RESET_JOB, {}, { singletonKey: key, singletonSeconds: 15 * 60 }),
+    async jobState(id) {
+      const job = await boss.getJobById(DAILY_RESET_JOB, id, { includeArchive: true });
+      return job?.state ?? null;
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false }),
+  };
+}

@@ -1,0 +1,151 @@
+import type { SidequestType } from '@vere/contracts';
+import type pg from 'pg';
+import { todoColumns, type TodoRow } from './todos-repository';
+
+export interface SidequestRow {
+  id: string;
+  type: SidequestType;
+  title: string;
+  description: string;
+  duration: string;
+  xp: number;
+  bgColor: string;
+  bgColor2: string;
+  bgColor3: string | null;
+  createdAt: Date;
+}
+
+/** One local date's counts (both buckets). */
+export interface UsageRow {
+  swipes_used: number;
+  skips_used: number;
+  weekend_swipes_used: number;
+  weekend_skips_used: number;
+}
+
+export const NO_USAGE: UsageRow = { swipes_used: 0, skips_used: 0, weekend_swipes_used: 0, weekend_skips_used: 0 };
+
+/** What a counting statement did: the card's type (null: no such card), and the counts after it (null: refused). */
+export interface SwipeOutcome<T = never> {
+  sidequestType: SidequestType | null;
+  usage: UsageRow | null;
+  todo?: T;
+}
+
+export interface AcceptInput {
+  userId: string;
+  sidequestId: string;
+  /** The user's local date (YYYY-MM-DD). */
+  date: string;
+  now: Date;
+  maxSwipes: number;
+  /** Whether weekend cards may be swiped now (the user's local weekend window). */
+  weekendOpen: boolean;
+  dueAt: Date;
+  dueDate: string;
+}
+
+export interface SkipInput {
+  userId: string;
+  sidequestId: string;
+  date: string;
+  now: Date;
+  maxSwipes: number;
+  maxSkips: number;
+  weekendOpen: boolean;
+}
+
+export interface DeckRepository {
+  list(type: SidequestType | undefined): Promise<SidequestRow[]>;
+  usageOf(userId: string, date: string): Promise<UsageRow>;
+  /** Counts a swipe and adds the to-do in ONE statement, only while the bucket has a swipe left. */
+  accept(input: AcceptInput): Promise<SwipeOutcome<TodoRow>>;
+  /** Counts a skip in ONE statement, only while the bucket has a skip and a swipe left. */
+  skip(input: SkipInput): Promise<SwipeOutcome>;
+}
+
+const SIDEQUEST_COLUMNS = `id, type, title, description, duration, xp, bg_color AS "bgColor", bg_color2 AS "bgColor2",
+  bg_color3 AS "bgColor3", created_at AS "createdAt"`;
+
+/**
+ * The check and the count are one INSERT … ON CONFLICT DO UPDATE … WHERE: PostgreSQL locks the
+ * day's row and re-evaluates the WHERE on its newest version, so concurrent swipes queue on the row
+ * and never pass the limit. The to-do insert reads the upsert's RETURNING, so a refused swipe adds
+ * no to-do, and a card that does not exist (or a weekend card outside the window) counts nothing.
+ * Which bucket a card counts in follows from its type, inside the statement.
+ */
+export const ACCEPT_SQL = `
+WITH sq AS (
+  SELECT id, type, title, description, xp FROM quests.sidequest WHERE id = $2
+), ok AS (
+  SELECT * FROM sq WHERE type = 'daily' OR $6::boolean
+), u AS (
+  INSERT INTO quests.daily_usage AS d (user_id, date, swipes_used, weekend_swipes_used, updated_at)
+  SELECT $1, $3::date, (ok.type = 'daily')::int, (ok.type = 'weekend')::int, $4 FROM ok
+  ON CONFLICT (user_id, date) DO UPDATE SET
+    swipes_used = d.swipes_used + EXCLUDED.swipes_used,
+    weekend_swipes_used = d.weekend_swipes_used + EXCLUDED.weekend_swipes_used,
+    updated_at = EXCLUDED.updated_at
+  WHERE (EXCLUDED.swipes_used = 1 AND d.swipes_used < $5) OR (EXCLUDED.weekend_swipes_used = 1 AND d.weekend_swipes_used < $5)
+  RETURNING swipes_used, skips_used, weekend_swipes_used, weekend_skips_used
+), t AS (
+  INSERT INTO quests.todo (id, user_id, sidequest_id, type, title, description, xp_reward, created_at, created_date, due_at, due_date, updated_at)
+  SELECT gen_random_uuid(), $1, ok.id, ok.type || '_sidequest', ok.title, ok.description, ok.xp, $4, $3::date, $7, $8::date, $4
+  FROM ok, u
+  RETURNING ${todoColumns}
+)
+SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage, (SELECT row_to_json(t) FROM t) AS todo`;
+
+export const SKIP_SQL = `
+WITH sq AS (
+  SELECT id, type FROM quests.sidequest WHERE id = $2
+), ok AS (
+  SELECT * FROM sq WHERE type = 'daily' OR $5::boolean
+), u AS (
+  INSERT INTO quests.daily_usage AS d (user_id, date, skips_used, weekend_skips_used, updated_at)
+  SELECT $1, $3::date, (ok.type = 'daily')::int, (ok.type = 'weekend')::int, $4 FROM ok
+  ON CONFLICT (user_id, date) DO UPDATE SET
+    skips_used = d.skips_used + EXCLUDED.skips_used,
+    weekend_skips_used = d.weekend_skips_used + EXCLUDED.weekend_skips_used,
+    updated_at = EXCLUDED.updated_at
+  WHERE (EXCLUDED.skips_used = 1 AND d.skips_used < $6 AND d.swipes_used < $7)
+     OR (EXCLUDED.weekend_skips_used = 1 AND d.weekend_skips_used < $6 AND d.weekend_swipes_used < $7)
+  RETURNING swipes_used, skips_used, weekend_swipes_used, weekend_skips_used
+)
+SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage`;
+
+export function createDeckRepository(pool: pg.Pool): DeckRepository {
+  return {
+    async list(type) {
+      const { rows } = type
+        ? await pool.query<SidequestRow>({ name: 'quests-sidequests-by-type', text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC, id`, values: [type] })
+        : await pool.query<SidequestRow>({ name: 'quests-sidequests', text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest ORDER BY created_at DESC, id` });
+      return rows;
+    },
+    async usageOf(userId, date) {
+      const { rows } = await pool.query<UsageRow>({
+        name: 'quests-usage',
+        text: 'SELECT swipes_used, skips_used, weekend_swipes_used, weekend_skips_used FROM quests.daily_usage WHERE user_id = $1 AND date = $2::date',
+        values: [userId, date],
+      });
+      return rows[0] ?? NO_USAGE;
+    },
+    async accept(i) {
+      const { rows } = await pool.query<{ sidequestType: SidequestType | null; usage: UsageRow | null; todo: TodoRow | null }>({
+        name: 'quests-accept',
+        text: ACCEPT_SQL,
+        values: [i.userId, i.sidequestId, i.date, i.now, i.maxSwipes, i.weekendOpen, i.dueAt, i.dueDate],
+      });
+      const row = rows[0]!;
+      return { sidequestType: row.sidequestType, usage: row.usage, todo: row.todo ?? undefined };
+    },
+    async skip(i) {
+      const { rows } = await pool.query<{ sidequestType: SidequestType | null; usage: UsageRow | null }>({
+        name: 'quests-skip',
+        text: SKIP_SQL,
+        values: [i.userId, i.sidequestId, i.date, i.now, i.weekendOpen, i.maxSkips, i.maxSwipes],
+      });
+      return rows[0]!;
+    },
+  };
+}

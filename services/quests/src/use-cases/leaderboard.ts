@@ -1,0 +1,19 @@
+import type { Leaderboard, LeaderboardEntry } from '@vere/contracts';
+import { isAvatarConfig, levelForXP } from '@vere/domain';
+import type { LeaderboardRepository, RankedPlayerRow } from '../repositories/leaderboard-repository';
+
+const toEntry = (r: RankedPlayerRow): LeaderboardEntry => ({
+  id: r.id, name: r.name, username: r.username, photoUrl: r.photoUrl,
+  avatarConfig: isAvatarConfig(r.avatarConfig) ? r.avatarConfig : null,
+  level: levelForXP(r.totalXp), totalXP: r.totalXp, rank: r.rank,
+});
+
+/** Top `limit` players by total XP and the caller's own place (null while their player is being set up). */
+export async function getLeaderboard(repo: LeaderboardRepository, userId: string, limit: number): Promise<Leaderboard> {
+  const rows = await repo.topAndMe(limit, userId);
+  const entries = rows.filter((r) => !r.me)
+    .sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1))
+    .map(toEntry);
+  const me = rows.find((r) => r.me);
+  return { entries, me: me ? toEntry(me) : null };
+}

@@ -1,0 +1,63 @@
+import type { AcceptResult, Limits, SidequestList, SidequestType, SkipResult } from '@vere/contracts';
+import { canSwipe, limitReachedMessage, type SwipeBucket } from '@vere/domain';
+import { AppError } from '@vere/service-kit';
+import type { Clock } from '../clock';
+import type { DeckRepository, UsageRow } from '../repositories/deck-repository';
+import type { PlayersRepository } from '../repositories/players-repository';
+import { dayContext, dueOf, limitsBody } from './day-context';
+import { toTodoBody } from './todos';
+
+export interface DeckDeps {
+  players: PlayersRepository;
+  deck: DeckRepository;
+  clock: Clock;
+}
+
+export async function listSidequests(deck: DeckRepository, type: SidequestType | undefined): Promise<SidequestList> {
+  const rows = await deck.list(type);
+  return { sidequests: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+}
+
+export async function getLimits(deps: DeckDeps, userId: string): Promise<Limits> {
+  const ctx = await dayContext(deps.players, userId, deps.clock());
+  return limitsBody(ctx, await deps.deck.usageOf(userId, ctx.date));
+}
+
+function refuseMissing(type: SidequestType | null): never {
+  if (type === null) throw new AppError('SIDEQUEST_NOT_FOUND', 'That sidequest does not exist.', 'sidequestId');
+  throw new AppError('WEEKEND_CLOSED', 'Weekend sidequests unlock on Friday at 17:00.', 'sidequestId');
+}
+
+const bucketUsage = (bucket: SwipeBucket, u: UsageRow) =>
+  bucket === 'daily' ? { swipes: u.swipes_used, skips: u.skips_used } : { swipes: u.weekend_swipes_used, skips: u.weekend_skips_used };
+
+/** Accept: one statement counts the swipe (only while one is left) and adds the to-do, due 24 h later. */
+export async function acceptSidequest(deps: DeckDeps, userId: string, sidequestId: string): Promise<AcceptResult> {
+  const ctx = await dayContext(deps.players, userId, deps.clock());
+  const { dueAt, dueDate } = dueOf(ctx);
+  const out = await deps.deck.accept({
+    userId, sidequestId, date: ctx.date, now: ctx.now, maxSwipes: ctx.maxima.maxSwipes, weekendOpen: ctx.weekendOpen, dueAt, dueDate,
+  });
+  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen)) refuseMissing(out.sidequestType);
+  if (!out.usage || !out.todo) throw new AppError('SWIPE_LIMIT_REACHED', limitReachedMessage(out.sidequestType, 'swipes'));
+  return { todo: toTodoBody(out.todo), limits: limitsBody(ctx, out.usage) };
+}
+
+/** Skip: counted only while the bucket has a skip and a swipe left; the refusal names which ran out. */
+export async function skipSidequest(deps: DeckDeps, userId: string, sidequestId: string): Promise<SkipResult> {
+  const ctx = await dayContext(deps.players, userId, deps.clock());
+  const out = await deps.deck.skip({
+    userId, sidequestId, date: ctx.date, now: ctx.now, maxSwipes: ctx.maxima.maxSwipes, maxSkips: ctx.maxima.maxSkips,
+    weekendOpen: ctx.weekendOpen,
+  });
+  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen)) refuseMissing(out.sidequestType);
+  if (!out.usage) {
+    const bucket = out.sidequestType;
+    const verdict = canSwipe('skip', bucket, bucketUsage(bucket, await deps.deck.usageOf(userId, ctx.date)), {
+      swipes: ctx.maxima.maxSwipes, skips: ctx.maxima.maxSkips,
+    });
+    const limit = verdict.ok ? 'skips' : verdict.limit;
+    throw new AppError(limit === 'swipes' ? 'SWIPE_LIMIT_REACHED' : 'SKIP_LIMIT_REACHED', limitReachedMessage(bucket, limit));
+  }
+  return { limits: limitsBody(ctx, out.usage) };
+}
