@@ -19,6 +19,8 @@ export interface SignUpThroughUiOptions {
   username?: string;
   /** What the user does in the avatar creator that opens: save the avatar (default) or close it. */
   avatar?: 'save' | 'close';
+  /** The post-sign-up intro that follows: skipped (default) or left open for the test. */
+  intro?: 'skip' | 'keep';
 }
 
 export async function signUpThroughUi(
@@ -36,6 +38,15 @@ export async function signUpThroughUi(
   await visible(creator);
   if (opts.avatar === 'close') await creator.getByRole('button', { name: 'Close: Create Your Avatar' }).click();
   else await creator.getByRole('button', { name: 'Save Avatar' }).click();
+  if (opts.intro !== 'keep') await skipIntro(page);
+}
+
+/** The post-sign-up intro shows to a new account; Skip records it as done on the server. */
+export async function skipIntro(page: Page): Promise<void> {
+  const intro = page.getByRole('dialog', { name: 'Welcome to Vere' });
+  await visible(intro);
+  await intro.getByRole('button', { name: 'Skip', exact: true }).click();
+  await intro.waitFor({ state: 'hidden' });
 }
 
 export async function signInThroughUi(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {

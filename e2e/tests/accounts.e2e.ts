@@ -124,7 +124,7 @@ describe('sign-up', () => {
 
   it('puts a taken e-mail on the e-mail field after the creator closes', async ({ browser, stack, account }) => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signUpThroughUi(page, stack.url, { ...newUser('dup'), email: account.email });
+    await signUpThroughUi(page, stack.url, { ...newUser('dup'), email: account.email }, { intro: 'keep' });
     await visible(page.getByText('An account with this email already exists. Try signing in instead.'));
     expect(page.url()).toContain('/auth');
     await page.close();
@@ -213,7 +213,7 @@ describe('your data', () => {
     expect(data.identity.account).toMatchObject({ id: account.id, email: account.email });
     expect(data.quests.service).toBe('quests');
     expect(data.pods).toEqual({ service: 'pods', pods: [] });
-    expect(data.billing).toEqual({ service: 'billing', entitlement: null });
+    expect(data.billing).toEqual({ service: 'billing', entitlement: null, subscriptions: [] });
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Delete your account?' }));

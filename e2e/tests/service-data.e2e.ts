@@ -47,7 +47,7 @@ describe('remotes backed by their services', () => {
     await page.goto(`${stack.url}/settings`);
     const response = await answer;
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ isPro: false, source: 'none', expiresAt: null });
+    expect(await response.json()).toEqual({ isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' });
 
     const plan = await visible(page.getByTestId('settings-plan').filter({ hasText: 'Free User' }));
     expect(await plan.getAttribute('data-state')).toBe('free');

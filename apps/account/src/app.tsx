@@ -7,6 +7,7 @@ import { ProPage } from './pages/pro-page';
 import { ProHubPage } from './pages/pro-hub-page';
 import { PaymentPage } from './pages/payment-page';
 import { SubscriptionPage } from './pages/subscription-page';
+import { SubscriptionSuccessPage } from './pages/subscription-success-page';
 import { AreaNotFound } from '@vere/web-kit';
 import './account.css';
 
@@ -20,7 +21,7 @@ export default function AccountApp() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="pro" element={<ProPage />} />
-          <Route path="vere-pro" element={<ProPage />} />
+          <Route path="vere-pro" element={<ProPage upgrade />} />
           {/* Pro-only: the shell's Pro guard sends everyone else to /pro first. */}
           <Route path="pro-hub" element={<ProHubPage section="hub" />} />
           <Route path="pro/challenges" element={<ProHubPage section="challenges" />} />
@@ -28,7 +29,7 @@ export default function AccountApp() {
           <Route path="pro/assessments/:assessmentId" element={<ProHubPage section="assessment" />} />
           <Route path="payment" element={<PaymentPage />} />
           <Route path="subscription" element={<SubscriptionPage />} />
-          <Route path="subscription-success" element={<SubscriptionPage success />} />
+          <Route path="subscription-success" element={<SubscriptionSuccessPage />} />
           <Route path="*" element={<AreaNotFound description="We couldn't find that page in your account." backTo="/settings" backLabel="Back to Settings" />} />
         </Routes>
       </div>

@@ -9,6 +9,7 @@ import { RequirePro, isProPath } from './guards/require-pro';
 import { AppFrame } from './frame/app-frame';
 import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
+import { RouteCrash } from './errors/app-crash';
 
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const utility = () => import('./pages/utility-pages');
@@ -16,6 +17,10 @@ const TestPage = lazy(() => utility().then((m) => ({ default: m.TestPage })));
 const MobileTestPage = lazy(() => utility().then((m) => ({ default: m.MobileTestPage })));
 const SimplePage = lazy(() => utility().then((m) => ({ default: m.SimplePage })));
 const DebugPage = lazy(() => utility().then((m) => ({ default: m.DebugPage })));
+const TestPreAuthPage = lazy(() => utility().then((m) => ({ default: m.TestPreAuthPage })));
+const PreAuthOnboardingPage = lazy(() =>
+  import('./onboarding/pre-auth-onboarding-page').then((m) => ({ default: m.PreAuthOnboardingPage })),
+);
 const PersonalityTestPage = lazy(() => import('./pages/personality-test-page').then((m) => ({ default: m.PersonalityTestPage })));
 const AuthCallbackPage = lazy(() => import('./auth/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })));
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
@@ -33,7 +38,7 @@ function AreaOrNotFound() {
   );
 }
 
-export const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   {
     path: '/auth',
     element: (
@@ -64,6 +69,8 @@ export const routes: RouteObject[] = [
     ['/mobile-test', <MobileTestPage />],
     ['/simple', <SimplePage />],
     ['/debug', <DebugPage />],
+    ['/test-pre-auth', <TestPreAuthPage />],
+    ['/onboarding', <PreAuthOnboardingPage />],
   ] as const).map(([path, page]) => ({ path, element: <Suspense fallback={<LoadingScreen />}>{page}</Suspense> })),
   {
     path: '/personality-test',
@@ -77,3 +84,6 @@ export const routes: RouteObject[] = [
   // Remotes render their own relative <Routes> under this splat.
   { path: '*', element: <AreaOrNotFound /> },
 ];
+
+/** One error element for every page: a page that throws shows the app-wide error card, not a blank screen. */
+export const routes: RouteObject[] = [{ errorElement: <RouteCrash />, children: pages }];

@@ -6,8 +6,8 @@ import { sessionStore } from './session';
 import { apiError, json, stubFetch } from './test-helpers';
 
 const GET = `GET ${ENTITLEMENT_PATH}`;
-const free: Entitlement = { isPro: false, source: 'none', expiresAt: null };
-const pro: Entitlement = { isPro: true, source: 'stripe', expiresAt: '2030-01-01T00:00:00.000Z' };
+const free: Entitlement = { isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' };
+const pro: Entitlement = { isActive: true, productId: 'price_pro', expirationDate: '2030-01-01T00:00:00.000Z', willRenew: true, source: 'stripe' };
 
 describe('entitlement query', () => {
   afterEach(() => {
@@ -28,6 +28,10 @@ describe('entitlement query', () => {
     expect(entitlementQueryKey('u1')).not.toEqual(entitlementQueryKey('u2'));
     expect(entitlementQueryOptions('u1').enabled).toBe(true);
     expect(entitlementQueryOptions(null).enabled).toBe(false);
+  });
+
+  it('keeps the status for 2 minutes and reads it again on focus (spec §9)', () => {
+    expect(entitlementQueryOptions('u1')).toMatchObject({ staleTime: 120_000, refetchOnWindowFocus: true });
   });
 
   it('surfaces a failed read as an ApiError instead of a default', async () => {

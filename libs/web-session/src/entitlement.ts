@@ -1,15 +1,19 @@
-import type { Entitlement } from '@vere/contracts';
+import type { Entitlement, IosBillingConfig, RedirectUrl } from '@vere/contracts';
 import { isApiError } from './api-error';
 import { apiFetch } from './session';
 
 export const ENTITLEMENT_PATH = '/api/billing/me/entitlement';
+export const BILLING_ENDPOINTS = { checkout: '/api/billing/checkout', portal: '/api/billing/portal', iosConfig: '/api/billing/ios/config' } as const;
 
 export type { Entitlement, EntitlementSource } from '@vere/contracts';
 
 export const PLAN_LABELS = { pro: 'Pro Member', free: 'Free User' } as const;
 
+/** Spec §9: the subscription status is cached for 2 minutes (and read again on focus and after a purchase). */
+export const ENTITLEMENT_CACHE_MS = 2 * 60_000;
+
 export function planLabel(entitlement: Entitlement): (typeof PLAN_LABELS)[keyof typeof PLAN_LABELS] {
-  return entitlement.isPro ? PLAN_LABELS.pro : PLAN_LABELS.free;
+  return entitlement.isActive ? PLAN_LABELS.pro : PLAN_LABELS.free;
 }
 
 /** Scoped to the user: the shell's query cache outlives a sign-out and the next sign-in. */
@@ -19,6 +23,21 @@ export function entitlementQueryKey(userId: string | null) {
 
 export function getEntitlement(signal?: AbortSignal): Promise<Entitlement> {
   return apiFetch<Entitlement>(ENTITLEMENT_PATH, { signal });
+}
+
+/** Starts web checkout; `attemptId` is one per upgrade action, so a double click opens one session. */
+export function startCheckout(attemptId: string): Promise<RedirectUrl> {
+  return apiFetch<RedirectUrl>(BILLING_ENDPOINTS.checkout, { method: 'POST', json: { attemptId } });
+}
+
+/** The customer portal of the user's web subscription (404 NOT_FOUND without one). */
+export function openBillingPortal(): Promise<RedirectUrl> {
+  return apiFetch<RedirectUrl>(BILLING_ENDPOINTS.portal, { method: 'POST' });
+}
+
+/** RevenueCat's public SDK key, for the iOS app's purchase flow. */
+export function getIosBillingConfig(): Promise<IosBillingConfig> {
+  return apiFetch<IosBillingConfig>(BILLING_ENDPOINTS.iosConfig);
 }
 
 const OTHER_RETRIES = 2;
@@ -36,7 +55,8 @@ export function entitlementRetryDelay(failureCount: number): number {
 /**
  * Options for TanStack Query's `useQuery`, shared by every app that shows the plan. This package
  * does not import TanStack Query itself: it is a federation singleton and React Query is not, so
- * each app calls `useQuery(entitlementQueryOptions(userId))` with its own client.
+ * each app calls `useQuery(entitlementQueryOptions(userId))` with its own client. Fresh for 2
+ * minutes; read again when the window regains focus (a purchase finished in another tab or app).
  */
 export function entitlementQueryOptions(userId: string | null) {
   return {
@@ -45,6 +65,14 @@ export function entitlementQueryOptions(userId: string | null) {
     enabled: userId !== null,
     retry: shouldRetryEntitlement,
     retryDelay: entitlementRetryDelay,
-    staleTime: 60_000,
+    staleTime: ENTITLEMENT_CACHE_MS,
+    refetchOnWindowFocus: true,
   };
+}
+
+/** Tells every app showing the plan (shell frame, account pages) to read it again: after a purchase or a cancellation. */
+export const ENTITLEMENT_CHANGED_EVENT = 'vere:entitlement-changed';
+
+export function announceEntitlementChange(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(ENTITLEMENT_CHANGED_EVENT));
 }

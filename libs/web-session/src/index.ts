@@ -2,15 +2,22 @@ export { ApiError, isApiError, NETWORK_ERROR, TIMEOUT } from './api-error';
 export { createApiClient } from './api-client';
 export type { ApiFetch, ApiFetchInit } from './api-client';
 export {
-  AUTH_ENDPOINTS, BOOTSTRAP_CUTOFF_MS, NEW_USER_SIGNUP_KEY, NEW_USER_WINDOW_MS, SIGN_UP_TIMEOUT_MS, createSessionStore, isNewSignup,
+  AUTH_ENDPOINTS, BOOTSTRAP_CUTOFF_MS, KNOWN_USER_KEY, NEW_USER_SIGNUP_KEY, NEW_USER_WINDOW_MS, SIGN_UP_TIMEOUT_MS, createSessionStore, isNewSignup,
 } from './session-store';
 export type { SessionState, SessionStore, SessionStoreOptions } from './session-store';
 export { apiFetch, sessionStore } from './session';
 export { useSession } from './use-session';
 export type { AuthResponse, SessionStatus, SessionUser, SignUpInput } from './types';
 export {
+  BILLING_ENDPOINTS,
+  ENTITLEMENT_CACHE_MS,
+  ENTITLEMENT_CHANGED_EVENT,
   ENTITLEMENT_PATH,
   PLAN_LABELS,
+  announceEntitlementChange,
+  getIosBillingConfig,
+  openBillingPortal,
+  startCheckout,
   entitlementQueryKey,
   entitlementQueryOptions,
   entitlementRetryDelay,
@@ -26,3 +33,7 @@ export {
 export type { DataExport } from './profile';
 export { CLIENT_ERRORS_ENDPOINT, MAX_REPORTS_PER_PAGE, installErrorReporting, reportClientError } from './error-reporting';
 export { CALLBACK_MESSAGES, PROVIDER_ENDPOINTS, callbackErrorMessage, getAuthProviders, googleSignInUrl } from './providers';
+export {
+  GUIDED_START_KEYS, MILESTONE_PATH, completeMilestone, completePreAuthOnboarding, resetPreAuthOnboarding,
+  shouldShowIntro, shouldShowPreAuthOnboarding,
+} from './guided-start';

@@ -37,6 +37,8 @@ export type SessionStore = StoreApi<SessionState>;
 /** Spec §4: a sign-in to an account made less than 5 minutes ago marks a new sign-up (the intro reads it). */
 export const NEW_USER_WINDOW_MS = 5 * 60_000;
 export const NEW_USER_SIGNUP_KEY = 'vere_new_user_signup';
+/** Set at every sign-in: this browser has had a user (the pre-auth onboarding reads it). */
+export const KNOWN_USER_KEY = 'vere_known_user';
 
 export function isNewSignup(createdAt: string, now = Date.now()): boolean {
   const created = Date.parse(createdAt);
@@ -70,6 +72,11 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
     const adopt = (auth: AuthResponse): SessionUser => {
       const user = normalizeUser(auth.user);
       set({ status: 'signed-in', user, accessToken: auth.accessToken });
+      try {
+        storage?.setItem(KNOWN_USER_KEY, 'true');
+      } catch {
+        // Storage full or blocked: the pre-auth onboarding may show once more, nothing worse.
+      }
       return user;
     };
     const clear = () => set({ status: 'signed-out', user: null, accessToken: null });

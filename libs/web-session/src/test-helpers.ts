@@ -54,6 +54,8 @@ export const user: SessionUser = {
   photoUrl: null,
   avatarConfig: null,
   createdAt: '2025-01-01T00:00:00.000Z',
+  hasCompletedOnboarding: false,
+  tutorialsSeen: [],
 };
 
 export const auth = (token: string) => json(200, { accessToken: token, expiresIn: 900, user });

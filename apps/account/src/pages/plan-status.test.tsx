@@ -14,7 +14,7 @@ vi.mock('@vere/web-session', async (importOriginal) => {
 
 const user = {
   id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada_1234', displayName: null, bio: null, photoUrl: null,
-  avatarConfig: null, createdAt: '2025-01-01T00:00:00.000Z',
+  avatarConfig: null, createdAt: '2025-01-01T00:00:00.000Z', hasCompletedOnboarding: false, tutorialsSeen: [],
 };
 
 function render(seed: (client: QueryClient) => void = () => {}) {
@@ -40,11 +40,11 @@ describe('PlanStatus', () => {
   });
 
   it('shows Free User for a free entitlement', () => {
-    expect(render(answered({ isPro: false, source: 'none', expiresAt: null }))).toContain('>Free User<');
+    expect(render(answered({ isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' }))).toContain('>Free User<');
   });
 
   it('shows Pro Member for a Pro entitlement', () => {
-    expect(render(answered({ isPro: true, source: 'stripe', expiresAt: null }))).toContain('>Pro Member<');
+    expect(render(answered({ isActive: true, productId: 'price_pro', expirationDate: null, willRenew: true, source: 'stripe' }))).toContain('>Pro Member<');
   });
 
   it('shows a retryable alert instead of guessing when the read fails', () => {
@@ -59,7 +59,7 @@ describe('PlanStatus', () => {
   });
 
   it('reads the plan of the signed-in user only', () => {
-    const html = render((client) => client.setQueryData(entitlementQueryKey('someone-else'), { isPro: true, source: 'stripe', expiresAt: null }));
+    const html = render((client) => client.setQueryData(entitlementQueryKey('someone-else'), { isActive: true, productId: 'price_pro', expirationDate: null, willRenew: true, source: 'stripe' }));
     expect(html).not.toContain('Pro Member');
   });
 });

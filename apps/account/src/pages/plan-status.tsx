@@ -1,6 +1,6 @@
 import { planLabel } from '@vere/web-session';
+import { useEntitlement } from '@vere/web-kit';
 import { Button, IconAlert, Skeleton } from '@vere/web-ui';
-import { useEntitlement } from './use-entitlement';
 
 /** The plan pill, from billing: a skeleton while it loads and a retryable alert when it fails, never a guess. */
 export function PlanStatus({ testId }: { testId?: string }) {
@@ -27,7 +27,7 @@ export function PlanStatus({ testId }: { testId?: string }) {
     );
   }
   return (
-    <span className={data.isPro ? 'ac-plan ac-plan--pro' : 'ac-plan'} data-testid={testId} data-state={data.isPro ? 'pro' : 'free'}>
+    <span className={data.isActive ? 'ac-plan ac-plan--pro' : 'ac-plan'} data-testid={testId} data-state={data.isActive ? 'pro' : 'free'}>
       {planLabel(data)}
     </span>
   );

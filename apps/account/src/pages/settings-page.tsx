@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useSession } from '@vere/web-session';
-import { Avatar, Button, Card, IconCrown, IconLogOut, IconMoon, IconSun, buttonClassName, useTheme } from '@vere/web-ui';
+import { Avatar, Button, Card, IconCompass, IconCrown, IconLogOut, IconMoon, IconSun, buttonClassName, useTheme } from '@vere/web-ui';
 import type { Theme } from '@vere/web-ui';
 import { PlanStatus } from './plan-status';
-import { useEntitlement } from './use-entitlement';
-import { useSignOut } from '@vere/web-kit';
+import { requestTour, useSignOut, useEntitlement } from '@vere/web-kit';
 import { YourData } from './your-data';
 
 const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
@@ -46,7 +45,7 @@ export function SettingsPage() {
       </Card>
 
       {/* Only someone billing says is on the free plan is asked to upgrade. */}
-      {entitlement?.isPro === false ? (
+      {entitlement?.isActive === false ? (
         <Card className="ac-pro-card" tone="raised">
           <div>
             <p className="ac-pro-card__title">
@@ -79,6 +78,18 @@ export function SettingsPage() {
               ))}
             </div>
           </fieldset>
+        </Card>
+      </section>
+
+      <section className="vui-section" aria-labelledby="ac-tour">
+        <h2 id="ac-tour" className="vui-section__title">
+          Guided tour
+        </h2>
+        <Card className="ac-signout">
+          <p className="ac-muted">See how challenges, levels and pods work, step by step.</p>
+          <Button variant="secondary" icon={<IconCompass size={18} />} onClick={() => requestTour('home')}>
+            Take the tour
+          </Button>
         </Card>
       </section>
 

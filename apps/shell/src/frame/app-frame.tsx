@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, IconCrown, IconLogOut, Logo, buttonClassName } from '@vere/web-ui';
+import { Button, IconCrown, IconLogOut, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
+import { GuidedStart } from '../guided/guided-start';
 import { NavList } from './nav-list';
 import { UserBlock } from './user-block';
-import { useEntitlement } from './use-entitlement';
-import { useSignOut } from '@vere/web-kit';
+import { useSignOut, useEntitlement } from '@vere/web-kit';
 
 export const UPGRADE_PATH = '/vere-pro';
 
@@ -16,7 +16,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const { signOut, pending } = useSignOut('shell');
   // Upsell only someone billing says is on the free plan: not a Pro member, and no guess while it loads or fails.
   const { data: entitlement } = useEntitlement();
-  const showUpsell = entitlement?.isPro === false;
+  const showUpsell = entitlement?.isActive === false;
   return (
     <div className="shell-frame">
       <a className="shell-skip" href="#main">
@@ -34,6 +34,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             Unlock Pro
           </Link>
         ) : null}
+        <ThemeToggle className="shell-topbar__theme" />
       </header>
 
       <aside className="shell-sidebar">
@@ -55,7 +56,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
           </div>
         ) : null}
         <div className="shell-sidebar__footer">
-          <UserBlock />
+          <div className="shell-sidebar__user">
+            <UserBlock />
+            <ThemeToggle />
+          </div>
           <Button variant="ghost" size="sm" block icon={<IconLogOut size={18} />} loading={pending} onClick={() => void signOut()}>
             Sign Out
           </Button>
@@ -69,6 +73,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <nav aria-label="Main" className="shell-tabbar">
         <NavList variant="tabbar" />
       </nav>
+      <GuidedStart />
     </div>
   );
 }

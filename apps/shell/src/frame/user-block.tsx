@@ -1,6 +1,6 @@
 import { planLabel, useSession } from '@vere/web-session';
+import { useEntitlement } from '@vere/web-kit';
 import { Avatar, IconRefresh, Skeleton } from '@vere/web-ui';
-import { useEntitlement } from './use-entitlement';
 
 export function UserBlock({ compact = false }: { compact?: boolean }) {
   const user = useSession((s) => s.user);
@@ -44,7 +44,7 @@ function PlanLabel() {
     );
   }
   return (
-    <span className="shell-user__plan" data-testid="user-plan" data-plan={data.isPro ? 'pro' : 'free'}>
+    <span className="shell-user__plan" data-testid="user-plan" data-plan={data.isActive ? 'pro' : 'free'}>
       {planLabel(data)}
     </span>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '@vere/web-session';
+import { shouldShowPreAuthOnboarding, useSession } from '@vere/web-session';
 import { LoadingScreen } from '@vere/web-ui';
 
 /** Location state the auth screen reads to send the user back where they were headed. */
@@ -14,7 +14,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'signed-out') {
     const state: AuthRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
-    return <Navigate to="/auth" replace state={state} />;
+    // A first-time visitor at the front door gets the pre-auth onboarding; deep links go straight to sign-in.
+    const firstVisit = location.pathname === '/' && shouldShowPreAuthOnboarding();
+    return <Navigate to={firstVisit ? '/onboarding' : '/auth'} replace state={state} />;
   }
   return <>{children}</>;
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { useEntitlement } from '@vere/web-kit';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '@vere/web-session';
 import { ErrorCard, LoadingScreen } from '@vere/web-ui';
-import { useEntitlement } from '../frame/use-entitlement';
 import type { AuthRedirectState } from './require-auth';
 
 /** Paths only Pro members may open (spec §2); `/pro` itself is the landing everyone may see. */
@@ -27,6 +27,6 @@ export function RequirePro({ children }: { children: ReactNode }) {
   if (isError) {
     return <ErrorCard area="Pro" message="We couldn't check your plan. It may be a connection issue." onRetry={() => void refetch()} />;
   }
-  if (!data?.isPro) return <Navigate to="/pro" replace state={from} />;
+  if (!data?.isActive) return <Navigate to="/pro" replace state={from} />;
   return <>{children}</>;
 }

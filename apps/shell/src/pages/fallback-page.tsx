@@ -16,6 +16,9 @@ export function FallbackPage() {
           <Link to="/" className={buttonClassName({ size: 'lg' })}>
             Go to the app
           </Link>
+          <Link to="/test" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+            Test page
+          </Link>
           <Button variant="secondary" size="lg" icon={<IconRefresh size={18} />} onClick={() => window.location.assign('/')}>
             Reload Vere
           </Button>

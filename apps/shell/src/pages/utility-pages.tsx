@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { IconCheck, buttonClassName } from '@vere/web-ui';
+import { resetPreAuthOnboarding, shouldShowPreAuthOnboarding } from '@vere/web-session';
+import { Button, IconCheck, buttonClassName } from '@vere/web-ui';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 /** The spec's utility pages (§2 route map): small checks an operator or a tester opens by hand. */
@@ -79,9 +80,45 @@ export function SimplePage() {
 
 /** /debug: a marker that the build and the router are this one. */
 export function DebugPage() {
+  const [crash, setCrash] = useState(false);
+  if (crash) throw new Error('Simulated render error from /debug');
   return (
     <Utility title="Debug" eyebrow="Marker">
       <p className="shell-standalone__text" data-testid="debug-marker">vere-shell debug marker</p>
+      {/* Exercises the app-wide error card and error reporting on a real build. */}
+      <Button variant="secondary" onClick={() => setCrash(true)}>
+        Simulate a crash
+      </Button>
+    </Utility>
+  );
+}
+
+/** /test-pre-auth: would the pre-auth onboarding show to this browser? And a reset to see it again. */
+export function TestPreAuthPage() {
+  const [shows, setShows] = useState(() => shouldShowPreAuthOnboarding());
+  return (
+    <Utility title="Pre-auth onboarding check">
+      <dl className="shell-utility__facts">
+        <dt>Onboarding would show</dt>
+        <dd data-testid="pre-auth-would-show">{shows ? 'Yes' : 'No'}</dd>
+      </dl>
+      <p className="shell-standalone__text">
+        It shows to visitors who have not completed it and have never signed in on this browser.
+      </p>
+      <div className="shell-standalone__actions">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            resetPreAuthOnboarding();
+            setShows(shouldShowPreAuthOnboarding());
+          }}
+        >
+          Reset onboarding
+        </Button>
+        <Link to="/onboarding" className={buttonClassName()}>
+          Open onboarding
+        </Link>
+      </div>
     </Utility>
   );
 }

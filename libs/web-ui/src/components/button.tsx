@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './class-names';
 import { Spinner } from './spinner';
 
@@ -20,6 +20,7 @@ export function buttonClassName({ variant = 'primary', size = 'md', block = fals
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Omit<ButtonStyleOptions, 'className'> {
   loading?: boolean;
   icon?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant, size, block, loading = false, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {

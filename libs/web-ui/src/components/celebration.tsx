@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ComponentType, CSSProperties } from 'react';
 import { CELEBRATION_CONFETTI, CELEBRATION_SPARKLES, CelebrationQueue } from './celebration-queue';
 import type { Celebration, CelebrationRequest, CelebrationType } from './celebration-queue';
+import { prefersReducedMotion } from './motion';
 import { IconCrown, IconFlame, IconSparkles, IconStar, IconTrophy, IconUsers } from './icons';
 import type { IconProps } from './icons';
 
@@ -21,8 +22,6 @@ export function celebrate(request: CelebrationRequest = {}): void {
   window.dispatchEvent(new CustomEvent<CelebrationRequest>(CELEBRATE_EVENT, { detail: request }));
 }
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** 200 pieces in one burst; canvas-confetti drops each piece when it leaves the screen (no recycling). */
 async function burst(): Promise<void> {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { cx } from './class-names';
+import { holdTabInside } from './focus-trap';
 import { IconX } from './icons';
 
 export interface DialogProps {
@@ -51,6 +52,7 @@ export function Dialog({ open, title, onClose, children, footer, className, clos
       onClick={(event) => {
         if (event.target === ref.current) onCloseRef.current(); // the backdrop
       }}
+      onKeyDown={holdTabInside}
     >
       {open ? (
         <>

@@ -11,6 +11,8 @@ export interface ErrorCardProps {
   onRefresh?: () => void;
   /** Extra hook for tests and diagnostics, e.g. the remote name. */
   area?: string;
+  /** A third way out, after Refresh Page (the app-wide card's Simple Mode). */
+  secondary?: { label: string; onClick: () => void };
 }
 
 export function ErrorCard({
@@ -20,6 +22,7 @@ export function ErrorCard({
   retrying = false,
   onRefresh = () => window.location.reload(),
   area,
+  secondary,
 }: ErrorCardProps) {
   return (
     <section className="vui-error-card" role="alert" aria-labelledby={area ? `vui-error-${area}` : undefined} data-error-area={area}>
@@ -39,6 +42,11 @@ export function ErrorCard({
         <Button variant="secondary" icon={<IconRefresh size={18} />} onClick={onRefresh}>
           Refresh Page
         </Button>
+        {secondary ? (
+          <Button variant="ghost" onClick={secondary.onClick}>
+            {secondary.label}
+          </Button>
+        ) : null}
       </div>
     </section>
   );

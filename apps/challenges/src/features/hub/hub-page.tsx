@@ -101,13 +101,13 @@ function KindCard({ kind, locked, children }: { kind: ChallengeKind; locked: boo
   );
   if (locked) {
     return (
-      <div className={`ch-kind ch-kind--${kind.key} is-locked`} aria-disabled="true" data-testid={`kind-${kind.key}`}>
+      <div className={`ch-kind ch-kind--${kind.key} is-locked`} aria-disabled="true" data-testid={`kind-${kind.key}`} data-tour={kind.key}>
         {body}
       </div>
     );
   }
   return (
-    <Link to={kind.to} className={`ch-kind ch-kind--${kind.key}`} data-testid={`kind-${kind.key}`}>
+    <Link to={kind.to} className={`ch-kind ch-kind--${kind.key}`} data-testid={`kind-${kind.key}`} data-tour={kind.key}>
       {body}
     </Link>
   );

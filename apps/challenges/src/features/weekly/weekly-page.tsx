@@ -7,7 +7,7 @@ export function WeeklyPage() {
       <Link to="/" className="vui-back-link">
         <IconArrowLeft size={18} /> All challenges
       </Link>
-      <header className="vui-page-header">
+      <header className="vui-page-header" data-tour="weekly-title">
         <p className="vui-eyebrow">This week</p>
         <h1 className="vui-page-title">Weekly Challenge</h1>
         <p className="vui-page-subtitle">One challenge, seven days, +120 XP.</p>

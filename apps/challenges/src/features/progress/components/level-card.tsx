@@ -41,7 +41,7 @@ export function LevelCard() {
 
   const maxed = data.xpToNext === 0;
   return (
-    <Card className="ch-level">
+    <Card className="ch-level" data-tour="level">
       <h2 className="vui-visually-hidden">Your progress</h2>
       <div className="ch-level__row">
         <LevelBadge progress={data} size="lg" />

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { START_TOUR_EVENT } from '@vere/web-kit';
+import type { TourName } from '@vere/web-kit';
+import { apiFetch, completeMilestone, reportClientError, sessionStore, shouldShowIntro, useSession } from '@vere/web-session';
+import { Tour, notify } from '@vere/web-ui';
+import type { Milestone } from '@vere/contracts';
+import { IntroDialog } from './intro-dialog';
+import { TOURS, isChallengesPath } from './tours';
+
+/** The challenge page's tour waits this long for the page's elements to render. */
+const CHALLENGES_TOUR_DELAY_MS = 800;
+
+async function record(milestone: Milestone): Promise<void> {
+  try {
+    await completeMilestone(apiFetch, sessionStore, milestone);
+  } catch (error) {
+    // Shown again on the next visit at worst; tell the user and keep the reason.
+    notify.error("We couldn't save that you finished the tour. You may see it again.");
+    reportClientError({ kind: 'error', source: 'shell', message: `milestone ${milestone}: ${String(error)}` });
+  }
+}
+
+/**
+ * The guided start of the signed-in area: the post-sign-up intro (spec §4), then the home tour;
+ * the challenge page's tour on a first visit after that; any tour on request (START_TOUR_EVENT).
+ * What is done is kept on the server, so it stays done after a reload and on other devices.
+ */
+export function GuidedStart() {
+  const user = useSession((s) => s.user);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [introOpen, setIntroOpen] = useState(() => shouldShowIntro(user));
+  const [tour, setTour] = useState<TourName | null>(null);
+
+  useEffect(() => {
+    const onStart = (event: Event) => {
+      const name = (event as CustomEvent<TourName>).detail;
+      if (!(name in TOURS)) return;
+      navigate(TOURS[name].path);
+      setTour(name);
+    };
+    window.addEventListener(START_TOUR_EVENT, onStart);
+    return () => window.removeEventListener(START_TOUR_EVENT, onStart);
+  }, [navigate]);
+
+  const seen = user?.tutorialsSeen ?? [];
+  const challengesTourDue = !introOpen && tour === null && isChallengesPath(pathname) && seen.includes('home') && !seen.includes('challenges');
+  useEffect(() => {
+    if (!challengesTourDue) return undefined;
+    const timer = setTimeout(() => setTour('challenges'), CHALLENGES_TOUR_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [challengesTourDue]);
+
+  if (introOpen) {
+    return (
+      <IntroDialog
+        onDone={(outcome) => {
+          setIntroOpen(false);
+          void record('onboarding');
+          if (outcome === 'finished') {
+            navigate('/');
+            setTour('home');
+          }
+        }}
+      />
+    );
+  }
+  if (tour) {
+    const { label, steps } = TOURS[tour];
+    return (
+      <Tour
+        key={tour}
+        label={label}
+        steps={steps}
+        onDone={() => {
+          setTour(null);
+          void record(tour === 'home' ? 'tutorial-home' : 'tutorial-challenges');
+        }}
+      />
+    );
+  }
+  return null;
+}
