@@ -40,6 +40,14 @@ describe('Vere Pro through the local checkout', () => {
     expect(await unlockPro(page).count()).toBe(0);
     await snap(page, 'subscription-success-phone');
 
+    // The Pro guard lets a Pro member through to the Pro pages (a free user is sent to /pro: celebration.e2e).
+    await page.goto(`${stack.url}/pro/assessments/a1`);
+    await visible(page.getByRole('heading', { name: 'Pro Assessment' }));
+    expect(page.url()).toBe(`${stack.url}/pro/assessments/a1`);
+    await page.goto(`${stack.url}/pro-hub`);
+    await visible(page.getByRole('heading', { name: 'Pro Hub' }));
+    expect(page.url()).toBe(`${stack.url}/pro-hub`);
+
     // /subscription: renewal date, manage through the (local) portal.
     await page.goto(`${stack.url}/subscription`);
     const renewal = await visible(page.getByTestId('subscription-renewal'));
