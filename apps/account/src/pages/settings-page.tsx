@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { Avatar, Button, Card, IconCompass, IconCrown, IconLogOut, IconMoon, IconSun, buttonClassName, useTheme } from '@vere/web-ui';
 import type { Theme } from '@vere/web-ui';

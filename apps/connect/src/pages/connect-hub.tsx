@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { EmptyState, IconUsers, buttonClassName } from '@vere/web-ui';
 import { PodsSection } from '../features/pods/components/pods-section';

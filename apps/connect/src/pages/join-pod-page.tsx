@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@vere/web-router';
 import { Card } from '@vere/web-ui';
 import { PageHeader } from './page-header';
 

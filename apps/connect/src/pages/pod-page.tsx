@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@vere/web-router';
 import { EmptyState, IconCompass, IconUsers, Skeleton, buttonClassName } from '@vere/web-ui';
 import { useMyPods } from '../features/pods/api/get-my-pods';
 import { PodsError } from '../features/pods/components/pods-error';

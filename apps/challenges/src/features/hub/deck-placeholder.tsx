@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { EmptyState, IconArrowLeft, IconSparkles, IconZap, buttonClassName } from '@vere/web-ui';
 import { useNow } from './use-now';
 import { isWeekendWindow } from '@vere/domain';

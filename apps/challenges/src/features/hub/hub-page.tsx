@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock, IconSparkles, IconZap } from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@vere/web-router';
 import { ApiError } from '@vere/web-session';
 import { describe, expect, it } from 'vitest';
 import { myPodsQueryKey } from '../api/get-my-pods';

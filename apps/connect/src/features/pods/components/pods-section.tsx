@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { EmptyState, IconPlus, Skeleton, buttonClassName } from '@vere/web-ui';
 import { useMyPods } from '../api/get-my-pods';
 import { PodCard } from './pod-card';
