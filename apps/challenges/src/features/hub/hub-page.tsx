@@ -4,7 +4,11 @@ import { useSession } from '@vere/web-session';
 import { IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock, IconSparkles, IconZap } from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';
 import { LevelCard } from '../progress/components/level-card';
-import { DeckPlaceholder } from './deck-placeholder';
+import { DeckPage } from '../deck/components/deck-page';
+import { limitsQueryKey, useLimits } from '../deck/api/deck-api';
+import { useTimerAt } from '../deck/hooks/use-timer-at';
+import { LeaderboardSection } from '../leaderboard/components/leaderboard-section';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNow } from './use-now';
 import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from '@vere/domain';
 
@@ -27,15 +31,13 @@ const KINDS: ChallengeKind[] = [
 export function HubPage() {
   const [params] = useSearchParams();
   const deck = params.get('deck');
-  if (deck === 'daily' || deck === 'weekend') return <DeckPlaceholder kind={deck} />;
+  if (deck === 'daily' || deck === 'weekend') return <DeckPage kind={deck} />;
   return <Hub />;
 }
 
 function Hub() {
   const firstName = useSession((s) => s.user?.name.split(' ')[0] ?? null);
-  const now = useNow();
-  const weekendOpen = isWeekendWindow(now);
-  const unlocksIn = formatUnlocksIn(nextWeekendStart(now).getTime() - now.getTime());
+  const { weekendOpen, unlocksIn } = useWeekendWindow();
 
   return (
     <div className="vui-page ch-hub">
@@ -66,8 +68,31 @@ function Hub() {
           );
         })}
       </ul>
+      <LeaderboardSection />
     </div>
   );
+}
+
+/**
+ * The weekend window as quests computes it in the user's zone (GET /me/limits); until that answer
+ * arrives, the same rule from libs/domain on the profile's zone. The countdown refreshes every 60 s
+ * and the limits are read again when the window opens or closes.
+ */
+function useWeekendWindow(): { weekendOpen: boolean; unlocksIn: string } {
+  const client = useQueryClient();
+  const limits = useLimits();
+  const timeZone = useSession((s) => s.user?.timeZone ?? undefined);
+  const now = useNow();
+  const data = limits.data;
+  useTimerAt(data ? (data.weekendOpen ? data.weekendEndsAt : data.weekendOpensAt) : null, () =>
+    void client.invalidateQueries({ queryKey: limitsQueryKey }),
+  );
+  if (data) {
+    const opensIn = Date.parse(data.weekendOpensAt) - now.getTime();
+    return { weekendOpen: data.weekendOpen, unlocksIn: formatUnlocksIn(opensIn) };
+  }
+  const zone = timeZone ?? undefined;
+  return { weekendOpen: isWeekendWindow(now, zone), unlocksIn: formatUnlocksIn(nextWeekendStart(now, zone).getTime() - now.getTime()) };
 }
 
 function KindCard({ kind, locked, children }: { kind: ChallengeKind; locked: boolean; children?: ReactNode }) {
