@@ -268,7 +268,7 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
             size="lg"
             icon={<IconX size={20} />}
             onClick={() => void decide('skip')}
-            disabled={adShowing || !skipVerdict.ok || busy}
+            disabled={adShowing || !skipVerdict.ok || busy || Boolean(leaving)}
             aria-label={`Skip, ${skipsLeft} left today`}
             data-testid="skip-button"
           >
@@ -278,7 +278,7 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
             size="lg"
             icon={<IconCheck size={20} />}
             onClick={() => void decide('accept')}
-            disabled={adShowing || !acceptVerdict.ok || busy}
+            disabled={adShowing || !acceptVerdict.ok || busy || Boolean(leaving)}
             aria-label={acceptVerdict.ok ? `Accept, ${swipesLeft} swipes left today` : 'Accept: no swipes left today'}
             data-testid="accept-button"
           >

@@ -37,7 +37,17 @@ export function announceCompletion(todo: Todo, result: CompleteTodoResult): void
  * Proof for one to-do: Text, Photo or Both (spec §5). The service checks the proof and answers the
  * spec's three messages, shown here next to the form; photos go up first, then their id.
  */
-export function CompleteForm({ todo, onDone }: { todo: Todo; onDone(): void }) {
+export interface CompleteFormProps {
+  todo: Todo;
+  /** The form is finished with (completed, cancelled, or the to-do is gone). */
+  onDone(): void;
+  /** The server's success message. */
+  onCompleted?(message: string): void;
+  /** Called before the Level Up overlay shows, so a modal around the form can make way for it. */
+  onLevelUp?(): void;
+}
+
+export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteFormProps) {
   const client = useQueryClient();
   const ids = useId();
   const [proofType, setProofType] = useState<ProofType>('text');
@@ -69,10 +79,14 @@ export function CompleteForm({ todo, onDone }: { todo: Todo; onDone(): void }) {
       const result = await completeTodo(todo.id, body);
       client.setQueryData(progressQueryKey, result.progress);
       notify.success(result.message);
+      onCompleted?.(result.message);
       announceCompletion(todo, result);
       await client.invalidateQueries({ queryKey: todosQueryKey });
-      if (result.levelUp) celebrate({ type: 'level', message: levelUpMessage(result.levelUp.level) });
       onDone();
+      if (result.levelUp) {
+        onLevelUp?.();
+        celebrate({ type: 'level', message: levelUpMessage(result.levelUp.level) });
+      }
     } catch (cause) {
       if (cause instanceof PhotoRejected) setError(cause.message);
       else if (isApiError(cause) && cause.status === 400) setError(cause.message);

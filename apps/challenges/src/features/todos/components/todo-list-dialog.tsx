@@ -13,15 +13,17 @@ import { DailyXp } from './daily-xp';
 export function TodoListDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Dialog open={open} title="My To-Do List" onClose={onClose} className="ch-todo-dialog">
-      {open ? <TodoListBody /> : null}
+      {open ? <TodoListBody onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function TodoListBody() {
+function TodoListBody({ onClose }: { onClose(): void }) {
   const todos = useTodos();
   const progress = useProgress();
   const [completing, setCompleting] = useState<string | null>(null);
+  // The page's toasts sit under a modal dialog, so the dialog repeats the last result itself.
+  const [flash, setFlash] = useState('');
 
   if (todos.isPending) {
     return (
@@ -43,6 +45,7 @@ function TodoListBody() {
   const { pending, completed, xpToday } = todos.data;
   return (
     <div className="ch-todo">
+      <p className="ch-todo__flash" role="status" data-testid="todo-flash">{flash}</p>
       <DailyXp xpToday={xpToday} />
       {progress.data ? (
         <p className="ch-todo__total" data-testid="todo-total-xp">
@@ -63,7 +66,7 @@ function TodoListBody() {
               <li key={todo.id} className="ch-todo__item" data-testid="todo-pending">
                 <TodoSummary todo={todo} />
                 {completing === todo.id ? (
-                  <CompleteForm todo={todo} onDone={() => setCompleting(null)} />
+                  <CompleteForm todo={todo} onDone={() => setCompleting(null)} onCompleted={setFlash} onLevelUp={onClose} />
                 ) : (
                   <TodoActions todo={todo} onComplete={() => setCompleting(todo.id)} />
                 )}
