@@ -43,12 +43,16 @@ function zoneWhere(weekend: boolean): string | null {
 
 interface Player {
   page: Page;
+  /** Calls the quests API as this user (another device of theirs). */
+  api(method: 'GET' | 'POST', path: string, data?: unknown): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
 /** A new free account in `timeZone`, signed up through identity's API, past the intro, on a page of its own. */
-async function player(browser: Browser, stack: Stack, viewport: Viewport, timeZone: string, tag: string): Promise<Player> {
-  const context = await browser.newContext({ viewport });
+async function player(
+  browser: Browser, stack: Stack, viewport: Viewport, timeZone: string, tag: string, reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
+): Promise<Player> {
+  const context = await browser.newContext({ viewport, reducedMotion });
   const user = newUser(tag);
   const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: { ...user, timeZone } });
   if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
@@ -56,7 +60,14 @@ async function player(browser: Browser, stack: Stack, viewport: Viewport, timeZo
   const done = await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, { headers: { Authorization: `Bearer ${accessToken}` } });
   if (done.status() !== 200) throw new Error(`milestone answered ${done.status()}`);
   const page = await context.newPage();
-  return { page, close: () => context.close() };
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const api: Player['api'] = async (method, path, data) => {
+    const r = method === 'GET'
+      ? await context.request.get(`${stack.url}${path}`, { headers })
+      : await context.request.post(`${stack.url}${path}`, { headers, data });
+    return { status: r.status(), body: await r.json() };
+  };
+  return { page, api, close: () => context.close() };
 }
 
 /** axe-core's serious and critical findings inside `include`, as "rule: target" lines. */
@@ -286,5 +297,52 @@ describe('time zone', () => {
       }), { timeout: 15_000 })
       .toBe('America/New_York');
     await context.close();
+  });
+});
+
+describe('deck limits', () => {
+  it("refreshes the limits at the user's local midnight without a reload, and moves without motion when asked", async ({ browser, stack }) => {
+    const { page, close } = await player(browser, stack, PHONE, 'UTC', 'midnight', 'reduce');
+    await page.clock.install();
+    const first = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/quests/me/limits');
+    await page.goto(`${stack.url}/?deck=daily`);
+    const { resetsAt } = (await (await first).json()) as { resetsAt: string };
+    await counterReads(page, 0);
+
+    // Reduced motion: the accepted card is replaced at once, with no fly-off transition.
+    const title = await text(page.getByTestId('deck-card').locator('h2'));
+    const duration = await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="deck-card"]')).transitionDuration`);
+    expect(parseFloat(String(duration))).toBeLessThan(0.01);
+    // The swipe-updated event makes the deck read its limits once more; let that settle first.
+    const afterSwipe = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/quests/me/limits');
+    await page.keyboard.press('ArrowRight');
+    await counterReads(page, 1);
+    await afterSwipe;
+    expect(await text(page.getByTestId('deck-card').locator('h2'))).not.toBe(title);
+
+    await page.evaluate('window.__sameDocument = true');
+    const again = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/quests/me/limits', { timeout: 10_000 });
+    await page.clock.fastForward(Date.parse(resetsAt) - Date.now() + 2_000);
+    await again;
+    expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
+    await close();
+  });
+
+  it("shows the server's refusal when the day's swipes were used on another device", async ({ browser, stack }) => {
+    const { page, api, close } = await player(browser, stack, DESKTOP, 'UTC', 'elsewhere');
+    await page.goto(`${stack.url}/?deck=daily`);
+    await counterReads(page, 0);
+    const { body } = await api('GET', '/api/quests/sidequests?type=daily');
+    const ids = (body as { sidequests: Array<{ id: string }> }).sidequests.map((q) => q.id);
+    for (const sidequestId of ids.slice(-5)) expect((await api('POST', '/api/quests/me/swipes/accept', { sidequestId })).status).toBe(201);
+
+    // The page still thinks 0/5: the server refuses and says why, and the deck catches up.
+    await page.getByTestId('accept-button').click();
+    await visible(page.getByText('Daily swipe limit reached. Try again tomorrow or upgrade to Pro for more swipes.'));
+    await visible(page.getByRole('dialog', { name: "You're out of swipes" }));
+    await counterReads(page, 5);
+    await page.getByRole('button', { name: 'Not now' }).click();
+    expect(await page.getByTestId('accept-button').isDisabled()).toBe(true);
+    await close();
   });
 });

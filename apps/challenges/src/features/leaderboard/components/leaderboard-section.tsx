@@ -52,7 +52,7 @@ export function LeaderboardSection() {
       {data?.me ? (
         <p className="ch-board__rank" data-testid="my-rank">Your rank: #{data.me.rank}</p>
       ) : null}
-      <Card className="ch-board__card">{body}</Card>
+      <Card className="ch-board__card" padding="sm">{body}</Card>
     </section>
   );
 }
@@ -64,9 +64,11 @@ function Row({ entry, me }: { entry: LeaderboardEntry; me: boolean }) {
       <Avatar name={entry.name} seed={entry.id} size="sm" config={entry.avatarConfig} photoUrl={entry.photoUrl} />
       <span className="ch-board__who">
         <span className="ch-board__name">{entry.name}{me ? ' (you)' : ''}</span>
-        {entry.username ? <span className="ch-board__user">@{entry.username}</span> : null}
+        <span className="ch-board__user">
+          {entry.username ? `@${entry.username} · ` : ''}
+          <span className="ch-board__level">Level {entry.level}</span>
+        </span>
       </span>
-      <span className="ch-board__level">Lv {entry.level}</span>
       <span className="ch-board__xp">{entry.totalXP} XP</span>
     </li>
   );
