@@ -17,6 +17,9 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, `challenges-${name}.png`) });
 }
 
+/** A 1×1 PNG. */
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The weekday and hour it is now in `zone`, by the same Intl data the services use. */
@@ -175,6 +178,14 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
     await visible(list.getByRole('alert').filter({ hasText: 'Please add a text reflection' }));
     await shot(page, `complete-proof-${label}`);
     expect(await seriousViolations(page, '.ch-todo-dialog')).toEqual([]);
+    // Photo proof: an accessible file input with a preview (the upload endpoint is another branch's; not sent here).
+    await list.getByRole('radio', { name: 'Photo' }).check();
+    await list.getByLabel('Choose a photo').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+    await visible(list.getByRole('img', { name: 'Preview of proof.png' }));
+    expect(await list.getByLabel('Your reflection').count()).toBe(0);
+    await list.getByRole('radio', { name: 'Both' }).check();
+    await visible(list.getByLabel('Your reflection'));
+    await list.getByRole('radio', { name: 'Text' }).check();
 
     let earned = 0;
     let leveled = false;
@@ -343,6 +354,44 @@ describe('deck limits', () => {
     await counterReads(page, 5);
     await page.getByRole('button', { name: 'Not now' }).click();
     expect(await page.getByTestId('accept-button').isDisabled()).toBe(true);
+    await close();
+  });
+});
+
+describe('Pro member', () => {
+  it('gets 10 swipes and 3 skips, never sees the upgrade ad, and is not offered an upgrade when out of swipes', async ({ browser, stack }) => {
+    const { page, api, close } = await player(browser, stack, DESKTOP, 'UTC', 'pro');
+    // Upgrade through the local test checkout (billing's real webhook path); quests learns it from billing's event.
+    await page.goto(`${stack.url}/vere-pro`);
+    await (await visible(page.getByRole('button', { name: 'Upgrade to Pro' }))).click();
+    await page.waitForURL(/\/api\/billing\/local\/checkout\/cs_local_/);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await visible(page.getByRole('heading', { name: 'Welcome to Vere Pro!' }));
+    await expect.poll(async () => ((await api('GET', '/api/quests/me/limits')).body as { isPro: boolean }).isPro, { timeout: 15_000 }).toBe(true);
+
+    await page.goto(`${stack.url}/?deck=daily`);
+    await counterReads(page, 0, 10);
+    expect(await text(page.getByTestId('skip-button'))).toBe('Skip (3)');
+    for (let used = 1; used <= 10; used += 1) {
+      await page.keyboard.press('ArrowRight');
+      await counterReads(page, used, 10);
+      expect(await page.getByTestId('upgrade-ad').count()).toBe(0);
+    }
+    const out = await visible(page.getByRole('dialog', { name: "You're out of swipes" }));
+    await visible(out.getByRole('button', { name: 'View To-Do List' }));
+    await visible(out.getByRole('button', { name: 'Not now' }));
+    expect(await out.getByRole('button', { name: /Upgrade to Pro/ }).count()).toBe(0);
+    await shot(page, 'out-of-swipes-pro-desktop');
+
+    // Delete from the to-do list.
+    await out.getByRole('button', { name: 'View To-Do List' }).click();
+    const list = await visible(page.getByRole('dialog', { name: 'My To-Do List' }));
+    await expect.poll(() => list.getByTestId('todo-pending').count()).toBe(10);
+    const doomed = await text(list.getByTestId('todo-pending').first().locator('.ch-todo__title'));
+    await list.getByRole('button', { name: `Delete ${doomed}` }).click();
+    await expect.poll(() => list.getByTestId('todo-pending').count()).toBe(9);
+    expect(await list.getByText(doomed, { exact: true }).count()).toBe(0);
+    await expect.poll(() => text(page.getByTestId('todo-count'))).toBe('9');
     await close();
   });
 });

@@ -121,7 +121,7 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
       {wantsPhoto ? (
         <div className="ch-complete__field">
           <label htmlFor={`${ids}-photo`} className="ch-complete__photo-label">
-            <IconCamera size={18} /> Photo
+            <IconCamera size={18} /> Choose a photo
           </label>
           <input id={`${ids}-photo`} type="file" accept={PHOTO_TYPES.join(',')}
             onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} aria-describedby={error ? `${ids}-error` : undefined} />
