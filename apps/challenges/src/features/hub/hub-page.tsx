@@ -1,10 +1,10 @@
+import { Suspense, lazy } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '@vere/web-session';
-import { IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock, IconSparkles, IconZap } from '@vere/web-ui';
+import { Skeleton, IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock, IconSparkles, IconZap } from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';
 import { LevelCard } from '../progress/components/level-card';
-import { DeckPage } from '../deck/components/deck-page';
 import { limitsQueryKey, useLimits } from '../deck/api/deck-api';
 import { useTimerAt } from '../deck/hooks/use-timer-at';
 import { LeaderboardSection } from '../leaderboard/components/leaderboard-section';
@@ -28,10 +28,28 @@ const KINDS: ChallengeKind[] = [
   { key: 'weekend', title: 'Weekend Sidequests', blurb: 'Longer adventures for your days off.', duration: '1-4 hours', xp: '+60 XP', icon: IconSparkles, to: '/?deck=weekend' },
 ];
 
+// The deck (gesture library, to-do dialogs) loads when it is opened, not with the home screen.
+const DeckPage = lazy(() => import('../deck/components/deck-page').then((m) => ({ default: m.DeckPage })));
+
+function DeckLoading() {
+  return (
+    <div className="vui-page" aria-busy="true">
+      <span className="vui-visually-hidden" role="status">Loading your deck</span>
+      <Skeleton height="420px" radius="28px" />
+    </div>
+  );
+}
+
 export function HubPage() {
   const [params] = useSearchParams();
   const deck = params.get('deck');
-  if (deck === 'daily' || deck === 'weekend') return <DeckPage kind={deck} />;
+  if (deck === 'daily' || deck === 'weekend') {
+    return (
+      <Suspense fallback={<DeckLoading />}>
+        <DeckPage kind={deck} />
+      </Suspense>
+    );
+  }
   return <Hub />;
 }
 
