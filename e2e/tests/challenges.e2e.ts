@@ -249,6 +249,7 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
     await page.goto(`${stack.url}/?deck=weekend`);
     await visible(page.getByText('Coming soon!'));
     await visible(page.getByText('Check back on Saturday and Sunday for exciting weekend challenges.'));
+    await expect.poll(() => text(page.locator('.ch-deck__unlocks'))).toMatch(/^Unlocks in: \d+h \d+m$/);
     await shot(page, `weekend-locked-${label}`);
     await close();
   });

@@ -6,10 +6,10 @@ import { Skeleton, IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock,
 import type { IconProps } from '@vere/web-ui';
 import { LevelCard } from '../progress/components/level-card';
 import { limitsQueryKey, useLimits } from '../deck/api/deck-api';
-import { useTimerAt } from '../deck/hooks/use-timer-at';
+import { useTimerAt } from '../../hooks/use-timer-at';
 import { LeaderboardSection } from '../leaderboard/components/leaderboard-section';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNow } from './use-now';
+import { useNow } from '../../hooks/use-now';
 import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from '@vere/domain';
 
 interface ChallengeKind {

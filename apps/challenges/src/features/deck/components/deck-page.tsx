@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Limits, Sidequest, SidequestType } from '@vere/contracts';
-import { canSwipe } from '@vere/domain';
+import { canSwipe, formatUnlocksIn } from '@vere/domain';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';
 import {
@@ -13,7 +13,8 @@ import { useTodos } from '../../todos/api/todos-api';
 import { TodoListDialog } from '../../todos/components/todo-list-dialog';
 import { acceptSidequest, limitsQueryKey, skipSidequest, useLimits, useSidequests } from '../api/deck-api';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
-import { useTimerAt } from '../hooks/use-timer-at';
+import { useTimerAt } from '../../../hooks/use-timer-at';
+import { useNow } from '../../../hooks/use-now';
 import { START, advance, showsUpgradeAd, stackOf } from '../utils/deck-logic';
 import type { DeckPosition, SwipeDirection } from '../utils/deck-logic';
 import { SKIPPED, WEEKEND_CLOSED_TEXT, swipeErrorMessage } from '../utils/messages';
@@ -42,6 +43,7 @@ export function bucketCounts(limits: Limits, bucket: SidequestType): BucketCount
 export function DeckPage({ kind }: { kind: SidequestType }) {
   const limits = useLimits();
   const quests = useSidequests(kind);
+  const now = useNow();
   const title = kind === 'daily' ? 'Daily Sidequests' : 'Weekend Sidequests';
 
   let body;
@@ -66,7 +68,13 @@ export function DeckPage({ kind }: { kind: SidequestType }) {
     );
   } else if (kind === 'weekend' && !limits.data.weekendOpen) {
     body = (
-      <EmptyState icon={<IconSparkles size={32} />} title="Coming soon!" description={WEEKEND_CLOSED_TEXT} headingLevel={2}
+      <EmptyState icon={<IconSparkles size={32} />} title="Coming soon!" headingLevel={2}
+        description={
+          <>
+            {WEEKEND_CLOSED_TEXT}
+            <span className="ch-deck__unlocks">Unlocks in: {formatUnlocksIn(Date.parse(limits.data.weekendOpensAt) - now.getTime())}</span>
+          </>
+        }
         action={<Link to="/" className="vui-btn vui-btn--secondary vui-btn--md">Back to Challenges</Link>} />
     );
   } else if (quests.data.sidequests.length === 0) {

@@ -65,8 +65,8 @@ function Row({ entry, me }: { entry: LeaderboardEntry; me: boolean }) {
       <span className="ch-board__who">
         <span className="ch-board__name">{entry.name}{me ? ' (you)' : ''}</span>
         <span className="ch-board__user">
-          {entry.username ? `@${entry.username} · ` : ''}
           <span className="ch-board__level">Level {entry.level}</span>
+          {entry.username ? ` · @${entry.username}` : ''}
         </span>
       </span>
       <span className="ch-board__xp">{entry.totalXP} XP</span>
