@@ -340,6 +340,34 @@ describe('deck limits', () => {
     await close();
   });
 
+  it('takes a touch drag on a phone: right accepts, left skips, a short one snaps back', async ({ browser, stack }) => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const user = newUser('touch');
+    const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: { ...user, timeZone: 'UTC' } });
+    const { accessToken } = (await res.json()) as { accessToken: string };
+    await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const swipe = async (dx: number) => {
+      const box = (await page.getByTestId('deck-card').boundingBox())!;
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let i = 1; i <= 8; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 8, y }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await page.goto(`${stack.url}/?deck=daily`);
+    await counterReads(page, 0);
+    await swipe(12);
+    await counterReads(page, 0);
+    await swipe(160);
+    await counterReads(page, 1);
+    await swipe(-160);
+    await visible(page.getByText('Challenge skipped. Try the next one!'));
+    expect(await text(page.getByTestId('skip-button'))).toBe('Skip (0)');
+    await context.close();
+  });
+
   it("shows the server's refusal when the day's swipes were used on another device", async ({ browser, stack }) => {
     const { page, api, close } = await player(browser, stack, DESKTOP, 'UTC', 'elsewhere');
     await page.goto(`${stack.url}/?deck=daily`);
