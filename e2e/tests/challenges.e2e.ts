@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { outage } from '../support/api';
 import { newUser, visible } from '../support/app';
 import { DESKTOP, PHONE } from '../support/browser';
 import { repoRoot, type Stack } from '../support/stack';
@@ -337,6 +338,26 @@ describe('deck limits', () => {
     await page.clock.fastForward(Date.parse(resetsAt) - Date.now() + 2_000);
     await again;
     expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
+    await close();
+  });
+
+  it('shows retryable errors, never zeros, when quests cannot answer', async ({ browser, stack }) => {
+    const { page, close } = await player(browser, stack, PHONE, 'UTC', 'outage');
+    const restoreBoard = await outage(page, '/api/quests/leaderboard');
+    await page.goto(`${stack.url}/`);
+    const board = await visible(page.getByTestId('leaderboard'));
+    await visible(board.getByText('Failed to fetch leaderboard'));
+    await restoreBoard();
+    await board.getByRole('button', { name: 'Retry' }).click();
+    await visible(board.getByTestId('leaderboard-row'));
+
+    const restoreLimits = await outage(page, '/api/quests/me/limits');
+    await page.goto(`${stack.url}/?deck=daily`);
+    const failed = await visible(page.getByRole('alert').filter({ hasText: "Couldn't load your deck" }), 20_000);
+    expect(await page.getByTestId('swipe-counter').count()).toBe(0);
+    await restoreLimits();
+    await failed.getByRole('button', { name: 'Try Again' }).click();
+    await counterReads(page, 0);
     await close();
   });
 
