@@ -110,6 +110,7 @@ export async function isErased(tx: Prisma.TransactionClient, userId: string): Pr
 /** Deletes the player and everything quests holds about them, and records the id as erased (idempotent). */
 export async function erasePlayer(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   await tx.todo.deleteMany({ where: { userId } });
+  await tx.userChallengeProgress.deleteMany({ where: { userId } });
   await tx.dailyUsage.deleteMany({ where: { userId } });
   await tx.xpLedger.deleteMany({ where: { userId } });
   await tx.entitlement.deleteMany({ where: { userId } });
