@@ -112,6 +112,10 @@ export const CompleteWeeklyResultSchema = Type.Object({
 });
 export type CompleteWeeklyResult = Static<typeof CompleteWeeklyResultSchema>;
 
+/** GET /api/quests/me/weekly/{id}: one weekly challenge (any week) and, once completed, its victory with proof. */
+export const WeeklyDetailSchema = Type.Object({ weekly: WeeklyChallengeSchema, victory: Type.Union([WeeklyVictorySchema, Type.Null()]) });
+export type WeeklyDetail = Static<typeof WeeklyDetailSchema>;
+
 export const AcceptWeeklyResultSchema = Type.Object({ weeklyChallengeId: Uuid, progress: WeeklyProgressSchema });
 export type AcceptWeeklyResult = Static<typeof AcceptWeeklyResultSchema>;
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { UserDeleted } from '@vere/contracts';
 import { weekDates, weekNumberOfDate } from '@vere/domain';
+import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, count, newPlayer, startQuests, type QuestsHarness } from './helper';
 
@@ -149,6 +151,39 @@ describe('completing the weekly challenge', () => {
     expect(all[0]).toMatchObject({ xp: 120, startDate: '2026-02-15', proofPhotoId: null });
     expect((await weekly(user).victories('?limit=2')).json().victories).toHaveLength(2);
     expect((await weekly(await newPlayer(h)).victories()).json()).toEqual({ victories: [] });
+  });
+});
+
+describe('one weekly challenge, its proof, "Your data" and erasure', () => {
+  it('opens a past victory with its proof, lists weekly progress in the export, and erases it with the account', async () => {
+    h.clock.set('2026-03-04T12:00:00Z');
+    const id = await weekOf('2026-03-04', 5);
+    const user = await newPlayer(h);
+    const photoId = randomUUID();
+    ownedPhotos.set(photoId, user);
+    await weekly(user).complete(id, { note: 'Messaged Sam after three years.', photoId });
+    h.clock.set('2026-04-15T12:00:00Z'); // weeks later: the detail still opens
+    const detail = await as(h, user).call('GET', `/api/quests/me/weekly/${id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      weekly: { id, title: 'The Overdue Message', progress: { completed: true } },
+      victory: { proofText: 'Messaged Sam after three years.', proofPhotoId: photoId, xp: 120 },
+    });
+    const stranger = await newPlayer(h);
+    expect((await as(h, stranger).call('GET', `/api/quests/me/weekly/${id}`)).json()).toMatchObject({
+      weekly: { progress: { accepted: false, completed: false } }, victory: null,
+    });
+    expect((await as(h, user).call('GET', `/api/quests/me/weekly/${randomUUID()}`)).json().error.code).toBe('WEEKLY_CHALLENGE_NOT_FOUND');
+    expect((await as(h, user).call('GET', '/api/quests/me/weekly/nope')).statusCode).toBe(400);
+
+    const exported = (await as(h, user).call('GET', '/api/quests/me/export')).json();
+    expect(exported.weeklyChallenges).toEqual([expect.objectContaining({
+      title: 'The Overdue Message', completedAt: '2026-03-04T12:00:00.000Z', proofText: 'Messaged Sam after three years.', proofPhotoId: photoId,
+    })]);
+
+    await h.bus.publish(newEvent(UserDeleted.subject, user, {}));
+    await h.bus.idle();
+    expect(await count(h, 'SELECT count(*) FROM quests.user_challenge_progress WHERE user_id = $1', [user])).toBe(0);
   });
 });
 

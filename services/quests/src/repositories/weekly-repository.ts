@@ -76,6 +76,8 @@ export interface WeeklyRepository {
   >;
   /** The user's completed weekly challenges, newest first. */
   victories(userId: string, limit: number): Promise<VictoryRow[]>;
+  /** One weekly challenge with the user's progress, and its victory when completed. */
+  detail(userId: string, weeklyChallengeId: string): Promise<{ weekly: WeeklyRow; victory: VictoryRow | null } | undefined>;
   /** Whether a weekly challenge (week assignment) with this id exists. */
   exists(weeklyChallengeId: string): Promise<boolean>;
   /** The player's total XP, or undefined before the player exists. */
@@ -86,7 +88,7 @@ export interface WeeklyRepository {
 
 export function createWeeklyRepository(pool: pg.Pool): WeeklyRepository {
   const transaction = pgTransaction(pool);
-  const victoryOf = async (tx: pg.ClientBase, userId: string, weeklyChallengeId: string) => {
+  const victoryOf = async (tx: pg.ClientBase | pg.Pool, userId: string, weeklyChallengeId: string) => {
     const { rows } = await tx.query<VictoryRow>(
       `SELECT ${victoryColumns} FROM quests.user_challenge_progress p
        JOIN quests.weekly_challenge w ON w.id = p.weekly_challenge_id JOIN quests.challenge c ON c.id = w.challenge_id
@@ -158,6 +160,15 @@ export function createWeeklyRepository(pool: pg.Pool): WeeklyRepository {
         values: [userId, limit],
       });
       return rows;
+    },
+    async detail(userId, weeklyChallengeId) {
+      const { rows: [weekly] } = await pool.query<WeeklyRow>(
+        `SELECT ${weeklyColumns} FROM quests.weekly_challenge w JOIN quests.challenge c ON c.id = w.challenge_id
+         LEFT JOIN quests.user_challenge_progress p ON p.weekly_challenge_id = w.id AND p.user_id = $1 WHERE w.id = $2`,
+        [userId, weeklyChallengeId],
+      );
+      if (!weekly) return undefined;
+      return { weekly, victory: weekly.completed ? await victoryOf(pool, userId, weeklyChallengeId) : null };
     },
     async exists(weeklyChallengeId) {
       const { rowCount } = await pool.query('SELECT 1 FROM quests.weekly_challenge WHERE id = $1', [weeklyChallengeId]);

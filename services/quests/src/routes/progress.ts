@@ -33,6 +33,9 @@ export async function progressRoutes(
       player: player && { ...player, createdAt: player.createdAt.toISOString() },
       todos: activity.todos.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null })),
       xpAwards: activity.xpAwards.map((a) => ({ ...a, awardedAt: a.awardedAt.toISOString() })),
+      weeklyChallenges: activity.weeklyChallenges.map((w) => ({
+        ...w, acceptedAt: w.acceptedAt?.toISOString() ?? null, completedAt: w.completedAt?.toISOString() ?? null,
+      })),
     };
   });
 }

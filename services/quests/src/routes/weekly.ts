@@ -1,9 +1,9 @@
 import {
   AcceptWeeklyResultSchema, CompleteWeeklyBodySchema, CompleteWeeklyResultSchema, CurrentWeeklySchema, VictoriesQuerySchema, VictoriesSchema,
-  WeeklyParamsSchema, type CompleteWeeklyBody, type VictoriesQuery, type WeeklyParams,
+  WeeklyDetailSchema, WeeklyParamsSchema, type CompleteWeeklyBody, type VictoriesQuery, type WeeklyParams,
 } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import { acceptWeekly, completeWeekly, currentWeekly, recentVictories, type WeeklyDeps } from '../use-cases/weekly';
+import { acceptWeekly, completeWeekly, currentWeekly, recentVictories, weeklyDetail, type WeeklyDeps } from '../use-cases/weekly';
 
 const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
 
@@ -15,6 +15,14 @@ export async function weeklyRoutes(app: ServiceApp, deps: WeeklyDeps): Promise<v
       security: [{ bearer: [] }], response: { 200: CurrentWeeklySchema, ...errors },
     },
   }, async (request) => currentWeekly(deps, request.userId));
+
+  app.get<{ Params: WeeklyParams }>('/api/quests/me/weekly/:id', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['weekly'], summary: 'One weekly challenge with the user\'s progress and, once completed, the proof', security: [{ bearer: [] }],
+      params: WeeklyParamsSchema, response: { 200: WeeklyDetailSchema, ...errors },
+    },
+  }, async (request) => weeklyDetail(deps, request.userId, request.params.id));
 
   app.post<{ Params: WeeklyParams }>('/api/quests/me/weekly/:id/accept', {
     onRequest: app.authenticate,

@@ -1,6 +1,6 @@
 import {
   WeeklyCompleted, type AcceptWeeklyResult, type CompleteWeeklyBody, type CompleteWeeklyResult, type CurrentWeekly, type WeeklyChallenge,
-  type WeeklyStreak, type WeeklyVictory,
+  type WeeklyDetail, type WeeklyStreak, type WeeklyVictory,
 } from '@vere/contracts';
 import {
   levelProgress, localDate, splitChallengeText, streakShownIn, WEEKLY_CHALLENGE_XP, weekEndsAt, weekStartAt, type StreakState,
@@ -140,6 +140,14 @@ export async function completeWeekly(deps: WeeklyDeps, userId: string, weeklyCha
     levelUp: award.awarded && award.level > award.previousLevel ? { level: award.level, previousLevel: award.previousLevel } : null,
     message: `Challenge completed! +${xpAwarded} XP`,
   };
+}
+
+/** One weekly challenge (any week: the "Challenge Complete" modal opens past ones) with the victory's proof. */
+export async function weeklyDetail(deps: WeeklyDeps, userId: string, weeklyChallengeId: string): Promise<WeeklyDetail> {
+  await playerOf(deps, userId);
+  const found = await deps.weekly.detail(userId, weeklyChallengeId);
+  if (!found) throw NOT_FOUND();
+  return { weekly: toWeekly(found.weekly), victory: found.victory && toVictory(found.victory) };
 }
 
 /** Recent Victories: the user's completed weekly challenges with proof, newest first. */
