@@ -38,7 +38,13 @@ describe('npm run admin -- grant|revoke', () => {
     await fetch(`${stack.url}/api/identity/auth/sign-up`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Challenge1!', name: 'Ada Admin' }),
     });
-    expect((await listChallenges(await signIn(email))).status).toBe(403);
+    const token = await signIn(email);
+    expect((await listChallenges(token)).status).toBe(403);
+    // The stack rotated at start: this week has its challenge straight away.
+    await expect.poll(async () => {
+      const res = await fetch(`${stack.url}/api/quests/me/weekly`, { headers: { authorization: `Bearer ${token}` } });
+      return res.ok ? ((await res.json()) as { challenges: { title: string }[] }).challenges.length : 0;
+    }, { timeout: 10_000 }).toBe(1);
 
     const granted = await adminCli(['grant', email.toUpperCase()], { DATABASE_URL: db.url });
     expect(granted.err).toBe('');

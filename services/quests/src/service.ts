@@ -33,6 +33,8 @@ export interface QuestsDeps {
   clock?: Clock;
   /** Photo proof (the storage library); until wired in, only text proof completes a to-do. */
   photos?: PhotoProofs;
+  /** Run the weekly rotation once at start (a fresh database has this week's challenge at once); default true. */
+  rotateOnStart?: boolean;
   /** How often this replica looks for queued jobs; default 2 s. */
   jobPollingIntervalSeconds?: number;
 }
@@ -105,6 +107,10 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
         pool: pool!, logger: deps.logger, dailyReset, pollingIntervalSeconds: deps.jobPollingIntervalSeconds,
         weekly: { rotate: weeklyRotation, recomputeStreaks: recompute },
       });
+      if (deps.rotateOnStart !== false) {
+        // Safe on every replica at once (see CatalogueRepository.rotate); the job retries on its own schedule.
+        await weeklyRotation().catch((err: unknown) => deps.logger.error({ err }, 'weekly rotation at start failed'));
+      }
     },
     async close() {
       await scheduler?.stop();

@@ -41,14 +41,15 @@ export async function startQuests(opts: { photos?: PhotoProofs } = {}): Promise<
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
   const clock = testClock();
   const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl };
-  const quests = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, jobPollingIntervalSeconds: 0.5 });
+  // Tests assign weeks themselves (and test the rotation explicitly).
+  const quests = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
   await quests.start();
   const sql = new pg.Pool({ connectionString: db.url });
   const others: QuestsHandle[] = [];
   return {
     db, bus, issuer, quests, clock, sql,
     async second() {
-      const other = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, jobPollingIntervalSeconds: 0.5 });
+      const other = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
       await other.start();
       others.push(other);
       return other;
