@@ -103,6 +103,16 @@ describe('challenge management', () => {
     expect(await count(h, 'SELECT count(*) FROM quests.weekly_challenge WHERE week_number = 4200', [])).toBe(1);
   });
 
+  it('documents the weekly and admin routes in the OpenAPI document', async () => {
+    const res = await h.quests.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of ['/api/quests/me/weekly', '/api/quests/me/weekly/{id}/complete', '/api/quests/me/weekly/victories',
+      '/api/quests/admin/challenges', '/api/quests/admin/rotations', '/api/quests/admin/weeks/{weekNumber}/challenge']) {
+      expect(paths).toContain(path);
+    }
+  });
+
   it('validates every input: 4xx with a stable code, nothing stored', async () => {
     const call = admin();
     const before = await count(h, 'SELECT count(*) FROM quests.challenge', []);

@@ -3,6 +3,7 @@ import { UserDeleted } from '@vere/contracts';
 import { weekDates, weekNumberOfDate } from '@vere/domain';
 import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAK_RECOMPUTE_JOB, WEEKLY_ROTATION_JOB } from '../src/jobs/scheduler';
 import { as, count, newPlayer, startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
@@ -344,5 +345,15 @@ describe('rotation', () => {
     expect(next!.weekNumber).toBe(week + 1);
     const active = await count(h, 'SELECT count(*) FROM quests.challenge WHERE is_active', []);
     expect(await seq(week + 1)).toBe((await seq(week)) % active + 1);
+  });
+
+  it('runs as a pg-boss job', async () => {
+    h.clock.set('2036-07-16T12:00:00Z');
+    const week = weekNumberOfDate('2036-07-16');
+    const id = await h.quests.scheduler!.queueWeekly(WEEKLY_ROTATION_JOB, `test-${randomUUID()}`);
+    await expect.poll(() => h.quests.scheduler!.jobState(id!, WEEKLY_ROTATION_JOB), { timeout: 15_000 }).toBe('completed');
+    expect(await count(h, 'SELECT count(*) FROM quests.weekly_challenge WHERE week_number = $1', [week])).toBe(1);
+    const recompute = await h.quests.scheduler!.queueWeekly(STREAK_RECOMPUTE_JOB, `test-${randomUUID()}`);
+    await expect.poll(() => h.quests.scheduler!.jobState(recompute!, STREAK_RECOMPUTE_JOB), { timeout: 15_000 }).toBe('completed');
   });
 });

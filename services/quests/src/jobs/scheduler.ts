@@ -16,8 +16,10 @@ export const STREAK_RECOMPUTE_CRON = '7 * * * *';
 export interface Scheduler {
   /** Queues one reset now; of calls with the same `key` in one 15-minute slot, from any replica, one job runs. Resolves with its id (null: already queued). */
   queueDailyReset(key: string): Promise<string | null>;
-  /** The job's state ('created', 'active', 'completed', …), or null if unknown. */
-  jobState(id: string): Promise<string | null>;
+  /** Queues one run of a weekly job now (one per `key` per 15 minutes). Resolves with its id (null: already queued). */
+  queueWeekly(job: typeof WEEKLY_ROTATION_JOB | typeof STREAK_RECOMPUTE_JOB, key: string): Promise<string | null>;
+  /** The job's state ('created', 'active', 'completed', …), or null if unknown; `queue` defaults to the daily reset's. */
+  jobState(id: string, queue?: string): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -71,8 +73,9 @@ export async function startScheduler(opts: {
   });
   return {
     queueDailyReset: (key) => boss.send(DAILY_RESET_JOB, {}, { singletonKey: key, singletonSeconds: 15 * 60 }),
-    async jobState(id) {
-      const job = await boss.getJobById(DAILY_RESET_JOB, id, { includeArchive: true });
+    queueWeekly: (job, key) => boss.send(job, {}, { singletonKey: key, singletonSeconds: 15 * 60 }),
+    async jobState(id, queue = DAILY_RESET_JOB) {
+      const job = await boss.getJobById(queue, id, { includeArchive: true });
       return job?.state ?? null;
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false }),
