@@ -347,6 +347,15 @@ describe('rotation', () => {
     expect(await seq(week + 1)).toBe((await seq(week)) % active + 1);
   });
 
+  it('assigns the coming week before it starts in Pacific/Kiritimati', async () => {
+    h.clock.set('2037-03-14T09:15:00Z'); // Saturday 23:15 at UTC+14
+    const assigned = await h.quests.weeklyRotation();
+    expect(assigned.map((a) => a.startDate)).toContain('2037-03-15');
+    const user = await newPlayer(h, { timeZone: 'Pacific/Kiritimati' });
+    h.clock.set('2037-03-14T10:00:00Z'); // Sunday 00:00 there
+    expect((await weekly(user).current()).json().challenges[0].startDate).toBe('2037-03-15');
+  });
+
   it('runs as a pg-boss job', async () => {
     h.clock.set('2036-07-16T12:00:00Z');
     const week = weekNumberOfDate('2036-07-16');

@@ -45,11 +45,12 @@ export async function rotateToNext(catalogue: CatalogueRepository, weekNumber: n
 const HOUR_MS = 3_600_000;
 
 /**
- * The rotation job: the weeks it is somewhere on Earth right now (UTC-12 to UTC+14) get the next
- * challenge in sequence when they have none. Returns the weeks it assigned.
+ * The rotation job: the weeks it is somewhere on Earth now or within the hour (UTC-12 to UTC+14,
+ * one hour ahead so Pacific/Kiritimati has its challenge at Sunday 00:00 although the job runs
+ * every 15 minutes) get the next challenge in sequence when they have none. Returns the weeks it assigned.
  */
 export async function rotateMissingWeeks(catalogue: CatalogueRepository, now: Date): Promise<WeekAssignment[]> {
-  const weeks = new Set([-12, 14].map((h) => weekNumberOfDate(new Date(now.getTime() + h * HOUR_MS).toISOString().slice(0, 10))));
+  const weeks = new Set([-12, 15].map((h) => weekNumberOfDate(new Date(now.getTime() + h * HOUR_MS).toISOString().slice(0, 10))));
   const assigned: WeekAssignment[] = [];
   for (const week of [...weeks].sort((a, b) => a - b)) {
     if (await catalogue.isAssigned(week)) continue;
