@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { UserDeleted } from '@vere/contracts';
+import { StreakUpdated, UserDeleted, WeeklyCompleted } from '@vere/contracts';
 import { weekDates, weekNumberOfDate } from '@vere/domain';
-import { newEvent } from '@vere/service-kit';
+import { newEvent, type DomainEvent, type EventMeta } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAK_RECOMPUTE_JOB, WEEKLY_ROTATION_JOB } from '../src/jobs/scheduler';
 import { as, count, newPlayer, startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
 const ownedPhotos = new Map<string, string>(); // photo id → owner
+const published: DomainEvent<EventMeta & Record<string, unknown>>[] = [];
 beforeAll(async () => {
   h = await startQuests({ photos: { ownedBy: async (userId, photoId) => ownedPhotos.get(photoId) === userId } });
+  await h.bus.subscribe({ durable: 'test-weekly', subjects: [WeeklyCompleted.subject, StreakUpdated.subject] }, async (e) => {
+    published.push(e as DomainEvent<EventMeta & Record<string, unknown>>);
+  });
 });
 afterAll(async () => { await h?.close(); });
 
@@ -116,6 +120,14 @@ describe('completing the weekly challenge', () => {
     expect(await outbox('quests.weekly.completed.v1', user)).toBe(1);
     expect(await outbox('quests.streak.updated.v1', user)).toBe(1);
     expect(await outbox('quests.xp.awarded.v1', user)).toBe(1);
+    await expect.poll(() => published.filter((e) => e.payload.userId === user).map((e) => e.subject).sort(), { timeout: 5000 })
+      .toEqual(['quests.streak.updated.v1', 'quests.weekly.completed.v1']);
+    expect(published.find((e) => e.payload.userId === user && e.subject === WeeklyCompleted.subject)!.payload).toMatchObject({
+      weeklyChallengeId: id, xpAwarded: 120, hasPhoto: true, title: 'Ten Minutes of Nothing',
+    });
+    expect(published.find((e) => e.payload.userId === user && e.subject === StreakUpdated.subject)!.payload).toMatchObject({
+      currentStreak: 1, previousStreak: 0, lastCompletedWeek: '2026-01-11',
+    });
 
     const again = await weekly(user).complete(id, { note: 'changed my mind' });
     expect(again.statusCode).toBe(200);
