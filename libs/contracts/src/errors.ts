@@ -21,6 +21,10 @@ export const ErrorCodes = {
   PROVIDER_NOT_CONFIGURED: 404,
   SIDEQUEST_NOT_FOUND: 404,
   TODO_NOT_FOUND: 404,
+  /** No weekly challenge (week assignment) with that id. */
+  WEEKLY_CHALLENGE_NOT_FOUND: 404,
+  /** No challenge in the catalogue with that id. */
+  CHALLENGE_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,
@@ -31,6 +35,12 @@ export const ErrorCodes = {
   /** A weekend sidequest outside Friday 17:00 to Sunday 24:00, the user's local time. */
   WEEKEND_CLOSED: 409,
   TODO_ALREADY_COMPLETED: 409,
+  /** A weekly challenge that is not among the user's current ones (a past or future week). */
+  WEEKLY_CHALLENGE_CLOSED: 409,
+  /** Assigning a week whose challenge someone has already accepted or completed. */
+  WEEK_IN_USE: 409,
+  /** Spec §8: rotation found nothing to assign ("No data returned from rotation function"). */
+  ROTATION_EMPTY: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

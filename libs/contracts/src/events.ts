@@ -115,4 +115,37 @@ export const LevelReached = contract(
 );
 export type LevelReachedPayload = Static<typeof LevelReached.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached } as const;
+/**
+ * quests: the user completed a weekly challenge (once per user and weekly challenge; the 120 XP
+ * come with quests.xp.awarded.v1 in the same transaction). `podIds` are the pods the user ticked.
+ */
+export const WeeklyCompleted = contract(
+  'quests.weekly.completed.v1',
+  Type.Object({
+    ...Meta,
+    weeklyChallengeId: Type.String({ format: 'uuid' }),
+    challengeId: Type.String({ format: 'uuid' }),
+    weekNumber: Type.Integer(),
+    title: Type.String(),
+    xpAwarded: Type.Integer({ minimum: 0 }),
+    completedAt: Type.String({ description: 'ISO 8601' }),
+    hasPhoto: Type.Boolean(),
+    podIds: Type.Array(Type.String({ format: 'uuid' })),
+  }),
+);
+export type WeeklyCompletedPayload = Static<typeof WeeklyCompleted.schema>;
+
+/** quests: the user's weekly streak changed (a completion in a new week, or the recomputation job). */
+export const StreakUpdated = contract(
+  'quests.streak.updated.v1',
+  Type.Object({
+    ...Meta,
+    currentStreak: Type.Integer({ minimum: 0 }),
+    previousStreak: Type.Integer({ minimum: 0 }),
+    /** The Sunday (YYYY-MM-DD, user's zone) of the newest week with a completion, or null. */
+    lastCompletedWeek: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
+export type StreakUpdatedPayload = Static<typeof StreakUpdated.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, WeeklyCompleted, StreakUpdated } as const;

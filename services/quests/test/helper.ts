@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { createQuestsService, type QuestsHandle } from '../src/index';
+import { createQuestsService, type PhotoProofs, type QuestsHandle } from '../src/index';
 
 /** A clock the test moves: every rule in quests reads the time from it. */
 export interface TestClock {
@@ -34,21 +34,22 @@ export interface QuestsHarness {
   close(): Promise<void>;
 }
 
-export async function startQuests(): Promise<QuestsHarness> {
+export async function startQuests(opts: { photos?: PhotoProofs } = {}): Promise<QuestsHarness> {
   const db = await createTestDatabase('vere_quests');
   const issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
   const clock = testClock();
   const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl };
-  const quests = await createQuestsService(config, { bus, logger, clock, jobPollingIntervalSeconds: 0.5 });
+  // Tests assign weeks themselves (and test the rotation explicitly).
+  const quests = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
   await quests.start();
   const sql = new pg.Pool({ connectionString: db.url });
   const others: QuestsHandle[] = [];
   return {
     db, bus, issuer, quests, clock, sql,
     async second() {
-      const other = await createQuestsService(config, { bus, logger, clock, jobPollingIntervalSeconds: 0.5 });
+      const other = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
       await other.start();
       others.push(other);
       return other;
