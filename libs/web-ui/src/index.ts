@@ -12,6 +12,8 @@ export { Button, buttonClassName } from './components/button';
 export type { ButtonProps, ButtonSize, ButtonVariant } from './components/button';
 export { Card } from './components/card';
 export { CelebrationHost, celebrate } from './components/celebration';
+export { confettiBurst } from './components/confetti';
+export type { ConfettiBurstOptions } from './components/confetti';
 export { CELEBRATION_CONFETTI, CELEBRATION_MS, CELEBRATION_SPARKLES } from './components/celebration-queue';
 export type { CelebrationRequest, CelebrationType } from './components/celebration-queue';
 export type { CardProps } from './components/card';

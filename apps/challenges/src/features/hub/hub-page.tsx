@@ -11,6 +11,7 @@ import { LeaderboardSection } from '../leaderboard/components/leaderboard-sectio
 import { useQueryClient } from '@tanstack/react-query';
 import { useNow } from '../../hooks/use-now';
 import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from '@vere/domain';
+import { useCurrentWeekly } from '../weekly/api/weekly-api';
 
 interface ChallengeKind {
   key: 'daily' | 'weekly' | 'weekend';
@@ -56,6 +57,8 @@ export function HubPage() {
 function Hub() {
   const firstName = useSession((s) => s.user?.name.split(' ')[0] ?? null);
   const { weekendOpen, unlocksIn } = useWeekendWindow();
+  // Spec §2.1: the weekly card shows this week's title and category (nothing until they arrive).
+  const thisWeek = useCurrentWeekly().data?.challenges[0] ?? null;
 
   return (
     <div className="vui-page ch-hub">
@@ -75,6 +78,11 @@ function Hub() {
           return (
             <li key={kind.key}>
               <KindCard kind={kind} locked={locked}>
+                {kind.key === 'weekly' && thisWeek ? (
+                  <span className="ch-kind__week" data-testid="hub-weekly-title">
+                    {thisWeek.title} <span className="ch-kind__blurb">· {thisWeek.category}</span>
+                  </span>
+                ) : null}
                 {locked ? (
                   <span className="ch-kind__lock">
                     <span>Available weekends only</span>

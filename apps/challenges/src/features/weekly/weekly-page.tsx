@@ -1,22 +1,149 @@
-import { Link } from '@vere/web-router';
-import { EmptyState, IconArrowLeft, IconCalendar } from '@vere/web-ui';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from '@vere/web-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentWeekly, WeeklyChallenge, WeeklyVictory } from '@vere/contracts';
+import { useAppEvent } from '@vere/web-kit';
+import { isApiError } from '@vere/web-session';
+import { Button, Card, EmptyState, ErrorCard, IconArrowLeft, IconCalendar, IconCheck, IconFlame, Skeleton, confettiBurst, notify } from '@vere/web-ui';
+import { useNow } from '../../hooks/use-now';
+import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
+import { acceptWeekly, getCurrentWeekly, useCurrentWeekly, useVictories, useWeeklyDetail, weeklyQueryKey } from './api/weekly-api';
+import { ChallengePane } from './components/challenge-pane';
+import { CompleteDialog } from './components/complete-dialog';
+import { RecentVictories } from './components/recent-victories';
+import { VictoryDialog } from './components/victory-dialog';
+import { WeeklyStats } from './components/weekly-stats';
+import { ACCEPT_FAILED, WEEKLY_POLL_MS, challengePages, mergePolledWeekly } from './utils/weekly-logic';
 
+/** Spec §9: the confetti on accept, 160 pieces for about 1.2 s. */
+const ACCEPT_CONFETTI = { particleCount: 160, durationMs: 1_200 };
+
+/** Spec §9: the list is read again every hour and replaced only when its first challenge changed. */
+function useHourlyPoll(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      getCurrentWeekly()
+        .then((polled) => client.setQueryData<CurrentWeekly>(weeklyQueryKey, (current) => mergePolledWeekly(current, polled)))
+        .catch(() => undefined); // spec §7.4: a failed read keeps what is shown
+    }, WEEKLY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [client]);
+}
+
+/** "This Week's Challenge" at /weekly, /challenges and /challenges/{id} (spec §2.1). */
 export function WeeklyPage() {
-  return (
-    <div className="vui-page">
-      <Link to="/" className="vui-back-link">
-        <IconArrowLeft size={18} /> All challenges
-      </Link>
-      <header className="vui-page-header" data-tour="weekly-title">
-        <p className="vui-eyebrow">This week</p>
-        <h1 className="vui-page-title">Weekly Challenge</h1>
-        <p className="vui-page-subtitle">One challenge, seven days, +120 XP.</p>
-      </header>
+  const { challengeId } = useParams();
+  const weekly = useCurrentWeekly();
+  const victories = useVictories();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const now = useNow();
+  const client = useQueryClient();
+  const [opened, setOpened] = useState<WeeklyVictory | null>(null);
+  useHourlyPoll();
+  // Another part of the page (or a to-do) changed XP or a streak: read the streak again.
+  useAppEvent('streak-updated', () => void client.invalidateQueries({ queryKey: weeklyQueryKey }));
+
+  const inList = weekly.data?.challenges.find((c) => c.id === challengeId) ?? null;
+  // A link to a week that is not this week's (an old victory): read that one on its own.
+  const other = useWeeklyDetail(challengeId && weekly.data && !inList ? challengeId : null);
+  const shown: WeeklyChallenge | null = challengeId ? (inList ?? other.data?.weekly ?? null) : (weekly.data?.challenges[0] ?? null);
+
+  let main;
+  if (weekly.isPending || (challengeId && !inList && other.isPending && other.fetchStatus !== 'idle')) {
+    main = (
+      <Card className="ch-weekly__card" aria-busy="true">
+        <span className="vui-visually-hidden" role="status">Loading this week&apos;s challenge</span>
+        <Skeleton height="32px" width="60%" />
+        <Skeleton height="220px" radius="20px" />
+      </Card>
+    );
+  } else if (weekly.isError || (challengeId && !inList && other.isError && !(isApiError(other.error) && other.error.status === 404))) {
+    main = (
+      <ErrorCard
+        title="Couldn't load this week's challenge"
+        message="Check your connection and try again."
+        onRetry={() => void (weekly.isError ? weekly.refetch() : other.refetch())}
+      />
+    );
+  } else if (!shown) {
+    main = (
       <EmptyState
         icon={<IconCalendar size={32} />}
-        title="This week's challenge drops soon"
-        description="When it goes live you'll see it here, with proof, pod sharing and your weekly streak."
+        title={challengeId ? 'We couldn\'t find that challenge' : "This week's challenge drops soon"}
+        description={challengeId ? 'It may have been retired. This week\'s challenge is one tap away.' : 'Check back soon for a new challenge.'}
       />
+    );
+  } else {
+    main = <ChallengeCard key={shown.id} weekly={shown} />;
+  }
+
+  return (
+    <div className="vui-page ch-weekly">
+      <Link to="/" className="vui-back-link">
+        <IconArrowLeft size={18} /> Back to Challenges
+      </Link>
+      <header className="vui-page-header" data-tour="weekly-title">
+        <h1 className="vui-page-title">This Week&apos;s Challenge</h1>
+      </header>
+      <div className="ch-weekly__layout">
+        <div className="ch-weekly__main">{main}</div>
+        <div className="ch-weekly__side">
+          <WeeklyStats streak={weekly.data?.streak.currentStreak} weekEndsAt={weekly.data?.weekEndsAt} now={now} />
+          <RecentVictories victories={victories} desktop={desktop} onOpen={setOpened} />
+        </div>
+      </div>
+      <VictoryDialog victory={opened} onClose={() => setOpened(null)} />
     </div>
+  );
+}
+
+function ChallengeCard({ weekly }: { weekly: WeeklyChallenge }) {
+  const client = useQueryClient();
+  const pages = challengePages(weekly);
+  const [page, setPage] = useState(0);
+  const [accepting, setAccepting] = useState(false);
+  const [completing, setCompleting] = useState<WeeklyChallenge | null>(null);
+  const { accepted, completed } = weekly.progress;
+
+  const accept = async () => {
+    setAccepting(true);
+    try {
+      const result = await acceptWeekly(weekly.id);
+      client.setQueryData<CurrentWeekly>(weeklyQueryKey, (old) => old && {
+        ...old,
+        challenges: old.challenges.map((c) => (c.id === weekly.id ? { ...c, progress: result.progress } : c)),
+      });
+      void confettiBurst(ACCEPT_CONFETTI).catch(() => undefined);
+    } catch {
+      notify.error(ACCEPT_FAILED);
+    } finally {
+      setAccepting(false);
+    }
+  };
+
+  return (
+    <Card className="ch-weekly__card">
+      <div className="ch-weekly__head">
+        <h2 className="ch-weekly__title" data-testid="weekly-title">{weekly.title}</h2>
+        <div className="ch-weekly__tags">
+          <span className="ch-chip ch-chip--streak"><IconFlame size={14} /> +1 Streak</span>
+          <span className="ch-chip" data-testid="weekly-category">{weekly.category}</span>
+          <span className="ch-chip ch-chip--xp">+{weekly.xp} XP</span>
+        </div>
+      </div>
+      <ChallengePane pages={pages} page={page} onPage={setPage} />
+      {/* "Friends doing this" arrives with pods (issue: pods); nothing is shown until then. */}
+      <div className="ch-weekly__action">
+        {completed ? (
+          <Button block disabled icon={<IconCheck size={18} />}>Completed!</Button>
+        ) : accepted ? (
+          <Button block onClick={() => setCompleting(weekly)}>Complete Challenge</Button>
+        ) : (
+          <Button block loading={accepting} onClick={() => void accept()}>Accept Challenge</Button>
+        )}
+      </div>
+      <CompleteDialog weekly={completing} onClose={() => setCompleting(null)} />
+    </Card>
   );
 }

@@ -5,7 +5,8 @@ import { DailyXp } from '../../todos/components/daily-xp';
 
 interface SidePanelProps {
   todos: UseQueryResult<TodoList, unknown>;
-  progress: UseQueryResult<LevelProgressBody, unknown>;
+  /** `weeklyStreak` comes with GET /me/progress (issue 9); a to-do completion's answer has none. */
+  progress: UseQueryResult<LevelProgressBody & { weeklyStreak?: number }, unknown>;
   pendingCount: number;
   onOpenTodos(): void;
 }
@@ -20,8 +21,8 @@ function Figure({ label, value, testId }: { label: string; value: number | undef
 }
 
 /**
- * Desktop side panel (spec §2.1) with real figures only. The weekly streak is left out until the
- * quests service reports it (no placeholder); a failed read offers a retry instead of zeros.
+ * Desktop side panel (spec §2.1) with real figures only: Completed Today, Weekly Streak (from
+ * GET /me/progress) and Total XP; a failed read offers a retry instead of zeros.
  */
 export function SidePanel({ todos, progress, pendingCount, onOpenTodos }: SidePanelProps) {
   const failed = todos.isError || progress.isError;
@@ -37,6 +38,7 @@ export function SidePanel({ todos, progress, pendingCount, onOpenTodos }: SidePa
         ) : (
           <dl className="ch-stats">
             <Figure label="Completed Today" value={todos.data?.completed.length} testId="stat-completed-today" />
+            <Figure label="Weekly Streak (weeks)" value={progress.data?.weeklyStreak} testId="stat-weekly-streak" />
             <Figure label="Total XP" value={progress.data?.totalXP} testId="stat-total-xp" />
           </dl>
         )}

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LevelProgressBody as LevelProgress } from '@vere/contracts';
+import type { LevelProgressBody } from '@vere/contracts';
+
+/** GET /me/progress: the level progress and, since issue 9, the weekly streak (absent from other answers' `progress`). */
+type LevelProgress = LevelProgressBody & { weeklyStreak?: number };
 import { apiFetch, isApiError } from '@vere/web-session';
 
 export const PROGRESS_PATH = '/api/quests/me/progress';

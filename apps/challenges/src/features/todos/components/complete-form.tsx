@@ -77,7 +77,7 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
       const photoId = wantsPhoto && file ? (await uploadProofPhoto(apiFetch, file)).id : undefined;
       const body: CompleteTodoBody = { proofType, ...(wantsText ? { proofText: text } : {}), ...(photoId ? { photoId } : {}) };
       const result = await completeTodo(todo.id, body);
-      client.setQueryData(progressQueryKey, result.progress);
+      client.setQueryData(progressQueryKey, (old: object | undefined) => ({ ...old, ...result.progress }));
       notify.success(result.message);
       onCompleted?.(result.message);
       announceCompletion(todo, result);

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AcceptWeeklyResult, CompleteWeeklyBody, CompleteWeeklyResult, CurrentWeekly, MyPods, Victories, WeeklyDetail,
+} from '@vere/contracts';
+import { apiFetch } from '@vere/web-session';
+import { progressRetryDelay, shouldRetryProgress } from '../../progress/api/get-progress';
+
+export const weeklyQueryKey = ['quests', 'me', 'weekly'] as const;
+export const victoriesQueryKey = ['quests', 'me', 'weekly', 'victories'] as const;
+export const weeklyDetailQueryKey = (id: string) => ['quests', 'me', 'weekly', 'detail', id] as const;
+export const myPodsQueryKey = ['pods', 'me', 'pods'] as const;
+
+/** Spec §9: Recent Victories shows 5 on a phone, 8 on a desktop; the larger number is fetched. */
+export const VICTORIES_FETCHED = 8;
+
+export function getCurrentWeekly(signal?: AbortSignal): Promise<CurrentWeekly> {
+  return apiFetch<CurrentWeekly>('/api/quests/me/weekly', { signal });
+}
+
+export function getVictories(signal?: AbortSignal): Promise<Victories> {
+  return apiFetch<Victories>(`/api/quests/me/weekly/victories?limit=${VICTORIES_FETCHED}`, { signal });
+}
+
+export function getWeeklyDetail(id: string, signal?: AbortSignal): Promise<WeeklyDetail> {
+  return apiFetch<WeeklyDetail>(`/api/quests/me/weekly/${encodeURIComponent(id)}`, { signal });
+}
+
+export function acceptWeekly(id: string): Promise<AcceptWeeklyResult> {
+  return apiFetch<AcceptWeeklyResult>(`/api/quests/me/weekly/${encodeURIComponent(id)}/accept`, { method: 'POST', json: {} });
+}
+
+export function completeWeekly(id: string, body: CompleteWeeklyBody): Promise<CompleteWeeklyResult> {
+  return apiFetch<CompleteWeeklyResult>(`/api/quests/me/weekly/${encodeURIComponent(id)}/complete`, { method: 'POST', json: body });
+}
+
+export function getMyPods(signal?: AbortSignal): Promise<MyPods> {
+  return apiFetch<MyPods>('/api/pods/me/pods', { signal });
+}
+
+export function useCurrentWeekly() {
+  return useQuery({ queryKey: weeklyQueryKey, queryFn: ({ signal }) => getCurrentWeekly(signal), retry: shouldRetryProgress, retryDelay: progressRetryDelay });
+}
+
+export function useVictories() {
+  return useQuery({ queryKey: victoriesQueryKey, queryFn: ({ signal }) => getVictories(signal), retry: shouldRetryProgress, retryDelay: progressRetryDelay });
+}
+
+export function useWeeklyDetail(id: string | null) {
+  return useQuery({
+    queryKey: weeklyDetailQueryKey(id ?? ''),
+    queryFn: ({ signal }) => getWeeklyDetail(id ?? '', signal),
+    enabled: id !== null,
+    retry: 1,
+  });
+}
+
+/** The pods the user can share a completion to; a failed read means no sharing section (spec §7.4). */
+export function useMyPods() {
+  return useQuery({ queryKey: myPodsQueryKey, queryFn: ({ signal }) => getMyPods(signal), retry: false, staleTime: 5 * 60_000 });
+}
