@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Route, Routes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SettingsPage } from './pages/settings-page';
+import { WeeklyAdminPage } from './pages/admin/weekly-admin-page';
 import { ProfilePage } from './pages/profile-page';
 import { ProPage } from './pages/pro-page';
 import { ProHubPage } from './pages/pro-hub-page';
@@ -19,6 +20,7 @@ export default function AccountApp() {
       <div data-remote="account" className="ac-root">
         <Routes>
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="settings/admin" element={<WeeklyAdminPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="pro" element={<ProPage />} />
           <Route path="vere-pro" element={<ProPage upgrade />} />

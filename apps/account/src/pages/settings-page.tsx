@@ -6,6 +6,7 @@ import { PlanStatus } from './plan-status';
 import { requestTour, useSignOut, useEntitlement } from '@vere/web-kit';
 import { YourData } from './your-data';
 import { TimeZoneSetting } from './time-zone-setting';
+import { useIsAdmin } from './admin/admin-role';
 
 const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
   { value: 'dark', label: 'Dark', icon: IconMoon },
@@ -18,6 +19,7 @@ export function SettingsPage() {
   const { signOut, pending } = useSignOut('account');
   const { data: entitlement } = useEntitlement();
   const name = user?.name ?? 'User';
+  const isAdmin = useIsAdmin();
 
   return (
     <div className="vui-page ac-settings">
@@ -97,6 +99,20 @@ export function SettingsPage() {
       </section>
 
       <YourData />
+
+      {isAdmin ? (
+        <section className="vui-section" aria-labelledby="ac-admin">
+          <h2 id="ac-admin" className="vui-section__title">
+            Admin
+          </h2>
+          <Card className="ac-signout">
+            <p className="ac-muted">Manage the weekly challenge catalogue and its rotation.</p>
+            <Link to="/settings/admin" className={buttonClassName({ variant: 'secondary' })}>
+              Weekly challenges admin
+            </Link>
+          </Card>
+        </section>
+      ) : null}
 
       <section className="vui-section" aria-labelledby="ac-session">
         <h2 id="ac-session" className="vui-section__title">

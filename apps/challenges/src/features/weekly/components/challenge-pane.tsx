@@ -26,7 +26,8 @@ export function ChallengePane({ pages, page, onPage }: ChallengePaneProps) {
         onPage(pageAfterDrag(page, mx, pages.length));
       } else setDragX(mx);
     },
-    { axis: 'x', filterTaps: true, pointer: { touch: true } },
+    // The arrow keys are ours (a page each), not use-gesture's keyboard drag.
+    { axis: 'x', filterTaps: true, pointer: { touch: true, keys: false } },
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
