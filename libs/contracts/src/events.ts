@@ -115,4 +115,24 @@ export const LevelReached = contract(
 );
 export type LevelReachedPayload = Static<typeof LevelReached.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached } as const;
+/**
+ * pods: the friendship between `userId` (who acted) and `otherUserId` changed. `friends` is the
+ * state after the change; `version` grows with every change of any pair (changes of one pair are
+ * serialised), so a consumer keeping friend ids ignores a version older than the one it holds.
+ */
+export const FriendshipChanged = contract(
+  'pods.friendship.changed.v1',
+  Type.Object({
+    ...Meta,
+    otherUserId: Type.String({ format: 'uuid' }),
+    change: Type.Union([
+      Type.Literal('requested'), Type.Literal('accepted'), Type.Literal('declined'),
+      Type.Literal('cancelled'), Type.Literal('removed'), Type.Literal('blocked'),
+    ]),
+    friends: Type.Boolean(),
+    version: Type.Integer({ minimum: 1 }),
+  }),
+);
+export type FriendshipChangedPayload = Static<typeof FriendshipChanged.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, FriendshipChanged } as const;

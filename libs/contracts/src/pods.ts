@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AvatarConfigSchema } from './identity';
 
 /** One pod the signed-in user created or belongs to. */
 export const PodSummarySchema = Type.Object({
@@ -29,3 +30,70 @@ export const PodAllowanceSchema = Type.Object({
   memberCap: Type.Integer({ minimum: 1 }),
 });
 export type PodAllowance = Static<typeof PodAllowanceSchema>;
+
+/* Friends (issue 10 point 1). Names, usernames and avatars come from identity's profile events. */
+
+const Uuid = Type.String({ format: 'uuid' });
+
+/** Another user as friends, requests, search and pod members show them. */
+export const UserCardSchema = Type.Object({
+  id: Uuid,
+  /** The display name when set, otherwise the name. */
+  name: Type.String(),
+  username: Type.Union([Type.String(), Type.Null()]),
+  photoUrl: Type.Union([Type.String(), Type.Null()]),
+  avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
+  level: Type.Integer({ minimum: 1 }),
+});
+export type UserCard = Static<typeof UserCardSchema>;
+
+export const FriendRelationSchema = Type.Union([
+  Type.Literal('none'), Type.Literal('friends'), Type.Literal('outgoing'), Type.Literal('incoming'),
+]);
+export type FriendRelation = Static<typeof FriendRelationSchema>;
+
+/** GET /api/pods/users/search?q=&cursor=&limit= : username prefix (an optional leading @), never e-mail. */
+export const UserSearchQuerySchema = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: 21, pattern: '^@?[A-Za-z0-9_]+$' }),
+    cursor: Type.Optional(Type.String({ maxLength: 80, pattern: '^[a-z0-9_]{1,40}:[0-9a-f-]{36}$' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type UserSearchQuery = Static<typeof UserSearchQuerySchema>;
+
+export const UserSearchResultSchema = Type.Object({
+  users: Type.Array(Type.Object({ ...UserCardSchema.properties, relation: FriendRelationSchema })),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type UserSearchResult = Static<typeof UserSearchResultSchema>;
+
+export const UserIdParamsSchema = Type.Object({ userId: Uuid }, { additionalProperties: false });
+export type UserIdParams = Static<typeof UserIdParamsSchema>;
+
+/** POST /api/pods/friends/requests */
+export const FriendRequestBodySchema = Type.Object({ userId: Uuid }, { additionalProperties: false });
+export type FriendRequestBody = Static<typeof FriendRequestBodySchema>;
+
+/** After a request or an accept: `friends` when the other user had already asked (the two requests meet). */
+export const FriendshipStateSchema = Type.Object({ userId: Uuid, status: Type.Union([Type.Literal('pending'), Type.Literal('friends')]) });
+export type FriendshipState = Static<typeof FriendshipStateSchema>;
+
+/** GET /api/pods/friends, by name. */
+export const FriendListSchema = Type.Object({
+  friends: Type.Array(Type.Object({ ...UserCardSchema.properties, since: Type.String({ description: 'ISO 8601' }) })),
+});
+export type FriendList = Static<typeof FriendListSchema>;
+
+const RequestEntrySchema = Type.Object({ ...UserCardSchema.properties, sentAt: Type.String({ description: 'ISO 8601' }) });
+
+/** GET /api/pods/friends/requests, newest first. */
+export const FriendRequestListSchema = Type.Object({
+  /** Sent to the caller: accept or decline. */
+  incoming: Type.Array(RequestEntrySchema),
+  /** Sent by the caller: cancel. */
+  outgoing: Type.Array(RequestEntrySchema),
+});
+export type FriendRequestList = Static<typeof FriendRequestListSchema>;

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PodsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { createPodsRepository } from './repositories/pods-repository';
+import { friendRoutes } from './routes/friends';
 import { myPodsRoutes } from './routes/my-pods';
 import { forgetUser, registerProfile, updateEntitlement, updateLevel, updateProfile } from './use-cases/read-models';
 
@@ -21,8 +22,10 @@ export function createPodsService(
     ...deps,
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
-    routes: async ({ app, prisma, pool }) => {
+    routes: async ({ app, prisma, pool, relay }) => {
+      const onEvents = () => relay.kick();
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma), db: pool });
+      await app.register(friendRoutes, { pool, onEvents });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'pods-user-erasure', UserDeleted, forgetUser),

@@ -57,10 +57,12 @@ export async function isErased(tx: Prisma.TransactionClient, userId: string): Pr
   return (await tx.erasedUser.count({ where: { userId } })) > 0;
 }
 
-/** Forgets every read model row of the user and keeps the bare id as a tombstone (idempotent). */
+/** Forgets every read model row, friendship and block of the user and keeps the bare id as a tombstone (idempotent). */
 export async function eraseReadModels(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   await tx.profile.deleteMany({ where: { userId } });
   await tx.entitlement.deleteMany({ where: { userId } });
   await tx.userLevel.deleteMany({ where: { userId } });
+  await tx.friendship.deleteMany({ where: { OR: [{ userLow: userId }, { userHigh: userId }] } });
+  await tx.userBlock.deleteMany({ where: { OR: [{ blockerId: userId }, { blockedId: userId }] } });
   await tx.erasedUser.createMany({ data: [{ userId }], skipDuplicates: true });
 }

@@ -1,8 +1,7 @@
-import type pg from 'pg';
 import type { CapStanding } from '../use-cases/pod-rules';
+import type { Queryable } from './sql';
 
-/** Anything that runs a query: the pool, or a transaction's client. */
-export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+export type { Queryable } from './sql';
 
 /**
  * Pro now (active, and not past its expiry, so a lapse takes effect on time even before billing
