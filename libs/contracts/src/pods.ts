@@ -97,3 +97,33 @@ export const FriendRequestListSchema = Type.Object({
   outgoing: Type.Array(RequestEntrySchema),
 });
 export type FriendRequestList = Static<typeof FriendRequestListSchema>;
+
+/* Block and report (issue 10 point 2). */
+
+/** GET /api/pods/blocks: users the caller blocked, newest first (to unblock). */
+export const BlockListSchema = Type.Object({
+  users: Type.Array(Type.Object({ ...UserCardSchema.properties, blockedAt: Type.String({ description: 'ISO 8601' }) })),
+});
+export type BlockList = Static<typeof BlockListSchema>;
+
+export const ReportReasonSchema = Type.Union([
+  Type.Literal('spam'), Type.Literal('harassment'), Type.Literal('hate'), Type.Literal('sexual_content'),
+  Type.Literal('violence'), Type.Literal('self_harm'), Type.Literal('impersonation'), Type.Literal('other'),
+]);
+export type ReportReason = Static<typeof ReportReasonSchema>;
+
+/** POST /api/pods/reports. Chat messages join `kind` when chat ships. */
+export const ReportBodySchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('user'), Type.Literal('pod_log')]),
+    targetId: Uuid,
+    reason: ReportReasonSchema,
+    details: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type ReportBody = Static<typeof ReportBodySchema>;
+
+/** 201 when stored; 200 with the same id when the caller had already reported the item. */
+export const ReportCreatedSchema = Type.Object({ id: Uuid });
+export type ReportCreated = Static<typeof ReportCreatedSchema>;

@@ -7,6 +7,8 @@ import { PrismaClient } from './generated/prisma/client';
 import { createPodsRepository } from './repositories/pods-repository';
 import { friendRoutes } from './routes/friends';
 import { myPodsRoutes } from './routes/my-pods';
+import { safetyRoutes } from './routes/safety';
+import { resolveUserTarget } from './use-cases/safety';
 import { forgetUser, registerProfile, updateEntitlement, updateLevel, updateProfile } from './use-cases/read-models';
 
 export function createPodsService(
@@ -26,6 +28,7 @@ export function createPodsService(
       const onEvents = () => relay.kick();
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma), db: pool });
       await app.register(friendRoutes, { pool, onEvents });
+      await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget] });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'pods-user-erasure', UserDeleted, forgetUser),

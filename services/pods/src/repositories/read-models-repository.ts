@@ -64,5 +64,6 @@ export async function eraseReadModels(tx: Prisma.TransactionClient, userId: stri
   await tx.userLevel.deleteMany({ where: { userId } });
   await tx.friendship.deleteMany({ where: { OR: [{ userLow: userId }, { userHigh: userId }] } });
   await tx.userBlock.deleteMany({ where: { OR: [{ blockerId: userId }, { blockedId: userId }] } });
+  await tx.report.deleteMany({ where: { reporterId: userId } });
   await tx.erasedUser.createMany({ data: [{ userId }], skipDuplicates: true });
 }
