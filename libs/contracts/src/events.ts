@@ -135,4 +135,16 @@ export const FriendshipChanged = contract(
 );
 export type FriendshipChangedPayload = Static<typeof FriendshipChanged.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, FriendshipChanged } as const;
+/** pods: `userId` became a member of the pod (`via` created it, or joined with an invite code). */
+export const MemberJoined = contract(
+  'pods.member.joined.v1',
+  Type.Object({
+    ...Meta,
+    podId: Type.String({ format: 'uuid' }),
+    via: Type.Union([Type.Literal('created'), Type.Literal('invite')]),
+    memberCount: Type.Integer({ minimum: 1 }),
+  }),
+);
+export type MemberJoinedPayload = Static<typeof MemberJoined.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, FriendshipChanged, MemberJoined } as const;

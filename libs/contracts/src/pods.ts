@@ -127,3 +127,123 @@ export type ReportBody = Static<typeof ReportBodySchema>;
 /** 201 when stored; 200 with the same id when the caller had already reported the item. */
 export const ReportCreatedSchema = Type.Object({ id: Uuid });
 export type ReportCreated = Static<typeof ReportCreatedSchema>;
+
+/* Pods, invites and the pod log (issue 10 points 3 and 4). */
+
+/** Name 1–50 characters and description up to 280, both trimmed (a blank name is refused). */
+export const CreatePodBodySchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 50 }),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 280 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type CreatePodBody = Static<typeof CreatePodBodySchema>;
+
+/** PATCH /api/pods/pods/{podId} (creator): rename and/or change the description (null clears it). */
+export const UpdatePodBodySchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 280 }), Type.Null()])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdatePodBody = Static<typeof UpdatePodBodySchema>;
+
+export const PodParamsSchema = Type.Object({ podId: Uuid }, { additionalProperties: false });
+export type PodParams = Static<typeof PodParamsSchema>;
+export const PodMemberParamsSchema = Type.Object({ podId: Uuid, userId: Uuid }, { additionalProperties: false });
+export type PodMemberParams = Static<typeof PodMemberParamsSchema>;
+
+const InviteCode = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+export const InviteCodeParamsSchema = Type.Object({ code: InviteCode }, { additionalProperties: false });
+export type InviteCodeParams = Static<typeof InviteCodeParamsSchema>;
+export const PodInviteParamsSchema = Type.Object({ podId: Uuid, code: InviteCode }, { additionalProperties: false });
+export type PodInviteParams = Static<typeof PodInviteParamsSchema>;
+
+/** POST /api/pods/pods/{podId}/invites and …/invites/rotate (creator); no expiry when absent. */
+export const CreateInviteBodySchema = Type.Object(
+  { expiresInHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 90 })) },
+  { additionalProperties: false },
+);
+export type CreateInviteBody = Static<typeof CreateInviteBodySchema>;
+
+/** An invite code; the link is /join/{code}. */
+export const PodInviteSchema = Type.Object({
+  code: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+  expiresAt: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()]),
+});
+export type PodInvite = Static<typeof PodInviteSchema>;
+
+export const PodMemberSchema = Type.Object({
+  ...UserCardSchema.properties,
+  isCreator: Type.Boolean(),
+  joinedAt: Type.String({ description: 'ISO 8601' }),
+});
+export type PodMember = Static<typeof PodMemberSchema>;
+
+/** One pod log entry (spec §3 "Pod challenge log"). The photo is read through the storage layer by id. */
+export const PodLogEntrySchema = Type.Object({
+  id: Uuid,
+  user: UserCardSchema,
+  weeklyChallengeId: Type.Union([Uuid, Type.Null()]),
+  message: Type.String(),
+  proofText: Type.Union([Type.String(), Type.Null()]),
+  proofPhotoId: Type.Union([Uuid, Type.Null()]),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+});
+export type PodLogEntry = Static<typeof PodLogEntrySchema>;
+
+/** Newest first; `nextCursor` (null on the last page) fetches the older entries. */
+export const PodLogPageSchema = Type.Object({
+  entries: Type.Array(PodLogEntrySchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type PodLogPage = Static<typeof PodLogPageSchema>;
+
+/** GET /api/pods/pods/{podId}/log */
+export const PodLogQuerySchema = Type.Object(
+  {
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z0-9_-]+$' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type PodLogQuery = Static<typeof PodLogQuerySchema>;
+
+/** GET /api/pods/pods/{podId}: members only (anyone else gets 404 POD_NOT_FOUND). */
+export const PodDetailSchema = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  createdBy: Uuid,
+  isCreator: Type.Boolean(),
+  currentStreak: Type.Integer({ minimum: 0 }),
+  memberCount: Type.Integer({ minimum: 0 }),
+  /** Members the pod may hold, the creator included: 8, or 99 while its creator is Pro. */
+  memberCap: Type.Integer({ minimum: 1 }),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+  members: Type.Array(PodMemberSchema),
+  log: PodLogPageSchema,
+  /** Active invite codes: shown to the creator only (empty for other members). */
+  invites: Type.Array(PodInviteSchema),
+});
+export type PodDetail = Static<typeof PodDetailSchema>;
+
+/** GET /api/pods/invites/{code}: what the join screen shows before joining. */
+export const InvitePreviewSchema = Type.Object({
+  podId: Uuid,
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  creator: UserCardSchema,
+  memberCount: Type.Integer({ minimum: 0 }),
+  memberCap: Type.Integer({ minimum: 1 }),
+  isMember: Type.Boolean(),
+  expiresAt: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()]),
+});
+export type InvitePreview = Static<typeof InvitePreviewSchema>;
+
+/** POST /api/pods/invites/{code}/join: `joined` false when the caller was already a member. */
+export const JoinResultSchema = Type.Object({ podId: Uuid, joined: Type.Boolean() });
+export type JoinResult = Static<typeof JoinResultSchema>;

@@ -7,7 +7,9 @@ import { PrismaClient } from './generated/prisma/client';
 import { createPodsRepository } from './repositories/pods-repository';
 import { friendRoutes } from './routes/friends';
 import { myPodsRoutes } from './routes/my-pods';
+import { podRoutes } from './routes/pods';
 import { safetyRoutes } from './routes/safety';
+import { resolvePodLogTarget } from './use-cases/pods';
 import { resolveUserTarget } from './use-cases/safety';
 import { forgetUser, registerProfile, updateEntitlement, updateLevel, updateProfile } from './use-cases/read-models';
 
@@ -28,7 +30,8 @@ export function createPodsService(
       const onEvents = () => relay.kick();
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma), db: pool });
       await app.register(friendRoutes, { pool, onEvents });
-      await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget] });
+      await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget, resolvePodLogTarget] });
+      await app.register(podRoutes, { pool, onEvents });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'pods-user-erasure', UserDeleted, forgetUser),

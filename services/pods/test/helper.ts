@@ -82,3 +82,22 @@ export async function newUser(h: PodsHarness, fields: Record<string, unknown> = 
   await expect.poll(async () => (await h.sql.query('SELECT 1 FROM pods.profile WHERE user_id = $1', [userId])).rowCount, { timeout: 5000 }).toBe(1);
   return userId;
 }
+
+/** Creates a pod through the API as `creator`; answers its id and first invite code. */
+export async function createPod(h: PodsHarness, creator: string, name = 'Morning Crew'): Promise<{ podId: string; code: string }> {
+  const res = await as(h, creator)('POST', '/api/pods/pods', { name });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json();
+  return { podId: body.id, code: body.invites[0].code };
+}
+
+/** A log entry written straight into the table (the weekly-completion writer comes later). */
+export async function addLogEntry(h: PodsHarness, podId: string, userId: string, fields: { message?: string; createdAt?: Date } = {}): Promise<string> {
+  const id = randomUUID();
+  await h.sql.query(
+    `INSERT INTO pods.pod_log (id, pod_id, user_id, weekly_challenge_id, message, proof_text, proof_photo_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, 'did it', NULL, $6)`,
+    [id, podId, userId, randomUUID(), fields.message ?? 'Done!', fields.createdAt ?? new Date()],
+  );
+  return id;
+}
