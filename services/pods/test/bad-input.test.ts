@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createPod, newUser, startPods, type PodsHarness } from './helper';
+import { createPod, newUser, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
 beforeAll(async () => { h = await startPods(); });
