@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UserDeleted } from '@vere/contracts';
 import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, publishEntitlement, publishLevel, publishProfile, publishRegistered, startPods, type PodsHarness } from './helper';
+import { addLogEntry, as, createPod, newUser, publishEntitlement, publishLevel, publishProfile, publishRegistered, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
 beforeAll(async () => { h = await startPods(); });
@@ -78,5 +78,28 @@ describe('GET /api/pods/me/allowance (entitlement and level read models)', () =>
     const res = await as(h, null)('GET', '/api/pods/me/allowance');
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('identity.user.deleted.v1', () => {
+  it('removes the user from friendships, blocks, reports, pods and the log', async () => {
+    const [gone, friend, creator] = [await newUser(h), await newUser(h), await newUser(h)];
+    await as(h, gone)('POST', '/api/pods/friends/requests', { userId: friend });
+    await as(h, friend)('POST', `/api/pods/friends/requests/${gone}/accept`);
+    await as(h, gone)('PUT', `/api/pods/blocks/${creator}`);
+    await as(h, gone)('DELETE', `/api/pods/blocks/${creator}`);
+    await as(h, gone)('POST', '/api/pods/reports', { kind: 'user', targetId: creator, reason: 'spam' });
+    const { podId, code } = await createPod(h, creator);
+    await as(h, gone)('POST', `/api/pods/invites/${code}/join`);
+    await addLogEntry(h, podId, gone);
+    await h.bus.publish(newEvent(UserDeleted.subject, gone, {}));
+    await h.bus.idle();
+    expect((await as(h, friend)('GET', '/api/pods/friends')).json().friends).toEqual([]);
+    const detail = (await as(h, creator)('GET', `/api/pods/pods/${podId}`)).json();
+    expect(detail.members.map((m: { id: string }) => m.id)).toEqual([creator]);
+    expect(detail.log.entries).toEqual([]);
+    for (const [table, column] of [['report', 'reporter_id'], ['user_block', 'blocker_id'], ['friendship', 'user_low'], ['friendship', 'user_high']]) {
+      expect((await h.sql.query(`SELECT 1 FROM pods.${table} WHERE ${column} = $1`, [gone])).rowCount, table).toBe(0);
+    }
   });
 });
