@@ -26,7 +26,7 @@ async function fixture(): Promise<Fixture> {
   return { podId, code, name, entryId, secret, users: { creator, member, other, nonMember, blocked } };
 }
 
-type Call = [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown];
+type Call = [method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, body?: unknown];
 
 /** Every pods endpoint that touches one pod, with the status each role gets. */
 const MATRIX: { name: string; call: (f: Fixture) => Call; expect: Record<Role, number>; mayShowPodName?: boolean }[] = [
@@ -81,7 +81,7 @@ describe('authorization matrix: every pod endpoint × anonymous, non-member, mem
       ['GET', '/api/pods/friends'], ['GET', '/api/pods/friends/requests'], ['POST', '/api/pods/friends/requests', { userId: someone }],
       ['POST', `/api/pods/friends/requests/${someone}/accept`], ['POST', `/api/pods/friends/requests/${someone}/decline`],
       ['DELETE', `/api/pods/friends/requests/${someone}`], ['DELETE', `/api/pods/friends/${someone}`],
-      ['GET', '/api/pods/blocks'], ['PUT' as 'POST', `/api/pods/blocks/${someone}`], ['DELETE', `/api/pods/blocks/${someone}`],
+      ['GET', '/api/pods/blocks'], ['PUT', `/api/pods/blocks/${someone}`], ['DELETE', `/api/pods/blocks/${someone}`],
       ['POST', '/api/pods/reports', { kind: 'user', targetId: someone, reason: 'spam' }], ['POST', '/api/pods/pods', { name: 'X' }],
     ];
     for (const [method, url, body] of calls) {
