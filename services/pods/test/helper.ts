@@ -33,9 +33,32 @@ export async function startPods(): Promise<PodsHarness> {
       await bus?.close();
       await issuer?.close();
       await sql?.end();
+      await connectionsClosed(db.url);
       await db?.drop();
     },
   };
+}
+
+/**
+ * A pool's end() resolves before its sockets have closed; dropping the database WITH (FORCE) at
+ * that moment fails the closing connections with 57P01, which Vitest reports as unhandled errors.
+ * Wait (up to 5 s) until the database has no connections left.
+ */
+async function connectionsClosed(url: string): Promise<void> {
+  const server = new URL(url);
+  const name = server.pathname.slice(1);
+  server.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0]!.n === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT';
