@@ -35,7 +35,7 @@ export async function nextFriendshipVersion(db: Queryable): Promise<number> {
   return Number(rows[0]!.v);
 }
 
-/** Whether the user exists for the viewer: known to pods and not hidden from them. */
+/** Blocks between the two users, each way. */
 export async function blocksBetween(db: Queryable, viewer: string, other: string): Promise<{ viewerBlocked: boolean; otherBlocked: boolean }> {
   const { rows } = await db.query<{ viewerBlocked: boolean; otherBlocked: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM pods.user_block WHERE blocker_id = $1 AND blocked_id = $2) AS "viewerBlocked",
