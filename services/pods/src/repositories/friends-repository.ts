@@ -62,6 +62,9 @@ export async function searchByUsername(
   db: Queryable, viewer: string, prefix: string, after: { username: string; id: string } | undefined, limit: number,
 ): Promise<SearchRow[]> {
   const pattern = `${prefix.replace(/_/g, '\\_')}%`;
+  // The same prefix as a byte-wise range (usernames are ASCII below DEL), so the text_pattern_ops
+  // index serves the search even when PostgreSQL picks a generic plan for the prepared statement.
+  const upper = `${prefix}\x7f`;
   const { rows } = await db.query<SearchRow>({
     name: 'pods-user-search',
     text: `SELECT ${cardColumns('p.user_id')},
@@ -71,12 +74,12 @@ export async function searchByUsername(
            FROM pods.profile p
            LEFT JOIN pods.user_level lv ON lv.user_id = p.user_id
            LEFT JOIN pods.friendship f ON f.user_low = LEAST($1::uuid, p.user_id) AND f.user_high = GREATEST($1::uuid, p.user_id)
-           WHERE p.username LIKE $2 AND p.user_id <> $1
+           WHERE p.username ~>=~ $6 AND p.username ~<~ $7 AND p.username LIKE $2 AND p.user_id <> $1
              AND ($3::text IS NULL OR (p.username, p.user_id) > ($3::text, $4::uuid))
              AND NOT pods.is_hidden($1, p.user_id)
            ORDER BY p.username, p.user_id
            LIMIT $5`,
-    values: [viewer, pattern, after?.username ?? null, after?.id ?? null, limit + 1],
+    values: [viewer, pattern, after?.username ?? null, after?.id ?? null, limit + 1, prefix, upper],
   });
   return rows;
 }
