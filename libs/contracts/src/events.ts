@@ -148,4 +148,36 @@ export const StreakUpdated = contract(
 );
 export type StreakUpdatedPayload = Static<typeof StreakUpdated.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, WeeklyCompleted, StreakUpdated } as const;
+/**
+ * pods: the friendship between `userId` (who acted) and `otherUserId` changed. `friends` is the
+ * state after the change; `version` grows with every change of any pair (changes of one pair are
+ * serialised), so a consumer keeping friend ids ignores a version older than the one it holds.
+ */
+export const FriendshipChanged = contract(
+  'pods.friendship.changed.v1',
+  Type.Object({
+    ...Meta,
+    otherUserId: Type.String({ format: 'uuid' }),
+    change: Type.Union([
+      Type.Literal('requested'), Type.Literal('accepted'), Type.Literal('declined'),
+      Type.Literal('cancelled'), Type.Literal('removed'), Type.Literal('blocked'),
+    ]),
+    friends: Type.Boolean(),
+    version: Type.Integer({ minimum: 1 }),
+  }),
+);
+export type FriendshipChangedPayload = Static<typeof FriendshipChanged.schema>;
+
+/** pods: `userId` became a member of the pod (`via` created it, or joined with an invite code). */
+export const MemberJoined = contract(
+  'pods.member.joined.v1',
+  Type.Object({
+    ...Meta,
+    podId: Type.String({ format: 'uuid' }),
+    via: Type.Union([Type.Literal('created'), Type.Literal('invite')]),
+    memberCount: Type.Integer({ minimum: 1 }),
+  }),
+);
+export type MemberJoinedPayload = Static<typeof MemberJoined.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, WeeklyCompleted, StreakUpdated, FriendshipChanged, MemberJoined } as const;
