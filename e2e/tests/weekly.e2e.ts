@@ -135,6 +135,8 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     const { body } = await api('GET', '/api/quests/me/weekly');
     const week = body as Weekly;
     const current = week.challenges[0]!;
+    // On the desktop the user has a pod to share the completion with; on the phone none.
+    const pod = label === 'desktop' ? (await api('POST', '/api/pods/pods', { name: 'Sunrise Crew' })).body as { id: string } : null;
 
     // The hub's weekly card names this week's challenge.
     await page.goto(`${stack.url}/`);
@@ -196,7 +198,10 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     await visible(dialog);
     const note = dialog.getByPlaceholder('What did you do?');
     expect(await note.getAttribute('rows')).toBe('3');
-    expect(await dialog.getByText('Share with your pods').count()).toBe(0); // no pods, no section
+    if (pod) {
+      await visible(dialog.getByText('Share with your pods'));
+      await dialog.getByRole('checkbox', { name: 'Sunrise Crew' }).check();
+    } else expect(await dialog.getByText('Share with your pods').count()).toBe(0); // no pods, no section
     await note.fill(`Went to the lake at sunrise (${label}).`);
     const withPhoto = await photosAvailable(me, stack);
     if (withPhoto) {
@@ -204,7 +209,11 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
       await visible(dialog.getByAltText('Preview of proof.png'));
     }
     await shot(page, `complete-${label}`);
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/quests/me/weekly/${current.id}/complete`);
     await dialog.getByRole('button', { name: 'Complete Challenge', exact: true }).click();
+    const sentBody = (await sent).postDataJSON() as { note?: string; podIds?: string[]; photoId?: string };
+    expect(sentBody.note).toBe(`Went to the lake at sunrise (${label}).`);
+    expect(sentBody.podIds).toEqual(pod ? [pod.id] : undefined);
     await visible(page.getByText('Challenge completed! +120 XP'));
     await dialog.waitFor({ state: 'hidden' });
     const completed = await visible(page.getByRole('button', { name: 'Completed!' }));
