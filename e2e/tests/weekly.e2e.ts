@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { outage } from '../support/api';
 import { newUser, visible } from '../support/app';
 import { DESKTOP, PHONE } from '../support/browser';
 import { repoRoot, type Stack } from '../support/stack';
@@ -250,6 +251,19 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     expect(again.body).toMatchObject({ completedNow: false, xpAwarded: 0 });
     expect((await api('GET', '/api/quests/me/progress')).body).toMatchObject({ totalXP: 120, weeklyStreak: 1 });
     if (label === 'desktop') {
+      // The challenge's own address shows it, completed.
+      await page.goto(`${stack.url}/challenges/${current.id}`);
+      expect(await text(await visible(page.getByTestId('weekly-title')))).toBe(current.title);
+      await visible(page.getByRole('button', { name: 'Completed!' }));
+      // Spec §2.2: when the detail cannot be read, only the title, the week and the XP show.
+      const restore = await outage(page, `/api/quests/me/weekly/${current.id}`);
+      await page.getByTestId('recent-victories').getByRole('button').first().click();
+      const failed = page.getByRole('dialog', { name: 'Challenge Complete' });
+      await visible(failed.getByText('+120 XP'));
+      await visible(failed.getByText(current.title));
+      await expect.poll(() => failed.getByText('Went to the lake').count()).toBe(0);
+      await restore();
+      await page.keyboard.press('Escape');
       // The deck's side panel shows the weekly streak.
       await page.goto(`${stack.url}/?deck=daily`);
       await expect.poll(() => text(page.getByTestId('stat-weekly-streak'))).toBe('1');
@@ -262,7 +276,8 @@ describe('weekly stats', () => {
   it('Time Remaining turns yellow at 24 h and red at 6 h (controlled clock), on a phone; no confetti with reduced motion', async ({ browser, stack }) => {
     const me = await player(browser, stack, PHONE, 'clock', { reducedMotion: 'reduce' });
     const { page, api } = me;
-    const { weekEndsAt } = (await api('GET', '/api/quests/me/weekly')).body as Weekly;
+    const week = (await api('GET', '/api/quests/me/weekly')).body as Weekly;
+    const { weekEndsAt } = week;
     const end = Date.parse(weekEndsAt);
     const HOUR = 3_600_000;
     const start = new Date(end - 24 * HOUR - 30 * 60_000);
@@ -302,6 +317,16 @@ describe('weekly stats', () => {
     await visible(page.getByRole('button', { name: 'Complete Challenge' }));
     await page.clock.runFor(1_500);
     expect(await page.evaluate('window.__confetti')).toBe(false);
+
+    // Spec §8: a failed completion shows "Failed to complete challenge" and the modal closes.
+    const restore = await outage(page, `/api/quests/me/weekly/${week.challenges[0]!.id}/complete`);
+    await page.getByRole('button', { name: 'Complete Challenge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete Challenge' });
+    await dialog.getByRole('button', { name: 'Complete Challenge', exact: true }).click();
+    await visible(page.getByText('Failed to complete challenge'));
+    await dialog.waitFor({ state: 'hidden' });
+    await restore();
+    expect(((await api('GET', '/api/quests/me/progress')).body as { totalXP: number }).totalXP).toBe(0);
     await me.close();
   });
 });
