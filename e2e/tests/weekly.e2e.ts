@@ -143,6 +143,8 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     await page.goto(`${stack.url}/`);
     await visible(page.getByTestId('hub-weekly-title'));
     expect(await text(page.getByTestId('hub-weekly-title'))).toBe(`${current.title} · ${current.category}`);
+    await page.getByTestId('kind-weekly').scrollIntoViewIfNeeded();
+    await shot(page, `hub-${label}`);
     await page.getByTestId('kind-weekly').click();
     await page.waitForURL(`${stack.url}/weekly`);
 
@@ -334,7 +336,7 @@ describe('weekly stats', () => {
 const run = promisify(execFile);
 
 describe('weekly admin page', () => {
-  it('tells a non-admin they need admin access; an admin creates a challenge through the page', async ({ browser, stack }) => {
+  it('tells a non-admin they need admin access; an admin creates, edits, assigns, rotates and retires a challenge through the page', async ({ browser, stack }) => {
     const me = await player(browser, stack, DESKTOP, 'admin');
     const { page } = me;
     await page.goto(`${stack.url}/settings/admin`);
@@ -366,7 +368,29 @@ describe('weekly admin page', () => {
     await shot(page, 'admin-desktop');
     await form.getByRole('button', { name: 'Create challenge' }).click();
     await visible(page.getByText('Challenge created'));
-    await visible(page.getByTestId('admin-challenge').filter({ hasText: title }));
+    const row = page.getByTestId('admin-challenge').filter({ hasText: title });
+    await visible(row);
+
+    // Edit it, assign it to a week, rotate another week, then retire it.
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${title}` });
+    await edit.getByLabel('Title').fill(`${title}!`);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await visible(page.getByText('Challenge saved'));
+    const edited = page.getByTestId('admin-challenge').filter({ hasText: `${title}!` });
+    await visible(edited);
+    await page.getByLabel('Week number').fill('9001');
+    await page.getByLabel('Challenge for that week').selectOption({ label: (await text(edited.locator('.ac-admin__item-title'))) });
+    await page.getByRole('button', { name: 'Assign to week' }).click();
+    await visible(page.getByText(`Week 9001`).filter({ hasText: `${title}!` }));
+    await page.getByLabel('Week number').fill('9002');
+    await page.getByRole('button', { name: 'Rotate to next' }).click();
+    await visible(page.getByText(/^Week 9002 /));
+    await page.getByRole('button', { name: 'Rotate to next' }).click();
+    await visible(page.getByText('No data returned from rotation function'));
+    await edited.getByRole('button', { name: `Deactivate ${title}!` }).click();
+    await visible(page.getByText('Challenge deactivated'));
+    await visible(edited.getByText('Inactive', { exact: false }));
     expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
     await me.close();
   });
