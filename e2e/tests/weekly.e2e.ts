@@ -211,6 +211,7 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
       await dialog.getByLabel('Add a photo (optional)').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: gradientPng() });
       await visible(dialog.getByAltText('Preview of proof.png'));
     }
+    await page.waitForTimeout(350);
     await shot(page, `complete-${label}`);
     const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/quests/me/weekly/${current.id}/complete`);
     await dialog.getByRole('button', { name: 'Complete Challenge', exact: true }).click();
@@ -234,6 +235,7 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     const detail = page.getByRole('dialog', { name: 'Challenge Complete' });
     await visible(detail.getByText(`Went to the lake at sunrise (${label}).`));
     await visible(detail.getByText('+120 XP'));
+    await page.waitForTimeout(350); // the dialog's fade-in ends before the picture
     if (withPhoto) {
       await visible(detail.getByAltText(`Your proof photo for ${current.title}`));
       // The signed link loads: the image has its pixels.
@@ -248,6 +250,7 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     await visible(page.getByRole('button', { name: 'Completed!' }));
     expect(await page.getByRole('button', { name: 'Completed!' }).isDisabled()).toBe(true);
     await visible(page.getByTestId('recent-victories').getByText(current.title));
+    await shot(page, `completed-${label}`);
     const again = await api('POST', `/api/quests/me/weekly/${current.id}/complete`, { note: 'again' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ completedNow: false, xpAwarded: 0 });

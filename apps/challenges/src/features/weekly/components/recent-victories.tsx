@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Victories, WeeklyVictory } from '@vere/contracts';
 import { Button, Card, IconTrophy, Skeleton } from '@vere/web-ui';
 import { victoriesShown } from '../utils/weekly-logic';
-import { weekLabel } from './victory-dialog';
+import { weekRange } from './victory-dialog';
 
 interface RecentVictoriesProps {
   victories: UseQueryResult<Victories, unknown>;
@@ -31,7 +31,7 @@ export function RecentVictories({ victories, desktop, onOpen }: RecentVictoriesP
               <span className="ch-victory__icon" aria-hidden="true"><IconTrophy size={18} /></span>
               <span className="ch-victory__body">
                 <span className="ch-victory__title">{v.title}</span>
-                <span className="ch-victory__week">{weekLabel(v)}</span>
+                <span className="ch-victory__week">{weekRange(v)}</span>
               </span>
               <span className="ch-victory__xp">+{v.xp} XP</span>
             </button>

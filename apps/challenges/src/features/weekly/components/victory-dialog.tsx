@@ -7,9 +7,14 @@ import { victoryPhotoUrl } from '../utils/photo-links';
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const day = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00`));
 
+/** "Nov 22 – Nov 28" */
+export function weekRange(victory: Pick<WeeklyVictory, 'startDate' | 'endDate'>): string {
+  return `${day(victory.startDate)} – ${day(victory.endDate)}`;
+}
+
 /** "Week of Nov 22 – Nov 28" */
 export function weekLabel(victory: Pick<WeeklyVictory, 'startDate' | 'endDate'>): string {
-  return `Week of ${day(victory.startDate)} – ${day(victory.endDate)}`;
+  return `Week of ${weekRange(victory)}`;
 }
 
 /**
