@@ -250,7 +250,7 @@ function CreatorTools({ pod, onRename, onDelete }: { pod: PodDetail; onRename: (
         <Button size="sm" variant="secondary" onClick={onRename}>
           Rename
         </Button>
-        <Button size="sm" variant="danger" icon={<IconTrash size={16} />} onClick={onDelete}>
+        <Button size="sm" variant="secondary" icon={<IconTrash size={16} />} onClick={onDelete}>
           Delete Pod
         </Button>
       </div>
