@@ -62,7 +62,12 @@ async function findable(stack: Stack, who: Member, username: string): Promise<vo
 async function shot(page: Page, name: string): Promise<void> {
   const dir = join(repoRoot, 'docs', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 400))); // avatars drawn, toasts settled
+  await page.evaluate(() => {
+    const g = globalThis as unknown as { scrollTo(x: number, y: number): void; document: { activeElement: { blur?(): void } | null } };
+    g.document.activeElement?.blur?.();
+    g.scrollTo(0, 0);
+    return new Promise((resolve) => setTimeout(resolve, 400)); // avatars drawn, toasts settled
+  });
   await page.screenshot({ path: join(dir, `connect-${name}.png`), fullPage: true });
 }
 
@@ -221,6 +226,24 @@ describe('connect: friends and pods', () => {
     await visible(a.page.getByRole('heading', { name: 'No friends yet' }));
     await searchFor(a.page, b.username);
     await visible(a.page.getByText(`No one with a username starting “${b.username}”.`));
+
+    // C reports B from search with a reason (the dialog holds keyboard focus); B is hidden from C after that.
+    await cPage.goto(`${stack.url}/friends`);
+    await searchFor(cPage, b.username);
+    const cRow = cPage.locator(`[data-testid="user-row"][data-username="${b.username}"]`);
+    await visible(cRow);
+    await cRow.getByRole('button', { name: `Report ${b.name}` }).click();
+    const report = cPage.getByRole('dialog', { name: `Report ${b.name}` });
+    await visible(report);
+    await report.getByRole('button', { name: 'Send Report' }).click();
+    await visible(report.getByText('Pick a reason.'));
+    await report.getByLabel('Harassment or bullying').check();
+    await report.getByLabel('Details (optional)').fill('Rude messages');
+    await shot(cPage, 'report-dialog-phone');
+    await report.getByRole('button', { name: 'Send Report' }).click();
+    await report.waitFor({ state: 'hidden' });
+    await searchFor(cPage, b.username);
+    await visible(cPage.getByText(`No one with a username starting “${b.username}”.`));
 
     // An unknown invite and an unknown pod say so.
     await a.page.goto(`${stack.url}/join/${'x'.repeat(20)}`);

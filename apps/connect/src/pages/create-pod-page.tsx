@@ -22,6 +22,9 @@ export function CreatePodPage() {
     <div className="vui-page">
       <PageHeader back title="Create a Pod" subtitle="Name your crew, then share the invite link with friends." />
       <div className="cn-narrow">
+        <div className={limitReached ? 'cn-limit cn-limit--hit' : 'cn-limit'}>
+          <AllowanceNote showCreate={false} />
+        </div>
         <Card>
           <form
             className="cn-form"
@@ -87,9 +90,6 @@ export function CreatePodPage() {
             </Button>
           </form>
         </Card>
-        <div className={limitReached ? 'cn-limit cn-limit--hit' : 'cn-limit'}>
-          <AllowanceNote showCreate={false} />
-        </div>
       </div>
     </div>
   );
