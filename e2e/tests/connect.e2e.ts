@@ -164,6 +164,7 @@ describe('connect: friends and pods', () => {
     await visible(preview.getByText('1/8 members'));
     await visible(preview.getByText(a.name));
     await bothSizes(cPage, 'join');
+    expect(await seriousViolations(cPage)).toEqual([]);
     await cPage.getByRole('button', { name: 'Join Morning Crew' }).click();
     await visible(remote(cPage).getByRole('heading', { level: 1, name: 'Morning Crew' }));
     // Opening the link again says C is already in, with the way to the pod.
@@ -220,6 +221,7 @@ describe('connect: friends and pods', () => {
     await confirm.waitFor({ state: 'hidden' });
     await visible(b.page.getByRole('list', { name: 'Blocked users' }).getByText(a.name));
     await bothSizes(b.page, 'friends-blocked');
+    expect(await seriousViolations(b.page)).toEqual([]);
 
     // A no longer finds B, and the friendship is gone.
     await a.page.goto(`${stack.url}/friends`);

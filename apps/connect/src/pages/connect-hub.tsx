@@ -13,7 +13,7 @@ import { PageHeader } from './page-header';
 /** An invite link or its bare code → the code (what /join/{code} takes). */
 export function inviteCodeFrom(input: string): string | null {
   const text = input.trim();
-  const match = /(?:\/join\/)?([A-Za-z0-9_-]{16,64})\/?$/.exec(text);
+  const match = /^(?:.*\/join\/)?([A-Za-z0-9_-]{16,64})\/?$/.exec(text);
   return match ? match[1]! : null;
 }
 

@@ -44,6 +44,8 @@ describe('invite codes and search', () => {
     expect(inviteCodeFrom(`https://vere.app/join/${code}`)).toBe(code);
     expect(inviteCodeFrom(` /join/${code}/ `)).toBe(code);
     expect(inviteCodeFrom('short')).toBeNull();
+    expect(inviteCodeFrom('a'.repeat(65))).toBeNull();
+    expect(inviteCodeFrom(`https://vere.app/pods/${code}`)).toBeNull();
     expect(inviteCodeFrom('')).toBeNull();
   });
   it('builds the join link', () => {
