@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { outage } from '../support/api';
 import { PASSWORD, newUser, visible } from '../support/app';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
@@ -261,5 +262,23 @@ describe('connect: friends and pods', () => {
     await cCtx.close();
     await a.context.close();
     await b.context.close();
+  });
+
+  it('shows retryable errors, never an empty list, when the pods service cannot answer', async ({ stack, signedIn: { page } }) => {
+    const restoreFriends = await outage(page, '/api/pods/friends');
+    const restorePods = await outage(page, '/api/pods/me/pods');
+    await page.goto(`${stack.url}/connect`);
+    const friendsAlert = page.getByRole('alert').filter({ hasText: "Couldn't load your friends" });
+    await visible(friendsAlert, 20_000);
+    await visible(page.getByRole('alert').filter({ hasText: "Couldn't load your pods" }), 20_000);
+    expect(await page.getByRole('heading', { name: 'No friends yet' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'No pods yet' }).count()).toBe(0);
+    await shot(page, 'hub-error-phone');
+    await restoreFriends();
+    await restorePods();
+    await friendsAlert.getByRole('button', { name: 'Retry' }).click();
+    await visible(page.getByRole('heading', { name: 'No friends yet' }));
+    await page.getByRole('alert').filter({ hasText: "Couldn't load your pods" }).getByRole('button', { name: 'Retry' }).click();
+    await visible(page.getByRole('heading', { name: 'No pods yet' }));
   });
 });
