@@ -259,6 +259,32 @@ describe('connect: friends and pods', () => {
     await a.page.goto(`${stack.url}/pods`);
     await expect.poll(() => new URL(a.page.url()).pathname).toBe('/connect');
 
+    // Creator tools: rename, a 7-day link, replace all links (the old one stops working), remove a member, delete.
+    await a.page.goto(podUrl);
+    await a.page.getByRole('button', { name: 'Rename' }).click();
+    const rename = a.page.getByRole('dialog', { name: 'Rename pod' });
+    await rename.getByLabel('Pod name').fill('Dawn Crew');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await visible(remote(a.page).getByRole('heading', { level: 1, name: 'Dawn Crew' }));
+    await a.page.getByRole('button', { name: 'New 7-Day Link' }).click();
+    await visible(a.page.getByText(/^Expires /));
+    await a.page.getByRole('button', { name: 'Replace All Links' }).click();
+    await expect.poll(() => a.page.getByRole('button', { name: 'Copy Invite Link' }).count()).toBe(1);
+    const fresh = await a.page.getByRole('textbox', { name: 'Invite link' }).inputValue();
+    expect(fresh).not.toBe(link);
+    await cPage.goto(link);
+    await visible(cPage.getByRole('heading', { name: 'Invite not found' }));
+    await a.page.getByRole('button', { name: `Remove ${c.name} from the pod` }).click();
+    await a.page.getByRole('dialog', { name: `Remove ${c.name}?` }).getByRole('button', { name: 'Remove Member' }).click();
+    await expect.poll(() => a.page.getByTestId('pod-member').filter({ hasText: c.name }).count()).toBe(0);
+    await cPage.goto(podUrl);
+    await visible(cPage.getByRole('heading', { name: 'Pod not found' }));
+    await a.page.getByRole('button', { name: 'Delete Pod' }).click();
+    await a.page.getByRole('dialog', { name: 'Delete Dawn Crew?' }).getByRole('button', { name: 'Delete Pod' }).click();
+    await expect.poll(() => new URL(a.page.url()).pathname).toBe('/connect');
+    await visible(a.page.getByRole('heading', { name: 'No pods yet' }));
+    await visible(a.page.getByText("You've created 0 of 1 pod"));
+
     await cCtx.close();
     await a.context.close();
     await b.context.close();
