@@ -3,7 +3,6 @@ import { Link, useNavigate } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { Button, EmptyState, IconPlus, IconUsers, TextField, buttonClassName } from '@vere/web-ui';
 import { PodsSection } from '../features/pods/components/pods-section';
-import { AllowanceNote } from '../features/pods/components/allowance-note';
 import { useFriendRequests, useFriends } from '../features/social/api';
 import { IncomingRequests } from '../features/social/components/incoming-requests';
 import { ListSkeleton, LoadError } from '../features/social/components/load-error';
@@ -24,16 +23,15 @@ export function ConnectHub() {
       <PageHeader title="Connect" subtitle={`Friends and pods keep ${firstName} accountable. Challenges are better together.`} />
       <div className="cn-grid">
         <div className="cn-column">
-          <FriendsSummary />
           <RequestsSection />
+          <FriendsSummary />
         </div>
         <div className="cn-column">
           <PodsSection />
-          <section className="vui-section" aria-labelledby="cn-create">
-            <h2 id="cn-create" className="vui-visually-hidden">
-              Create or join a pod
+          <section className="vui-section" aria-labelledby="cn-join">
+            <h2 id="cn-join" className="vui-visually-hidden">
+              Join a pod
             </h2>
-            <AllowanceNote />
             <JoinByCode />
           </section>
         </div>

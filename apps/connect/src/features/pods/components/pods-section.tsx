@@ -2,6 +2,7 @@ import { EmptyState, IconPlus, Skeleton } from '@vere/web-ui';
 import { useMyPods } from '../api/get-my-pods';
 import { PodCard } from './pod-card';
 import { PodsError } from './pods-error';
+import { AllowanceNote } from './allowance-note';
 
 /** The Connect hub's Pods section, read from the pods service. */
 export function PodsSection() {
@@ -17,7 +18,7 @@ export function PodsSection() {
       <EmptyState
         icon={<IconPlus size={32} />}
         title="No pods yet"
-        description="A pod is your crew: share weekly wins, keep a pod streak and push each other. Create one or join with an invite code below."
+        description="A pod is your crew: share weekly wins, keep a pod streak and push each other. Create one, or join a friend's with an invite code."
       />
     );
   } else {
@@ -40,6 +41,7 @@ export function PodsSection() {
         </h2>
       </div>
       {body}
+      <AllowanceNote />
     </section>
   );
 }
