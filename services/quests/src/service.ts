@@ -7,24 +7,28 @@ import { systemClock, type Clock } from './clock';
 import type { QuestsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
+import { defaultStorage, openPhotoStore } from './photo-store';
 import { createDeckRepository } from './repositories/deck-repository';
 import { createLeaderboardRepository } from './repositories/leaderboard-repository';
+import { createPhotosRepository } from './repositories/photos-repository';
 import { createPlayersRepository } from './repositories/players-repository';
 import { createTodosRepository, type TodosRepository } from './repositories/todos-repository';
 import { deckRoutes } from './routes/deck';
 import { leaderboardRoutes } from './routes/leaderboard';
+import { photoRoutes } from './routes/photos';
 import { progressRoutes } from './routes/progress';
 import { todoRoutes } from './routes/todos';
 import { runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
+import { erasePhotos, photoProofs } from './use-cases/photos';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
-import { noPhotos, type PhotoProofs } from './use-cases/todos';
+import type { PhotoProofs } from './use-cases/todos';
 
 export interface QuestsDeps {
   bus: EventBus;
   logger: FastifyBaseLogger;
   /** The time every rule reads (local dates, the weekend window, Pro expiry); the real clock by default. */
   clock?: Clock;
-  /** Photo proof (the storage library); until wired in, only text proof completes a to-do. */
+  /** Photo proof; default: the user's uploads (POST /api/quests/me/photos). */
   photos?: PhotoProofs;
   /** How often this replica looks for queued jobs; default 2 s. */
   jobPollingIntervalSeconds?: number;
@@ -41,6 +45,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
   const clock = deps.clock ?? systemClock;
   let pool: pg.Pool | undefined;
   let todos: TodosRepository | undefined;
+  const store = await openPhotoStore(config.storage ?? defaultStorage, clock);
   const handle = await assembleService({
     name: 'quests',
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
@@ -55,16 +60,19 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       pool = servicePool;
       const players = createPlayersRepository(servicePool);
       todos = createTodosRepository(servicePool);
+      const photoDeps = { photos: createPhotosRepository(servicePool), store, ttlSeconds: config.photoUrlTtlSeconds ?? 600 };
       await app.register(progressRoutes, { players });
       await app.register(deckRoutes, { players, deck: createDeckRepository(servicePool), clock });
-      await app.register(todoRoutes, { players, todos, photos: deps.photos ?? noPhotos, clock, onEvents: () => relay.kick() });
+      await app.register(todoRoutes, { players, todos, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
       await app.register(leaderboardRoutes, { leaderboard: createLeaderboardRepository(servicePool) });
+      await app.register(photoRoutes, { ...photoDeps, local: store.kind === 'local' ? store : undefined });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'quests-player-registry', UserRegistered, registerPlayer),
       consume(bus, prisma, 'quests-player-profile', ProfileUpdated, updatePlayerProfile),
       consume(bus, prisma, 'quests-entitlement', EntitlementChanged, updateEntitlement),
       consume(bus, prisma, 'quests-user-erasure', UserDeleted, forgetPlayer),
+      consume(bus, prisma, 'quests-photo-erasure', UserDeleted, erasePhotos(store)),
     ],
   });
 
@@ -85,6 +93,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       await scheduler?.stop();
       scheduler = undefined;
       await handle.close();
+      if (store.kind === 's3') store.client.destroy();
     },
   };
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EntitlementChanged, ProfileUpdated, UserRegistered } from '@vere/contracts';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import { createInProcessEventBus, newEvent, type InProcessEventBus } from '@vere/service-kit';
@@ -29,6 +32,8 @@ export interface QuestsHarness {
   quests: QuestsHandle;
   clock: TestClock;
   sql: pg.Pool;
+  /** The folder of this harness's photos (local storage, removed on close). */
+  photosDir: string;
   /** Another quests replica on the same database and bus (started on demand). */
   second(): Promise<QuestsHandle>;
   close(): Promise<void>;
@@ -40,13 +45,14 @@ export async function startQuests(): Promise<QuestsHarness> {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
   const clock = testClock();
-  const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl };
+  const photosDir = await mkdtemp(join(tmpdir(), 'vere-quests-photos-'));
+  const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: { driver: 'local' as const, dir: photosDir } };
   const quests = await createQuestsService(config, { bus, logger, clock, jobPollingIntervalSeconds: 0.5 });
   await quests.start();
   const sql = new pg.Pool({ connectionString: db.url });
   const others: QuestsHandle[] = [];
   return {
-    db, bus, issuer, quests, clock, sql,
+    db, bus, issuer, quests, clock, sql, photosDir,
     async second() {
       const other = await createQuestsService(config, { bus, logger, clock, jobPollingIntervalSeconds: 0.5 });
       await other.start();
@@ -60,6 +66,7 @@ export async function startQuests(): Promise<QuestsHarness> {
       await issuer?.close();
       await sql?.end();
       await db?.drop();
+      await rm(photosDir, { recursive: true, force: true });
     },
   };
 }
