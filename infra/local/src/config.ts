@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { PhotoEnv } from '@vere/quests-service';
 import { Type, type Static } from 'typebox';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,6 +46,8 @@ export const LocalEnv = {
   REMOTES_MANIFEST: Type.Optional(Type.String({ minLength: 1 })),
   /** Serve only the API (the apps come from their dev servers). */
   API_ONLY: Type.Boolean({ default: false }),
+  /** Proof photos (quests): STORAGE_DRIVER, STORAGE_DIR (default `$VERE_DATA_DIR/photos`), S3_*, PHOTO_URL_*. */
+  ...PhotoEnv,
 };
 
 export type LocalConfig = Static<ReturnType<typeof Type.Object<typeof LocalEnv>>>;

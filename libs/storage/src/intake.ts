@@ -3,6 +3,9 @@ import sharp, { type Metadata } from 'sharp';
 /** The largest upload taken: 10 MiB. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
+/** The largest upload request: the photo plus its multipart framing (boundaries, part headers). What the edges let through. */
+export const MAX_PHOTO_REQUEST_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
+
 export type PhotoRejection = 'PHOTO_TOO_LARGE' | 'PHOTO_TYPE_NOT_ALLOWED' | 'PHOTO_UNREADABLE';
 
 /** Why an upload was refused; `code` is the API's stable error code. */

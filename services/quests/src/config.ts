@@ -1,12 +1,12 @@
 import { VerifierEnv, verifierConfig, type VerifierConfig } from '@vere/service-kit';
 import { Type, type Static, type TObject } from 'typebox';
 
-/** What every token-verifying service reads, plus where proof photos live. */
-export const QuestsEnv = {
-  ...VerifierEnv,
+/** Where proof photos live (also read by the one-process launcher, infra/local). */
+export const PhotoEnv = {
   /** `local`: files under STORAGE_DIR (embedded default); `s3`: an S3-compatible bucket (production). */
   STORAGE_DRIVER: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local' }),
-  STORAGE_DIR: Type.String({ minLength: 1, default: '.data/photos' }),
+  /** Default `.data/photos` of the working directory (the launcher: `$VERE_DATA_DIR/photos`). */
+  STORAGE_DIR: Type.Optional(Type.String({ minLength: 1 })),
   S3_BUCKET: Type.Optional(Type.String({ minLength: 1 })),
   /** An S3-compatible endpoint (MinIO, R2, …); absent: AWS S3 for S3_REGION. */
   S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
@@ -23,6 +23,9 @@ export const QuestsEnv = {
   PHOTO_URL_SIGNING_KEY: Type.Optional(Type.String({ minLength: 44 })),
 };
 
+/** What every token-verifying service reads, plus where proof photos live. */
+export const QuestsEnv = { ...VerifierEnv, ...PhotoEnv };
+
 export type StorageConfig =
   | { driver: 'local'; dir: string; signingKey?: string }
   | { driver: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
@@ -38,8 +41,8 @@ export function questsConfig(env: Static<TObject<typeof QuestsEnv>>): QuestsConf
   return { ...verifierConfig(env), storage: storageConfig(env), photoUrlTtlSeconds: env.PHOTO_URL_TTL_SECONDS };
 }
 
-export function storageConfig(env: Static<TObject<typeof QuestsEnv>>): StorageConfig {
-  if (env.STORAGE_DRIVER === 'local') return { driver: 'local', dir: env.STORAGE_DIR, signingKey: env.PHOTO_URL_SIGNING_KEY };
+export function storageConfig(env: Static<TObject<typeof PhotoEnv>>, defaultDir = '.data/photos'): StorageConfig {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local', dir: env.STORAGE_DIR ?? defaultDir, signingKey: env.PHOTO_URL_SIGNING_KEY };
   if (!env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');

@@ -102,6 +102,7 @@ describe('uploading a proof photo', () => {
       ['a form cut off mid-file', upload(userId, { payload: photoFile(jpeg).payload.subarray(0, 400), contentType: photoFile(jpeg).contentType }), 400, 'BAD_REQUEST'],
       ['a boundary-less multipart', upload(userId, { payload: Buffer.from('x'), contentType: 'multipart/form-data' }), 400, 'BAD_REQUEST'],
       ['a file over 10 MiB', upload(userId, photoFile(Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024)]))), 413, 'PHOTO_TOO_LARGE'],
+      ['a file one byte over 10 MiB', upload(userId, photoFile(Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024 - jpeg.length + 1)]))), 413, 'PHOTO_TOO_LARGE'],
       ['no sign-in', upload(null, photoFile(jpeg)), 401, 'UNAUTHENTICATED'],
     ];
     for (const [what, pending, status, code] of cases) {
@@ -109,6 +110,12 @@ describe('uploading a proof photo', () => {
       expect({ what, status: res.statusCode, code: res.json().error.code }).toEqual({ what, status, code });
     }
     expect(await photos(userId)).toBe(0);
+  });
+
+  it('takes a file of exactly 10 MiB', async () => {
+    const userId = await newPlayer(h);
+    const res = await upload(userId, photoFile(Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024 - jpeg.length)])));
+    expect(res.statusCode).toBe(201);
   });
 
   it('refuses a declared length over the limit before reading the body', async () => {

@@ -3,7 +3,8 @@ import {
   PhotoLinkQuerySchema, PhotoParamsSchema, PhotoUploadResultSchema, type PhotoLinkQuery, type PhotoParams,
 } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
-import { MAX_PHOTO_BYTES, type LocalPhotoStore } from '@vere/storage';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, type LocalPhotoStore } from '@vere/storage';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { photoKey, uploadPhoto, type PhotoDeps } from '../use-cases/photos';
 
@@ -11,9 +12,6 @@ export interface PhotoRouteDeps extends PhotoDeps {
   /** The local store, whose links this service serves; absent with S3 (its links go to the bucket). */
   local?: LocalPhotoStore;
 }
-
-/** The file plus the multipart framing around it (boundaries, part headers). */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 413: { $ref: 'ErrorBody#' }, 415: { $ref: 'ErrorBody#' } };
 
@@ -24,7 +22,8 @@ export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promis
   // and answers multipart with 415.
   await app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 50 },
+      // One byte over the limit is kept, so a file of exactly one byte too many is still told apart.
+      limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 50 },
     });
 
     scope.post('/api/quests/me/photos', {
@@ -36,7 +35,15 @@ export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promis
         response: { 201: PhotoUploadResultSchema, ...errors },
       },
     }, async (request, reply) => {
-      const bytes = await readPhotoPart(request);
+      let bytes: Buffer;
+      try {
+        bytes = await readPhotoPart(request);
+      } catch (err) {
+        // Answering before the body is read would close the connection mid-upload, and a proxy
+        // still sending it (the edge) would turn our 4xx into a dropped request.
+        await drain(request.raw, MAX_PHOTO_REQUEST_BYTES);
+        throw err;
+      }
       const photo = await uploadPhoto(deps, request.userId, bytes);
       return reply.status(201).send({ photo });
     });
@@ -69,7 +76,7 @@ export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promis
 }
 
 async function refuseDeclaredTooLarge(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (Number(request.headers['content-length']) > MAX_PHOTO_BYTES + MULTIPART_OVERHEAD) {
+  if (Number(request.headers['content-length']) > MAX_PHOTO_REQUEST_BYTES) {
     reply.header('connection', 'close');
     throw tooLarge();
   }
@@ -86,12 +93,33 @@ async function readPhotoPart(request: FastifyRequest): Promise<Buffer> {
   } catch (err) {
     throw asClientError(err);
   }
-  if (!part || part.fieldname !== 'file') throw new AppError('PHOTO_MISSING', 'Please select a photo', 'file');
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw new AppError('PHOTO_MISSING', 'Please select a photo', 'file');
+  }
   try {
     return await part.toBuffer();
   } catch (err) {
     throw asClientError(err);
   }
+}
+
+/** Reads and discards what is left of the request body, up to `maxBytes` (beyond that the connection may close). */
+function drain(raw: IncomingMessage, maxBytes: number): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      raw.off('data', onData).off('end', done).off('close', done).off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) done();
+    };
+    raw.on('data', onData).once('end', done).once('close', done).once('error', done);
+    raw.resume();
+  });
 }
 
 function asClientError(err: unknown): AppError {
