@@ -91,6 +91,14 @@ describe('photo uploads through the edge', () => {
     expect((await upload(photo)).status).toBe(201);
   });
 
+  it('a refused upload still gets its 4xx through the edge, with megabytes of the body unread', async () => {
+    const form = new FormData();
+    form.append('photo', new Blob([photo], { type: 'image/jpeg' }), 'IMG_2042.jpg');
+    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'IMG_2043.jpg');
+    const res = await fetch(`${stack.url}/api/quests/me/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect([res.status, await errorCode(res)]).toEqual([400, 'PHOTO_MISSING']);
+  });
+
   it('a text file named .jpg is refused with 415 through the edge', async () => {
     const res = await upload(Buffer.from('not a photo at all\n'.repeat(1000)), 'holiday.jpg');
     expect([res.status, await errorCode(res)]).toEqual([415, 'PHOTO_TYPE_NOT_ALLOWED']);

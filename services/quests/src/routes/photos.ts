@@ -4,7 +4,6 @@ import {
 } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, type LocalPhotoStore } from '@vere/storage';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { photoKey, uploadPhoto, type PhotoDeps } from '../use-cases/photos';
 
@@ -35,15 +34,7 @@ export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promis
         response: { 201: PhotoUploadResultSchema, ...errors },
       },
     }, async (request, reply) => {
-      let bytes: Buffer;
-      try {
-        bytes = await readPhotoPart(request);
-      } catch (err) {
-        // Answering before the body is read would close the connection mid-upload, and a proxy
-        // still sending it (the edge) would turn our 4xx into a dropped request.
-        await drain(request.raw, MAX_PHOTO_REQUEST_BYTES);
-        throw err;
-      }
+      const bytes = await readPhotoPart(request);
       const photo = await uploadPhoto(deps, request.userId, bytes);
       return reply.status(201).send({ photo });
     });
@@ -93,33 +84,12 @@ async function readPhotoPart(request: FastifyRequest): Promise<Buffer> {
   } catch (err) {
     throw asClientError(err);
   }
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw new AppError('PHOTO_MISSING', 'Please select a photo', 'file');
-  }
+  if (!part || part.fieldname !== 'file') throw new AppError('PHOTO_MISSING', 'Please select a photo', 'file');
   try {
     return await part.toBuffer();
   } catch (err) {
     throw asClientError(err);
   }
-}
-
-/** Reads and discards what is left of the request body, up to `maxBytes` (beyond that the connection may close). */
-function drain(raw: IncomingMessage, maxBytes: number): Promise<void> {
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    let seen = 0;
-    const done = () => {
-      raw.off('data', onData).off('end', done).off('close', done).off('error', done);
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > maxBytes) done();
-    };
-    raw.on('data', onData).once('end', done).once('close', done).once('error', done);
-    raw.resume();
-  });
 }
 
 function asClientError(err: unknown): AppError {
