@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { createQuestsService, type QuestsHandle } from '../src/index';
+import { createQuestsService, type QuestsHandle, type StorageConfig } from '../src/index';
 
 /** A clock the test moves: every rule in quests reads the time from it. */
 export interface TestClock {
@@ -39,14 +39,14 @@ export interface QuestsHarness {
   close(): Promise<void>;
 }
 
-export async function startQuests(): Promise<QuestsHarness> {
+export async function startQuests(opts: { storage?: StorageConfig } = {}): Promise<QuestsHarness> {
   const db = await createTestDatabase('vere_quests');
   const issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
   const clock = testClock();
   const photosDir = await mkdtemp(join(tmpdir(), 'vere-quests-photos-'));
-  const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: { driver: 'local' as const, dir: photosDir } };
+  const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: opts.storage ?? { driver: 'local' as const, dir: photosDir } };
   const quests = await createQuestsService(config, { bus, logger, clock, jobPollingIntervalSeconds: 0.5 });
   await quests.start();
   const sql = new pg.Pool({ connectionString: db.url });
