@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
@@ -97,6 +98,32 @@ describe('photo uploads through the edge', () => {
     form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'IMG_2043.jpg');
     const res = await fetch(`${stack.url}/api/quests/me/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect([res.status, await errorCode(res)]).toEqual([400, 'PHOTO_MISSING']);
+  });
+
+  it('a refused upload leaves no connection stalled: the same keep-alive socket answers the next request', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const boundary = 'vere-stall-check';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo,
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const send = (method: string, path: string, headers: Record<string, string | number> = {}, payload?: Buffer) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${stack.services.quests}${path}`, { method, agent, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (c: string) => { text += c; }).on('end', () => resolve({ status: res.statusCode!, body: text }));
+        });
+        req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
+        req.on('error', reject);
+        req.end(payload);
+      });
+    const refused = await send('POST', '/api/quests/me/photos', {
+      authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length,
+    }, body);
+    expect([refused.status, JSON.parse(refused.body).error.code]).toEqual([400, 'PHOTO_MISSING']);
+    expect((await send('GET', '/health')).status).toBe(200);
+    agent.destroy();
   });
 
   it('a text file named .jpg is refused with 415 through the edge', async () => {

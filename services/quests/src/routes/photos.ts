@@ -4,6 +4,7 @@ import {
 } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, type LocalPhotoStore } from '@vere/storage';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { photoKey, uploadPhoto, type PhotoDeps } from '../use-cases/photos';
 
@@ -34,7 +35,13 @@ export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promis
         response: { 201: PhotoUploadResultSchema, ...errors },
       },
     }, async (request, reply) => {
-      const bytes = await readPhotoPart(request);
+      let bytes: Buffer;
+      try {
+        bytes = await readPhotoPart(request);
+      } catch (err) {
+        discardRest(request.raw);
+        throw err;
+      }
       const photo = await uploadPhoto(deps, request.userId, bytes);
       return reply.status(201).send({ photo });
     });
@@ -90,6 +97,17 @@ async function readPhotoPart(request: FastifyRequest): Promise<Buffer> {
   } catch (err) {
     throw asClientError(err);
   }
+}
+
+/**
+ * After refusing an upload, the rest of its body is read and dropped: left in the multipart parser
+ * (an unread second file, say) it would stall the connection, and a proxy still sending it (the
+ * edge) would keep it open for good. Node's request timeout bounds a client that never stops.
+ */
+function discardRest(raw: IncomingMessage): void {
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
 }
 
 function asClientError(err: unknown): AppError {
