@@ -177,7 +177,8 @@ describe('the XP ledger', () => {
     expect(await ledger(userId)).toBe(1);
     await h.bus.idle();
     await expect.poll(() => awarded.filter((e) => e.payload.userId === userId).length, { timeout: 5000 }).toBe(1);
-    expect(levels.find((e) => e.payload.userId === userId)?.payload).toMatchObject({ level: 2, previousLevel: 1 });
+    // Its own durable consumer: the level event may arrive after the XP event.
+    await expect.poll(() => levels.find((e) => e.payload.userId === userId)?.payload, { timeout: 5000 }).toMatchObject({ level: 2, previousLevel: 1 });
   });
 });
 
