@@ -74,12 +74,17 @@ export default [
           patterns: [
             { group: ['@vere/*/*'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
             { group: ['**/services/*', '**/apps/*', '**/libs/*', '../../*/src/*'], message: 'Cross-project relative imports are not allowed; depend on the package instead.' },
+            { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from "@vere/web-router" (the one shared router; decision 0020).' },
           ],
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['libs/web-router/src/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],
@@ -117,7 +122,7 @@ export default [
             // imported by each service's generated Prisma client (not in the repository, so not in the graph)
             '@prisma/client',
             // the shared singletons: every app declares the versions it shares (read by its rspack config)
-            'react', 'react-dom', 'react-router-dom',
+            'react', 'react-dom',
             // runs the launcher (`node --import tsx`, infra/local/bin), never imported
             'tsx',
           ],

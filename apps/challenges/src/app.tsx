@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { HubPage } from './features/hub/hub-page';
 import { WeeklyPage } from './features/weekly/weekly-page';
 import { PacksPage } from './features/weekly/packs-page';
 import { AreaNotFound } from '@vere/web-kit';
+import { useQuestsSync } from './features/sync/use-quests-sync';
 import './challenges.css';
 
 /** Exposed as `challenges/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
@@ -12,6 +13,7 @@ export default function ChallengesApp() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
   return (
     <QueryClientProvider client={queryClient}>
+      <QuestsSync />
       <div data-remote="challenges" className="ch-root">
         <Routes>
           <Route index element={<HubPage />} />
@@ -24,4 +26,9 @@ export default function ChallengesApp() {
       </div>
     </QueryClientProvider>
   );
+}
+
+function QuestsSync() {
+  useQuestsSync();
+  return null;
 }

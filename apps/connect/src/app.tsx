@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConnectHub } from './pages/connect-hub';
 import { PodPage } from './pages/pod-page';

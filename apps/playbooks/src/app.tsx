@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@vere/web-router';
 import { PlaybooksPage } from './pages/playbooks-page';
 import { GuidePage } from './pages/guide-page';
 import { AssessmentsPage } from './pages/assessments-page';

@@ -1,21 +1,32 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CelebrationHost, ToastHost } from '@vere/web-ui';
-import { AppErrorBoundary } from './errors/app-crash';
+import { AppErrorBoundary, RouteErrorBoundary } from './errors/app-crash';
 import { listenForNotificationTaps } from './notifications';
 import { routes } from './routes';
 
-const router = createBrowserRouter(routes);
+/**
+ * The routes, inside a boundary: a page that throws shows the app-wide error card, and leaving it
+ * (Back, a link) renders the next page normally.
+ */
+function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => listenForNotificationTaps((path) => void navigate(path)), [navigate]);
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
+}
 
 export function App() {
   // The frame's own server state (the plan in the user block). Remotes keep their own clients.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
-  useEffect(() => listenForNotificationTaps((path) => void router.navigate(path)), []);
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
         <ToastHost />
         <CelebrationHost />
       </QueryClientProvider>

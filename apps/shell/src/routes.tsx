@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
-import { Navigate, useLocation } from 'react-router-dom';
+import type { RouteObject } from '@vere/web-router';
+import { Navigate, useLocation } from '@vere/web-router';
 import { LoadingScreen } from '@vere/web-ui';
 import { areaForPath } from './remotes/areas';
 import { RemoteArea } from './remotes/remote-area';
@@ -9,7 +9,6 @@ import { RequirePro, isProPath } from './guards/require-pro';
 import { AppFrame } from './frame/app-frame';
 import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
-import { RouteCrash } from './errors/app-crash';
 
 const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const utility = () => import('./pages/utility-pages');
@@ -38,7 +37,7 @@ function AreaOrNotFound() {
   );
 }
 
-const pages: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     path: '/auth',
     element: (
@@ -84,6 +83,3 @@ const pages: RouteObject[] = [
   // Remotes render their own relative <Routes> under this splat.
   { path: '*', element: <AreaOrNotFound /> },
 ];
-
-/** One error element for every page: a page that throws shows the app-wide error card, not a blank screen. */
-export const routes: RouteObject[] = [{ errorElement: <RouteCrash />, children: pages }];

@@ -84,7 +84,7 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
       createQuestsService({
         ...dbFor('quests'), jwksUrl,
         storage: storageConfig(config, join(config.VERE_DATA_DIR, 'photos')), photoUrlTtlSeconds: config.PHOTO_URL_TTL_SECONDS,
-      }, deps),
+      }, { ...deps, ...questsClock(config.QUESTS_CLOCK_OFFSET_MS, logger) }),
       createPodsService({ ...dbFor('pods'), jwksUrl }, deps),
       createBillingService({
         ...dbFor('billing'), jwksUrl, appUrl: () => publicUrl,
@@ -121,4 +121,11 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
     await stop();
     throw err;
   }
+}
+
+/** QUESTS_CLOCK_OFFSET_MS (tests): quests' clock, shifted; said loudly, so nobody runs it by accident. */
+function questsClock(offsetMs: number, logger: FastifyBaseLogger): { clock?: () => Date } {
+  if (offsetMs === 0) return {};
+  logger.warn({ offsetMs }, 'QUESTS_CLOCK_OFFSET_MS is set: quests reads a shifted clock (tests only)');
+  return { clock: () => new Date(Date.now() + offsetMs) };
 }

@@ -27,6 +27,10 @@ export const ErrorCodes = {
   PROVIDER_NOT_CONFIGURED: 404,
   SIDEQUEST_NOT_FOUND: 404,
   TODO_NOT_FOUND: 404,
+  /** No weekly challenge (week assignment) with that id. */
+  WEEKLY_CHALLENGE_NOT_FOUND: 404,
+  /** No challenge in the catalogue with that id. */
+  CHALLENGE_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,
@@ -37,6 +41,36 @@ export const ErrorCodes = {
   /** A weekend sidequest outside Friday 17:00 to Sunday 24:00, the user's local time. */
   WEEKEND_CLOSED: 409,
   TODO_ALREADY_COMPLETED: 409,
+  /** A weekly challenge that is not among the user's current ones (a past or future week). */
+  WEEKLY_CHALLENGE_CLOSED: 409,
+  /** Assigning a week whose challenge someone has already accepted or completed. */
+  WEEK_IN_USE: 409,
+  /** Spec §8: rotation found nothing to assign ("No data returned from rotation function"). */
+  ROTATION_EMPTY: 409,
+  /* pods (issue 10): friends, blocks, reports, pods and invites. */
+  /** The user does not exist, or is hidden from the caller (a block either way). */
+  USER_NOT_FOUND: 404,
+  FRIEND_REQUEST_NOT_FOUND: 404,
+  FRIEND_NOT_FOUND: 404,
+  /** Befriending, blocking or reporting oneself. */
+  CANNOT_TARGET_SELF: 400,
+  ALREADY_FRIENDS: 409,
+  /** The caller blocked this user: unblock first. */
+  USER_BLOCKED: 409,
+  /** The pod does not exist or the caller is not a member (never 403: that would leak it exists). */
+  POD_NOT_FOUND: 404,
+  POD_MEMBER_NOT_FOUND: 404,
+  /** Unknown or revoked invite code (also for a user the pod's creator blocked, either way). */
+  INVITE_NOT_FOUND: 404,
+  INVITE_EXPIRED: 410,
+  /** Free: 1 active pod created, 3 from level 10; Pro: unlimited. */
+  POD_CREATION_LIMIT_REACHED: 409,
+  /** The pod holds its member cap (8, or 99 for a Pro creator; the creator counts). */
+  POD_FULL: 409,
+  /** The creator deletes the pod instead of leaving it. */
+  POD_CREATOR_CANNOT_LEAVE: 409,
+  /** The reported user, pod log entry or message does not exist or is not visible to the caller. */
+  REPORT_TARGET_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   /** A photo over 10 MiB (or with too many pixels). */
   PHOTO_TOO_LARGE: 413,

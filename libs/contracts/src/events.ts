@@ -115,4 +115,69 @@ export const LevelReached = contract(
 );
 export type LevelReachedPayload = Static<typeof LevelReached.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached } as const;
+/**
+ * quests: the user completed a weekly challenge (once per user and weekly challenge; the 120 XP
+ * come with quests.xp.awarded.v1 in the same transaction). `podIds` are the pods the user ticked.
+ */
+export const WeeklyCompleted = contract(
+  'quests.weekly.completed.v1',
+  Type.Object({
+    ...Meta,
+    weeklyChallengeId: Type.String({ format: 'uuid' }),
+    challengeId: Type.String({ format: 'uuid' }),
+    weekNumber: Type.Integer(),
+    title: Type.String(),
+    xpAwarded: Type.Integer({ minimum: 0 }),
+    completedAt: Type.String({ description: 'ISO 8601' }),
+    hasPhoto: Type.Boolean(),
+    podIds: Type.Array(Type.String({ format: 'uuid' })),
+  }),
+);
+export type WeeklyCompletedPayload = Static<typeof WeeklyCompleted.schema>;
+
+/** quests: the user's weekly streak changed (a completion in a new week, or the recomputation job). */
+export const StreakUpdated = contract(
+  'quests.streak.updated.v1',
+  Type.Object({
+    ...Meta,
+    currentStreak: Type.Integer({ minimum: 0 }),
+    previousStreak: Type.Integer({ minimum: 0 }),
+    /** The Sunday (YYYY-MM-DD, user's zone) of the newest week with a completion, or null. */
+    lastCompletedWeek: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
+export type StreakUpdatedPayload = Static<typeof StreakUpdated.schema>;
+
+/**
+ * pods: the friendship between `userId` (who acted) and `otherUserId` changed. `friends` is the
+ * state after the change; `version` grows with every change of any pair (changes of one pair are
+ * serialised), so a consumer keeping friend ids ignores a version older than the one it holds.
+ */
+export const FriendshipChanged = contract(
+  'pods.friendship.changed.v1',
+  Type.Object({
+    ...Meta,
+    otherUserId: Type.String({ format: 'uuid' }),
+    change: Type.Union([
+      Type.Literal('requested'), Type.Literal('accepted'), Type.Literal('declined'),
+      Type.Literal('cancelled'), Type.Literal('removed'), Type.Literal('blocked'),
+    ]),
+    friends: Type.Boolean(),
+    version: Type.Integer({ minimum: 1 }),
+  }),
+);
+export type FriendshipChangedPayload = Static<typeof FriendshipChanged.schema>;
+
+/** pods: `userId` became a member of the pod (`via` created it, or joined with an invite code). */
+export const MemberJoined = contract(
+  'pods.member.joined.v1',
+  Type.Object({
+    ...Meta,
+    podId: Type.String({ format: 'uuid' }),
+    via: Type.Union([Type.Literal('created'), Type.Literal('invite')]),
+    memberCount: Type.Integer({ minimum: 1 }),
+  }),
+);
+export type MemberJoinedPayload = Static<typeof MemberJoined.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, WeeklyCompleted, StreakUpdated, FriendshipChanged, MemberJoined } as const;

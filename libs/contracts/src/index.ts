@@ -7,3 +7,4 @@ export * from './tokens';
 export * from './billing';
 export * from './pods';
 export * from './your-data';
+export * from './weekly';

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AvatarConfigSchema } from './identity';
 
 /** One pod the signed-in user created or belongs to. */
 export const PodSummarySchema = Type.Object({
@@ -13,3 +14,236 @@ export type PodSummary = Static<typeof PodSummarySchema>;
 /** GET /api/pods/me/pods */
 export const MyPodsSchema = Type.Object({ pods: Type.Array(PodSummarySchema) });
 export type MyPods = Static<typeof MyPodsSchema>;
+
+/**
+ * GET /api/pods/me/allowance: the numbers behind "create a pod" (the server enforces them).
+ * A free user may have created 1 active pod, 3 from level 10; Pro is unlimited (null). Joining
+ * other people's pods is never capped.
+ */
+export const PodAllowanceSchema = Type.Object({
+  isPro: Type.Boolean(),
+  level: Type.Integer({ minimum: 1 }),
+  podsCreated: Type.Integer({ minimum: 0 }),
+  /** Active pods the user may have created at once; null = unlimited (Pro). */
+  podCreationCap: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /** Members (the creator included) a pod the user creates may hold: 8, or 99 for Pro. */
+  memberCap: Type.Integer({ minimum: 1 }),
+});
+export type PodAllowance = Static<typeof PodAllowanceSchema>;
+
+/* Friends (issue 10 point 1). Names, usernames and avatars come from identity's profile events. */
+
+const Uuid = Type.String({ format: 'uuid' });
+
+/** Another user as friends, requests, search and pod members show them. */
+export const UserCardSchema = Type.Object({
+  id: Uuid,
+  /** The display name when set, otherwise the name. */
+  name: Type.String(),
+  username: Type.Union([Type.String(), Type.Null()]),
+  photoUrl: Type.Union([Type.String(), Type.Null()]),
+  avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
+  level: Type.Integer({ minimum: 1 }),
+});
+export type UserCard = Static<typeof UserCardSchema>;
+
+export const FriendRelationSchema = Type.Union([
+  Type.Literal('none'), Type.Literal('friends'), Type.Literal('outgoing'), Type.Literal('incoming'),
+]);
+export type FriendRelation = Static<typeof FriendRelationSchema>;
+
+/** GET /api/pods/users/search?q=&cursor=&limit= : username prefix (an optional leading @), never e-mail. */
+export const UserSearchQuerySchema = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: 21, pattern: '^@?[A-Za-z0-9_]+$' }),
+    cursor: Type.Optional(Type.String({ maxLength: 80, pattern: '^[a-z0-9_]{1,40}:[0-9a-f-]{36}$' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type UserSearchQuery = Static<typeof UserSearchQuerySchema>;
+
+export const UserSearchResultSchema = Type.Object({
+  users: Type.Array(Type.Object({ ...UserCardSchema.properties, relation: FriendRelationSchema })),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type UserSearchResult = Static<typeof UserSearchResultSchema>;
+
+export const UserIdParamsSchema = Type.Object({ userId: Uuid }, { additionalProperties: false });
+export type UserIdParams = Static<typeof UserIdParamsSchema>;
+
+/** POST /api/pods/friends/requests */
+export const FriendRequestBodySchema = Type.Object({ userId: Uuid }, { additionalProperties: false });
+export type FriendRequestBody = Static<typeof FriendRequestBodySchema>;
+
+/** After a request or an accept: `friends` when the other user had already asked (the two requests meet). */
+export const FriendshipStateSchema = Type.Object({ userId: Uuid, status: Type.Union([Type.Literal('pending'), Type.Literal('friends')]) });
+export type FriendshipState = Static<typeof FriendshipStateSchema>;
+
+/** GET /api/pods/friends, by name. */
+export const FriendListSchema = Type.Object({
+  friends: Type.Array(Type.Object({ ...UserCardSchema.properties, since: Type.String({ description: 'ISO 8601' }) })),
+});
+export type FriendList = Static<typeof FriendListSchema>;
+
+const RequestEntrySchema = Type.Object({ ...UserCardSchema.properties, sentAt: Type.String({ description: 'ISO 8601' }) });
+
+/** GET /api/pods/friends/requests, newest first. */
+export const FriendRequestListSchema = Type.Object({
+  /** Sent to the caller: accept or decline. */
+  incoming: Type.Array(RequestEntrySchema),
+  /** Sent by the caller: cancel. */
+  outgoing: Type.Array(RequestEntrySchema),
+});
+export type FriendRequestList = Static<typeof FriendRequestListSchema>;
+
+/* Block and report (issue 10 point 2). */
+
+/** GET /api/pods/blocks: users the caller blocked, newest first (to unblock). */
+export const BlockListSchema = Type.Object({
+  users: Type.Array(Type.Object({ ...UserCardSchema.properties, blockedAt: Type.String({ description: 'ISO 8601' }) })),
+});
+export type BlockList = Static<typeof BlockListSchema>;
+
+export const ReportReasonSchema = Type.Union([
+  Type.Literal('spam'), Type.Literal('harassment'), Type.Literal('hate'), Type.Literal('sexual_content'),
+  Type.Literal('violence'), Type.Literal('self_harm'), Type.Literal('impersonation'), Type.Literal('other'),
+]);
+export type ReportReason = Static<typeof ReportReasonSchema>;
+
+/** POST /api/pods/reports. Chat messages join `kind` when chat ships. */
+export const ReportBodySchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('user'), Type.Literal('pod_log')]),
+    targetId: Uuid,
+    reason: ReportReasonSchema,
+    details: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type ReportBody = Static<typeof ReportBodySchema>;
+
+/** 201 when stored; 200 with the same id when the caller had already reported the item. */
+export const ReportCreatedSchema = Type.Object({ id: Uuid });
+export type ReportCreated = Static<typeof ReportCreatedSchema>;
+
+/* Pods, invites and the pod log (issue 10 points 3 and 4). */
+
+/** Name 1–50 characters and description up to 280, both trimmed (a blank name is refused). */
+export const CreatePodBodySchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 50 }),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 280 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type CreatePodBody = Static<typeof CreatePodBodySchema>;
+
+/** PATCH /api/pods/pods/{podId} (creator): rename and/or change the description (null clears it). */
+export const UpdatePodBodySchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 280 }), Type.Null()])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdatePodBody = Static<typeof UpdatePodBodySchema>;
+
+export const PodParamsSchema = Type.Object({ podId: Uuid }, { additionalProperties: false });
+export type PodParams = Static<typeof PodParamsSchema>;
+export const PodMemberParamsSchema = Type.Object({ podId: Uuid, userId: Uuid }, { additionalProperties: false });
+export type PodMemberParams = Static<typeof PodMemberParamsSchema>;
+
+const InviteCode = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+export const InviteCodeParamsSchema = Type.Object({ code: InviteCode }, { additionalProperties: false });
+export type InviteCodeParams = Static<typeof InviteCodeParamsSchema>;
+export const PodInviteParamsSchema = Type.Object({ podId: Uuid, code: InviteCode }, { additionalProperties: false });
+export type PodInviteParams = Static<typeof PodInviteParamsSchema>;
+
+/** POST /api/pods/pods/{podId}/invites and …/invites/rotate (creator); no expiry when absent. */
+export const CreateInviteBodySchema = Type.Object(
+  { expiresInHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 90 })) },
+  { additionalProperties: false },
+);
+export type CreateInviteBody = Static<typeof CreateInviteBodySchema>;
+
+/** An invite code; the link is /join/{code}. */
+export const PodInviteSchema = Type.Object({
+  code: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+  expiresAt: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()]),
+});
+export type PodInvite = Static<typeof PodInviteSchema>;
+
+export const PodMemberSchema = Type.Object({
+  ...UserCardSchema.properties,
+  isCreator: Type.Boolean(),
+  joinedAt: Type.String({ description: 'ISO 8601' }),
+});
+export type PodMember = Static<typeof PodMemberSchema>;
+
+/** One pod log entry (spec §3 "Pod challenge log"). The photo is read through the storage layer by id. */
+export const PodLogEntrySchema = Type.Object({
+  id: Uuid,
+  user: UserCardSchema,
+  weeklyChallengeId: Type.Union([Uuid, Type.Null()]),
+  message: Type.String(),
+  proofText: Type.Union([Type.String(), Type.Null()]),
+  proofPhotoId: Type.Union([Uuid, Type.Null()]),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+});
+export type PodLogEntry = Static<typeof PodLogEntrySchema>;
+
+/** Newest first; `nextCursor` (null on the last page) fetches the older entries. */
+export const PodLogPageSchema = Type.Object({
+  entries: Type.Array(PodLogEntrySchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type PodLogPage = Static<typeof PodLogPageSchema>;
+
+/** GET /api/pods/pods/{podId}/log */
+export const PodLogQuerySchema = Type.Object(
+  {
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z0-9_-]+$' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type PodLogQuery = Static<typeof PodLogQuerySchema>;
+
+/** GET /api/pods/pods/{podId}: members only (anyone else gets 404 POD_NOT_FOUND). */
+export const PodDetailSchema = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  createdBy: Uuid,
+  isCreator: Type.Boolean(),
+  currentStreak: Type.Integer({ minimum: 0 }),
+  memberCount: Type.Integer({ minimum: 0 }),
+  /** Members the pod may hold, the creator included: 8, or 99 while its creator is Pro. */
+  memberCap: Type.Integer({ minimum: 1 }),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+  members: Type.Array(PodMemberSchema),
+  log: PodLogPageSchema,
+  /** Active invite codes: shown to the creator only (empty for other members). */
+  invites: Type.Array(PodInviteSchema),
+});
+export type PodDetail = Static<typeof PodDetailSchema>;
+
+/** GET /api/pods/invites/{code}: what the join screen shows before joining. */
+export const InvitePreviewSchema = Type.Object({
+  podId: Uuid,
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  creator: UserCardSchema,
+  memberCount: Type.Integer({ minimum: 0 }),
+  memberCap: Type.Integer({ minimum: 1 }),
+  isMember: Type.Boolean(),
+  expiresAt: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()]),
+});
+export type InvitePreview = Static<typeof InvitePreviewSchema>;
+
+/** POST /api/pods/invites/{code}/join: `joined` false when the caller was already a member. */
+export const JoinResultSchema = Type.Object({ podId: Uuid, joined: Type.Boolean() });
+export type JoinResult = Static<typeof JoinResultSchema>;

@@ -29,6 +29,11 @@ export const QuestsExportSchema = Type.Object({
   }))),
   /** Every XP award (the ledger). */
   xpAwards: Type.Optional(Type.Array(Type.Object({ sourceKey: Type.String(), reason: Type.String(), amount: Type.Integer(), awardedAt: Iso }))),
+  /** Every weekly challenge accepted or completed, with its proof. */
+  weeklyChallenges: Type.Optional(Type.Array(Type.Object({
+    title: Type.String(), weekNumber: Type.Integer(), acceptedAt: Nullable(Iso), completedAt: Nullable(Iso),
+    reflection: Nullable(Type.String()), proofText: Nullable(Type.String()), proofPhotoId: Nullable(Type.String()),
+  }))),
 });
 export type QuestsExport = Static<typeof QuestsExportSchema>;
 

@@ -4,3 +4,4 @@ export * from './limits';
 export * from './time-zone';
 export * from './validation';
 export * from './weekend';
+export * from './weeks';

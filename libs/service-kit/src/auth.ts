@@ -25,16 +25,26 @@ export interface AccessClaims {
   aud: string | string[];
   iat: number;
   exp: number;
+  /** Set by identity for users holding a role (`admin`); absent for everyone else. */
+  role?: AccessRole;
 }
+
+/** Roles identity may put in access tokens. */
+export const ACCESS_ROLES = ['admin'] as const;
+export type AccessRole = (typeof ACCESS_ROLES)[number];
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: 401 unless the request carries a valid access token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: 401 without a valid access token, 403 unless it carries the admin role. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user's id, taken from the verified token only. */
     userId: string;
+    /** The role claim of the verified token (`admin`), or null. */
+    role: AccessRole | null;
   }
 }
 
@@ -87,9 +97,10 @@ export const authPlugin = fp<AuthOptions>(
 
     // A client sends the same access token with every request for its ~15 minutes: remember the
     // verified ones (user id only) for a minute, so most requests skip the signature check.
-    const verified = lru<{ userId: string; expiresAt: number }>(10_000, VERIFIED_TTL_MS);
+    const verified = lru<{ userId: string; role: AccessRole | null; expiresAt: number }>(10_000, VERIFIED_TTL_MS);
 
     app.decorateRequest('userId', '');
+    app.decorateRequest('role', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = typeof header === 'string' && header.length <= MAX_TOKEN_LENGTH ? /^Bearer ([^\s]+)$/i.exec(header)?.[1] : undefined;
@@ -97,13 +108,15 @@ export const authPlugin = fp<AuthOptions>(
       const known = verified.get(token);
       if (known && known.expiresAt > Date.now()) {
         request.userId = known.userId;
+        request.role = known.role;
         return;
       }
       try {
         const { payload } = await jwtVerify(token, opts.keys, verifyOptions);
         if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('token subject is not a user id');
         request.userId = payload.sub.toLowerCase();
-        verified.set(token, { userId: request.userId, expiresAt: (payload.exp ?? 0) * 1_000 });
+        request.role = (ACCESS_ROLES as readonly unknown[]).includes(payload.role) ? (payload.role as AccessRole) : null;
+        verified.set(token, { userId: request.userId, role: request.role, expiresAt: (payload.exp ?? 0) * 1_000 });
       } catch (err) {
         if (err instanceof KeysUnavailableError) {
           request.log.error({ err }, 'cannot verify access tokens: key set unavailable');
@@ -112,6 +125,11 @@ export const authPlugin = fp<AuthOptions>(
         request.log.debug({ err }, 'access token rejected');
         throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       }
+    });
+
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await app.authenticate(request);
+      if (request.role !== 'admin') throw new AppError('FORBIDDEN', 'This needs an administrator.');
     });
   },
   { name: 'vere-auth' },

@@ -13,6 +13,7 @@ async function protectedApp(issuer: string, jwksUrl: string): Promise<FastifyIns
   installErrorHandling(app);
   await app.register(authPlugin, { issuer, audience: serviceAudience('quests'), keys: jwksKeys(jwksUrl) });
   app.get('/me', { onRequest: app.authenticate }, async (request) => ({ userId: request.userId }));
+  app.get('/admin', { onRequest: app.requireAdmin }, async (request) => ({ userId: request.userId, role: request.role }));
   return app;
 }
 
@@ -111,5 +112,35 @@ describe('when identity cannot be reached', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the admin role', () => {
+  const adminRoute = (token: string) => app.inject({ method: 'GET', url: '/admin', headers: { authorization: `Bearer ${token}` } });
+
+  it('lets a token with role "admin" through, also when it is verified from the cache', async () => {
+    const userId = randomUUID();
+    const token = issuer.sign(userId, { role: 'admin' });
+    for (let i = 0; i < 2; i++) {
+      const res = await adminRoute(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ userId, role: 'admin' });
+    }
+  });
+
+  it.each([
+    ['without a role', undefined],
+    ['with an unknown role', 'superuser'],
+    ['with a differently cased role', 'ADMIN'],
+  ])('refuses a token %s with 403 FORBIDDEN', async (_name, role) => {
+    const token = issuer.sign(randomUUID(), role === undefined ? {} : { role });
+    expect((await app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    const res = await adminRoute(token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN');
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/admin' })).json().error.code).toBe('UNAUTHENTICATED');
   });
 });

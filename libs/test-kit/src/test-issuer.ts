@@ -11,6 +11,8 @@ export interface SignOptions {
   noExpiry?: boolean;
   /** Lifetime instead of the default minute. */
   expiresInMs?: number;
+  /** The `role` claim identity adds for role holders (`admin`). */
+  role?: string;
 }
 
 export interface TestIssuer {
@@ -63,7 +65,7 @@ export async function startTestIssuer(issuer = 'vere-identity'): Promise<TestIss
         ...(opts.noExpiry ? {} : { expiresIn: opts.expiresInMs ?? 60_000 }),
         // An expired token: issued two minutes ago, valid for one.
         ...(opts.expired ? { clockTimestamp: Date.now() - 120_000 } : {}),
-      })({ sub: userId });
+      })({ sub: userId, ...(opts.role === undefined ? {} : { role: opts.role }) });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -12,12 +12,15 @@ export const API_TARGET = process.env.VERE_API_URL ?? 'http://127.0.0.1:3000';
 
 export const DEV_PORTS = { shell: 4200, challenges: 4201, connect: 4202, playbooks: 4203, account: 4204 };
 
-/** The runtime contract: these four, and only these, are singletons across shell and remotes. */
+/** The runtime contract: these, and only these, are singletons across shell and remotes (decisions 0006, 0020). */
 export function sharedSingletons(deps) {
   return {
     react: { singleton: true, requiredVersion: deps.react },
     'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
-    'react-router-dom': { singleton: true, requiredVersion: deps['react-router-dom'] },
+    // The apps' routing API, not react-router-dom: a shared module is bundled whole (decision 0020).
+    '@vere/web-router': { singleton: true, requiredVersion: false },
+    // One copy on the page (~13 KiB gzipped each); every area still creates its own QueryClient.
+    ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] } } : {}),
     // One session store (user, access token, in-flight refresh) for the whole page.
     '@vere/web-session': { singleton: true, requiredVersion: false },
   };

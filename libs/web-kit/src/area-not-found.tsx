@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { EmptyState, IconCompass, buttonClassName } from '@vere/web-ui';
 
 /** The not-found page inside an area: says where you are and links back to the area's home. */

@@ -6,3 +6,5 @@ export type { UsernameCheck } from './use-username-check';
 export { START_TOUR_EVENT, requestTour } from './tours';
 export type { TourName } from './tours';
 export { useEntitlement } from './use-entitlement';
+export { APP_EVENT_NAMES, dispatchAppEvent, useAppEvent } from './app-events';
+export type { AppEventDetails, AppEventName } from './app-events';

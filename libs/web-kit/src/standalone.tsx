@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@vere/web-router';
 import { sessionStore, useSession } from '@vere/web-session';
 import { Banner, LoadingScreen, ToastHost, applyStoredTheme } from '@vere/web-ui';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { notify } from '@vere/web-ui';
 

@@ -101,6 +101,13 @@ describe('session store', () => {
     expect(calls[0]?.body).toMatchObject({ avatarConfig });
   });
 
+  it("sends the browser's time zone with the sign-up", async () => {
+    const { calls } = stubFetch({ [`POST ${AUTH_ENDPOINTS.signUp}`]: auth('t4') });
+    const store = createSessionStore();
+    await store.getState().signUp({ email: 'ada@example.com', password: 'Secret1!x', name: 'Ada', timeZone: 'Asia/Kolkata' });
+    expect(calls[0]?.body).toMatchObject({ timeZone: 'Asia/Kolkata' });
+  });
+
   it('saves profile changes and shows the new user everywhere at once, names falling back to "User"', async () => {
     const changed = { ...user, name: '', displayName: 'Ani', bio: 'Hi' };
     const { calls } = stubFetch({

@@ -143,6 +143,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
             name: input.name.trim(),
             ...(input.username ? { username: input.username.trim().toLowerCase() } : {}),
             ...(input.avatarConfig ? { avatarConfig: input.avatarConfig } : {}),
+            ...(input.timeZone ? { timeZone: input.timeZone } : {}),
           },
           timeoutMs: SIGN_UP_TIMEOUT_MS,
         });

@@ -75,6 +75,7 @@ export async function createIdentityService(
         issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
         familyLifetimeMs: config.refreshFamilyLifetimeMs ?? DEFAULT_FAMILY_LIFETIME_MS,
         reuseGraceMs: config.refreshReuseGraceMs ?? DEFAULT_REUSE_GRACE_MS,
+        roleOf: async (userId: string) => (await users.findById(userId))?.role ?? null,
       };
       await app.register(googleRoutes, {
         google: oidcClient && {

@@ -1,49 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { createInProcessEventBus, type EventBus, type ServiceHandle } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPodsService } from '../src/index';
+import { startPods, type PodsHarness } from './helper';
 
-let db: TestDatabase;
-let bus: EventBus;
-let issuer: TestIssuer;
-let pods: ServiceHandle;
-let sql: pg.Pool;
-
-beforeAll(async () => {
-  db = await createTestDatabase('vere_pods');
-  issuer = await startTestIssuer();
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
-  bus = createInProcessEventBus({ databaseUrl: db.url, logger });
-  pods = await createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger });
-  await pods.start();
-  sql = new pg.Pool({ connectionString: db.url });
-});
-afterAll(async () => {
-  await pods?.close();
-  await bus?.close();
-  await issuer?.close();
-  await sql?.end();
-  await db?.drop();
-});
+let h: PodsHarness;
+beforeAll(async () => { h = await startPods(); });
+afterAll(async () => { await h?.close(); });
 
 const myPods = (token?: string) =>
-  pods.app.inject({ method: 'GET', url: '/api/pods/me/pods', headers: token ? { authorization: `Bearer ${token}` } : {} });
+  h.pods.app.inject({ method: 'GET', url: '/api/pods/me/pods', headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 async function createPod(name: string, createdBy: string, members: string[]) {
   const id = randomUUID();
-  await sql.query('INSERT INTO pods.pod (id, name, created_by) VALUES ($1, $2, $3)', [id, name, createdBy]);
-  for (const userId of members) await sql.query('INSERT INTO pods.pod_member (pod_id, user_id) VALUES ($1, $2)', [id, userId]);
+  await h.sql.query('INSERT INTO pods.pod (id, name, created_by) VALUES ($1, $2, $3)', [id, name, createdBy]);
+  for (const userId of members) await h.sql.query('INSERT INTO pods.pod_member (pod_id, user_id) VALUES ($1, $2)', [id, userId]);
   return id;
 }
 
 describe('GET /api/pods/me/pods', () => {
   it('answers an empty list to a user without pods', async () => {
-    const res = await myPods(issuer.sign(randomUUID()));
+    const res = await myPods(h.issuer.sign(randomUUID()));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ pods: [] });
   });
@@ -53,13 +28,13 @@ describe('GET /api/pods/me/pods', () => {
     const created = await createPod('Morning Crew', ana, [ana, bo]);
     const joined = await createPod('Book Club', cy, [cy, ana, bo]);
     await createPod('Not Mine', cy, [cy]);
-    const { pods: list } = (await myPods(issuer.sign(ana))).json();
+    const { pods: list } = (await myPods(h.issuer.sign(ana))).json();
     expect(list.map((p: { id: string }) => p.id).sort()).toEqual([created, joined].sort());
     expect(list.find((p: { id: string }) => p.id === joined)).toMatchObject({ name: 'Book Club', memberCount: 3, currentStreak: 0 });
   });
 
   it('answers 401 without a valid token', async () => {
-    for (const token of [undefined, 'not-a-token', issuer.sign(randomUUID(), { expired: true })]) {
+    for (const token of [undefined, 'not-a-token', h.issuer.sign(randomUUID(), { expired: true })]) {
       const res = await myPods(token);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('UNAUTHENTICATED');
@@ -67,6 +42,6 @@ describe('GET /api/pods/me/pods', () => {
   });
 
   it('reports ready with its database and bus', async () => {
-    expect((await pods.app.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({ status: 'ready' });
+    expect((await h.pods.app.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({ status: 'ready' });
   });
 });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { EntitlementChanged, ProfileUpdated, UserDeleted, UserRegistered } from '@vere/contracts';
+import { EntitlementChanged, ProfileUpdated, UserDeleted, UserRegistered, type WeekAssignment } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -13,15 +13,22 @@ import { createLeaderboardRepository } from './repositories/leaderboard-reposito
 import { createPhotosRepository } from './repositories/photos-repository';
 import { createPlayersRepository } from './repositories/players-repository';
 import { createTodosRepository, type TodosRepository } from './repositories/todos-repository';
+import { createCatalogueRepository, type CatalogueRepository } from './repositories/catalogue-repository';
+import { recomputeStreaks, type RecomputeResult } from './repositories/streak-repository';
+import { createWeeklyRepository } from './repositories/weekly-repository';
 import { deckRoutes } from './routes/deck';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { photoRoutes } from './routes/photos';
 import { progressRoutes } from './routes/progress';
 import { todoRoutes } from './routes/todos';
+import { weeklyRoutes } from './routes/weekly';
+import { weeklyAdminRoutes } from './routes/weekly-admin';
 import { runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
 import { erasePhotos, photoProofs } from './use-cases/photos';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
 import type { PhotoProofs } from './use-cases/todos';
+import { weeklyStreakOf } from './use-cases/weekly';
+import { rotateMissingWeeks } from './use-cases/weekly-admin';
 
 export interface QuestsDeps {
   bus: EventBus;
@@ -30,6 +37,8 @@ export interface QuestsDeps {
   clock?: Clock;
   /** Photo proof; default: the user's uploads (POST /api/quests/me/photos). */
   photos?: PhotoProofs;
+  /** Run the weekly rotation once at start (a fresh database has this week's challenge at once); default true. */
+  rotateOnStart?: boolean;
   /** How often this replica looks for queued jobs; default 2 s. */
   jobPollingIntervalSeconds?: number;
 }
@@ -37,6 +46,10 @@ export interface QuestsDeps {
 export interface QuestsHandle extends ServiceHandle {
   /** Runs the daily to-do reset in this process now (what the scheduled job runs). */
   dailyReset(): Promise<DailyResetResult>;
+  /** Runs the weekly rotation in this process now: weeks without a challenge get the next one (what the job runs). */
+  weeklyRotation(): Promise<WeekAssignment[]>;
+  /** Runs the weekly streak recomputation in this process now (what the job runs). */
+  recomputeStreaks(): Promise<RecomputeResult>;
   /** The job scheduler, once start() has run. */
   readonly scheduler: Scheduler | undefined;
 }
@@ -46,6 +59,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
   let pool: pg.Pool | undefined;
   let todos: TodosRepository | undefined;
   const store = await openPhotoStore(config.storage ?? defaultStorage, clock);
+  let catalogue: CatalogueRepository | undefined;
   const handle = await assembleService({
     name: 'quests',
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
@@ -61,11 +75,17 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       const players = createPlayersRepository(servicePool);
       todos = createTodosRepository(servicePool);
       const photoDeps = { photos: createPhotosRepository(servicePool), store, ttlSeconds: config.photoUrlTtlSeconds ?? 600 };
-      await app.register(progressRoutes, { players });
+      const weekly = createWeeklyRepository(servicePool);
+      await app.register(progressRoutes, {
+        players, weeklyStreak: async (userId) => (await weeklyStreakOf({ weekly, clock }, userId))?.currentStreak ?? 0,
+      });
       await app.register(deckRoutes, { players, deck: createDeckRepository(servicePool), clock });
       await app.register(todoRoutes, { players, todos, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
       await app.register(leaderboardRoutes, { leaderboard: createLeaderboardRepository(servicePool) });
       await app.register(photoRoutes, { ...photoDeps, local: store.kind === 'local' ? store : undefined });
+      catalogue = createCatalogueRepository(servicePool);
+      await app.register(weeklyRoutes, { weekly, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
+      await app.register(weeklyAdminRoutes, { catalogue });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'quests-player-registry', UserRegistered, registerPlayer),
@@ -77,6 +97,8 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
   });
 
   const dailyReset = () => runDailyReset(pool!, todos!, clock());
+  const weeklyRotation = () => rotateMissingWeeks(catalogue!, clock());
+  const recompute = () => recomputeStreaks(pool!, clock());
   let scheduler: Scheduler | undefined;
   return {
     name: handle.name,
@@ -85,9 +107,18 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       return scheduler;
     },
     dailyReset,
+    weeklyRotation,
+    recomputeStreaks: recompute,
     async start() {
       await handle.start();
-      scheduler = await startScheduler({ pool: pool!, logger: deps.logger, dailyReset, pollingIntervalSeconds: deps.jobPollingIntervalSeconds });
+      scheduler = await startScheduler({
+        pool: pool!, logger: deps.logger, dailyReset, pollingIntervalSeconds: deps.jobPollingIntervalSeconds,
+        weekly: { rotate: weeklyRotation, recomputeStreaks: recompute },
+      });
+      if (deps.rotateOnStart !== false) {
+        // Safe on every replica at once (see CatalogueRepository.rotate); the job retries on its own schedule.
+        await weeklyRotation().catch((err: unknown) => deps.logger.error({ err }, 'weekly rotation at start failed'));
+      }
     },
     async close() {
       await scheduler?.stop();

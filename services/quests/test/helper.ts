@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { createQuestsService, type QuestsHandle, type StorageConfig } from '../src/index';
+import { createQuestsService, type PhotoProofs, type QuestsHandle, type StorageConfig } from '../src/index';
 
 /** A clock the test moves: every rule in quests reads the time from it. */
 export interface TestClock {
@@ -39,7 +39,7 @@ export interface QuestsHarness {
   close(): Promise<void>;
 }
 
-export async function startQuests(opts: { storage?: StorageConfig } = {}): Promise<QuestsHarness> {
+export async function startQuests(opts: { photos?: PhotoProofs; storage?: StorageConfig } = {}): Promise<QuestsHarness> {
   const db = await createTestDatabase('vere_quests');
   const issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
@@ -47,14 +47,15 @@ export async function startQuests(opts: { storage?: StorageConfig } = {}): Promi
   const clock = testClock();
   const photosDir = await mkdtemp(join(tmpdir(), 'vere-quests-photos-'));
   const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: opts.storage ?? { driver: 'local' as const, dir: photosDir } };
-  const quests = await createQuestsService(config, { bus, logger, clock, jobPollingIntervalSeconds: 0.5 });
+  // Tests assign weeks themselves (and test the rotation explicitly).
+  const quests = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
   await quests.start();
   const sql = new pg.Pool({ connectionString: db.url });
   const others: QuestsHandle[] = [];
   return {
     db, bus, issuer, quests, clock, sql, photosDir,
     async second() {
-      const other = await createQuestsService(config, { bus, logger, clock, jobPollingIntervalSeconds: 0.5 });
+      const other = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
       await other.start();
       others.push(other);
       return other;

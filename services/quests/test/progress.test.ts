@@ -47,7 +47,7 @@ describe('player registry', () => {
     await bus.publish(registered(userId));
     await expect.poll(async () => (await progress(issuer.sign(userId))).statusCode, { timeout: 5000 }).toBe(200);
     expect((await progress(issuer.sign(userId))).json()).toEqual({
-      currentLevel: 1, currentLevelXP: 0, nextLevelXP: 100, xpProgress: 0, xpToNext: 100, totalXP: 0,
+      currentLevel: 1, currentLevelXP: 0, nextLevelXP: 100, xpProgress: 0, xpToNext: 100, totalXP: 0, weeklyStreak: 0,
     });
   });
 

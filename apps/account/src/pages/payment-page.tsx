@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { useEntitlement } from '@vere/web-kit';
 import { Banner, Button, Card, IconCrown, buttonClassName } from '@vere/web-ui';
 import { useCheckout } from './use-checkout';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@vere/web-router';
 import { Card, IconBook, IconCrown, IconTrophy, buttonClassName } from '@vere/web-ui';
 
 type Section = 'hub' | 'challenges' | 'assessments' | 'assessment';

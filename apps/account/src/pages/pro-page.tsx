@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@vere/web-router';
 import { useEntitlement } from '@vere/web-kit';
 import { Banner, Button, IconCheck, IconCrown, buttonClassName } from '@vere/web-ui';
 import { useCheckout } from './use-checkout';

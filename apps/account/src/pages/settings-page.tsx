@@ -1,10 +1,11 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { Avatar, Button, Card, IconCompass, IconCrown, IconLogOut, IconMoon, IconSun, buttonClassName, useTheme } from '@vere/web-ui';
 import type { Theme } from '@vere/web-ui';
 import { PlanStatus } from './plan-status';
 import { requestTour, useSignOut, useEntitlement } from '@vere/web-kit';
 import { YourData } from './your-data';
+import { TimeZoneSetting } from './time-zone-setting';
 
 const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
   { value: 'dark', label: 'Dark', icon: IconMoon },
@@ -80,6 +81,8 @@ export function SettingsPage() {
           </fieldset>
         </Card>
       </section>
+
+      <TimeZoneSetting />
 
       <section className="vui-section" aria-labelledby="ac-tour">
         <h2 id="ac-tour" className="vui-section__title">

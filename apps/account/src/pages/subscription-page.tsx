@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useEntitlement } from '@vere/web-kit';
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { openBillingPortal, type Entitlement } from '@vere/web-session';
 import { Banner, Button, Card, buttonClassName } from '@vere/web-ui';
 import { PlanStatus } from './plan-status';

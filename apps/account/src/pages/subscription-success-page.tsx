@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useEntitlement } from '@vere/web-kit';
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { announceEntitlementChange } from '@vere/web-session';
 import { Button, Card, IconCrown, Spinner, buttonClassName } from '@vere/web-ui';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@vere/web-router';
 import { apiFetch, deleteMyAccount, gatherMyData, isApiError, sessionStore } from '@vere/web-session';
 import { Button, Card, Dialog, IconAlert, TextField, notify } from '@vere/web-ui';
 

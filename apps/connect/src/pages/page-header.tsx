@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { IconArrowLeft } from '@vere/web-ui';
 
 export function PageHeader({ title, subtitle, back }: { title: ReactNode; subtitle?: ReactNode; back?: boolean }) {

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@vere/web-router';
 import { EmptyState, IconArrowLeft, IconBook } from '@vere/web-ui';
 
 export function GuidePage({ complete = false }: { complete?: boolean }) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { EmptyState, IconBook, IconLock, buttonClassName } from '@vere/web-ui';
 
 /** Spec: levels 3, 7, 12, 18, 25, 35 and 50 each unlock a playbook. */

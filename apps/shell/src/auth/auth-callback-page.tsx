@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@vere/web-router';
 import { callbackErrorMessage, googleSignInUrl, sessionStore } from '@vere/web-session';
 import { Button, Spinner, notify } from '@vere/web-ui';
 import { useDocumentTitle } from '../hooks/use-document-title';

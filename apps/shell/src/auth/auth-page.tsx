@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { IconFlame, IconTrophy, IconUsers, LoadingScreen, Logo } from '@vere/web-ui';
 import type { AuthRedirectState } from '../guards/require-auth';

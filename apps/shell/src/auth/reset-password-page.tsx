@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from '@vere/web-router';
 import { passwordStrength } from '@vere/domain';
 import { isApiError, resetPassword } from '@vere/web-session';
 import { Button, notify } from '@vere/web-ui';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import type { AvatarConfig } from '@vere/domain';
-import { validateEmail, validateName } from '@vere/domain';
+import { runtimeTimeZone, validateEmail, validateName } from '@vere/domain';
 import { useUsernameCheck } from '@vere/web-kit';
 import { useSession } from '@vere/web-session';
 import { AvatarCreator, Banner, Button, IconCheck, TextField, notify } from '@vere/web-ui';
@@ -60,6 +60,8 @@ export function SignUpForm({ headingId }: { headingId: string }) {
         name: values.name, email: values.email, password: values.password,
         ...(values.username.trim() ? { username: values.username } : {}),
         ...(avatarConfig ? { avatarConfig } : {}),
+        // The user's day (swipe limits, the weekend window) runs in the browser's zone until they change it in Settings.
+        timeZone: runtimeTimeZone(),
       });
       notify.success(SIGN_UP_SUCCESS);
     } catch (cause) {

@@ -1,6 +1,5 @@
-import { Component, useEffect } from 'react';
+import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { reportClientError } from '@vere/web-session';
 import { ErrorCard } from '@vere/web-ui';
 
@@ -25,19 +24,22 @@ export function AppCrashCard() {
   );
 }
 
-/** The router's error element: a page that threw while rendering or loading. */
-export function RouteCrash() {
-  const error = useRouteError();
-  useEffect(() => report(error), [error]);
-  return <AppCrashCard />;
+interface BoundaryProps {
+  children: ReactNode;
+  /** When this changes (the shell passes the path), a failed boundary tries its children again. */
+  resetKey?: string;
 }
 
-/** Last line of defence around everything (the router included). */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Around the routes (reset by a change of path) and, as `AppErrorBoundary`, around everything. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
@@ -48,3 +50,6 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
     return this.state.failed ? <AppCrashCard /> : this.props.children;
   }
 }
+
+/** Last line of defence around everything (the router included). */
+export class AppErrorBoundary extends RouteErrorBoundary {}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { Button, IconCrown, IconLogOut, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
 import { GuidedStart } from '../guided/guided-start';
 import { NavList } from './nav-list';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@vere/web-router';
 import { NAV_ITEMS, isNavActive } from './nav-items';
 
 export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@vere/web-router';
 import { shouldShowPreAuthOnboarding, useSession } from '@vere/web-session';
 import { LoadingScreen } from '@vere/web-ui';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEntitlement } from '@vere/web-kit';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { ErrorCard, LoadingScreen } from '@vere/web-ui';
 import type { AuthRedirectState } from './require-auth';

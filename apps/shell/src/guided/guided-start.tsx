@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from '@vere/web-router';
 import { START_TOUR_EVENT } from '@vere/web-kit';
 import type { TourName } from '@vere/web-kit';
 import { apiFetch, completeMilestone, reportClientError, sessionStore, shouldShowIntro, useSession } from '@vere/web-session';
 import { Tour, notify } from '@vere/web-ui';
 import type { Milestone } from '@vere/contracts';
-import { IntroDialog } from './intro-dialog';
 import { TOURS, isChallengesPath } from './tours';
+
+// Only a new user sees it: it stays off the first paint's path (decision 0020).
+const IntroDialog = lazy(() => import('./intro-dialog').then((m) => ({ default: m.IntroDialog })));
 
 /** The challenge page's tour waits this long for the page's elements to render. */
 const CHALLENGES_TOUR_DELAY_MS = 800;
@@ -54,16 +56,18 @@ export function GuidedStart() {
 
   if (introOpen) {
     return (
-      <IntroDialog
-        onDone={(outcome) => {
-          setIntroOpen(false);
-          void record('onboarding');
-          if (outcome === 'finished') {
-            navigate('/');
-            setTour('home');
-          }
-        }}
-      />
+      <Suspense fallback={null}>
+        <IntroDialog
+          onDone={(outcome) => {
+            setIntroOpen(false);
+            void record('onboarding');
+            if (outcome === 'finished') {
+              navigate('/');
+              setTour('home');
+            }
+          }}
+        />
+      </Suspense>
     );
   }
   if (tour) {

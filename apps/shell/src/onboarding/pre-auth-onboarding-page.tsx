@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from '@vere/web-router';
 import { completePreAuthOnboarding, useSession } from '@vere/web-session';
 import {
   Button, IconCalendar, IconCheck, IconMessage, IconSparkles, IconTrophy, IconUsers, IconZap, LoadingScreen, Logo,

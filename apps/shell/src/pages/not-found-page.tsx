@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { IconCompass, Logo, buttonClassName } from '@vere/web-ui';
 import { useDocumentTitle } from '../hooks/use-document-title';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { Button, buttonClassName, celebrate } from '@vere/web-ui';
 import type { CelebrationType } from '@vere/web-ui';
 import { useDocumentTitle } from '../hooks/use-document-title';

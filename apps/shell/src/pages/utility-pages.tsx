@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { resetPreAuthOnboarding, shouldShowPreAuthOnboarding } from '@vere/web-session';
 import { Button, IconCheck, buttonClassName } from '@vere/web-ui';
 import { useDocumentTitle } from '../hooks/use-document-title';

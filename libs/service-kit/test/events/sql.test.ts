@@ -27,7 +27,7 @@ describe('pgTransaction when the database connection dies mid-transaction', () =
         await tx.query(`INSERT INTO ${table} (body) VALUES ('half-done')`);
         const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         // The connection is cut while the work is between two queries (checked out, nothing in flight).
-        await admin.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+        await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
         await sleep(300);
         await tx.query(`INSERT INTO ${table} (body) VALUES ('rest')`);
       });

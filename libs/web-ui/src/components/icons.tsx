@@ -170,3 +170,26 @@ export const IconShuffle = icon(
     <path d="M4 4l5 5" />
   </>,
 );
+export const IconTrash = icon(
+  'Trash',
+  <>
+    <path d="M3 6h18" />
+    <path d="M8 6V4h8v2" />
+    <path d="M19 6l-1 14H6L5 6" />
+    <path d="M10 11v6M14 11v6" />
+  </>,
+);
+export const IconList = icon(
+  'List',
+  <>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <path d="m3.5 6 1 1 2-2M3.5 12l1 1 2-2M3.5 18l1 1 2-2" />
+  </>,
+);
+export const IconCamera = icon(
+  'Camera',
+  <>
+    <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" />
+    <circle cx="12" cy="13.5" r="3.5" />
+  </>,
+);

@@ -24,6 +24,8 @@ export interface SessionDeps {
   familyLifetimeMs: number;
   /** A rotated token presented again this soon is a second tab refreshing at the same moment, not theft. */
   reuseGraceMs: number;
+  /** The user's role ('admin') for the `role` claim, read at every issue so a grant or removal applies at the next refresh. */
+  roleOf?: (userId: string) => Promise<string | null>;
 }
 
 export const DEFAULT_FAMILY_LIFETIME_MS = 90 * 86_400_000;
@@ -39,13 +41,14 @@ function parseRefreshToken(value: string): { id: string; secret: string } | unde
   return match ? { id: match[1]!, secret: match[2]! } : undefined;
 }
 
-/** A short-lived ES256 access token, for every service (`aud`), naming the user in `sub`. */
-function signAccessToken(deps: SessionDeps, userId: string): string {
+/** A short-lived ES256 access token, for every service (`aud`), naming the user in `sub` and their role, if any, in `role`. */
+async function signAccessToken(deps: SessionDeps, userId: string): Promise<string> {
   const { kid, privatePem } = deps.keys.current;
+  const role = deps.roleOf ? await deps.roleOf(userId) : null;
   return createSigner({
     algorithm: 'ES256', key: privatePem, kid, iss: deps.issuer, expiresIn: deps.accessTtlSeconds * 1000,
     aud: TOKEN_AUDIENCE_SERVICES.map(serviceAudience),
-  })({ sub: userId });
+  })({ sub: userId, ...(role ? { role } : {}) });
 }
 
 function newToken(deps: SessionDeps, userId: string, familyId: string, familyExpiresAt: Date) {
@@ -55,9 +58,9 @@ function newToken(deps: SessionDeps, userId: string, familyId: string, familyExp
   return { row: { id, familyId, userId, secretHash: sha256(secret), expiresAt, familyExpiresAt }, cookie: `${id}.${secret}` };
 }
 
-function session(deps: SessionDeps, userId: string, refresh?: { cookie: string; expiresAt: Date }): IssuedSession {
+async function session(deps: SessionDeps, userId: string, refresh?: { cookie: string; expiresAt: Date }): Promise<IssuedSession> {
   return {
-    accessToken: signAccessToken(deps, userId),
+    accessToken: await signAccessToken(deps, userId),
     expiresIn: deps.accessTtlSeconds,
     ...(refresh ? { refreshToken: refresh.cookie, refreshExpiresAt: refresh.expiresAt } : {}),
     userId,

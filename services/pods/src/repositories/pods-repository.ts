@@ -37,10 +37,11 @@ export function createPodsRepository(prisma: PrismaClient): PodsRepository {
 }
 
 /**
- * Inside the consumer's transaction: the user leaves every pod; a pod they created is deleted when
+ * Inside the consumer's transaction: the user's log entries go, they leave every pod; a pod they created is deleted when
  * nobody else is in it, and otherwise no longer names them as its creator.
  */
 export async function eraseMember(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.podLog.deleteMany({ where: { userId } });
   await tx.podMember.deleteMany({ where: { userId } });
   await tx.pod.deleteMany({ where: { createdBy: userId, members: { none: {} } } });
   await tx.pod.updateMany({ where: { createdBy: userId }, data: { createdBy: ERASED_USER_ID } });

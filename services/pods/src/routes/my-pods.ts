@@ -1,9 +1,11 @@
-import { MyPodsSchema, PodsExportSchema } from '@vere/contracts';
+import { MyPodsSchema, PodAllowanceSchema, PodsExportSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
 import type { PodsRepository } from '../repositories/pods-repository';
+import type { Queryable } from '../repositories/standing-repository';
+import { getAllowance } from '../use-cases/allowance';
 import { listMyPods } from '../use-cases/list-my-pods';
 
-export async function myPodsRoutes(app: ServiceApp, opts: { pods: PodsRepository }): Promise<void> {
+export async function myPodsRoutes(app: ServiceApp, opts: { pods: PodsRepository; db: Queryable }): Promise<void> {
   app.get('/api/pods/me/pods', {
     onRequest: app.authenticate,
     schema: {
@@ -19,4 +21,12 @@ export async function myPodsRoutes(app: ServiceApp, opts: { pods: PodsRepository
       response: { 200: PodsExportSchema, 401: { $ref: 'ErrorBody#' } },
     },
   }, async (request) => ({ service: 'pods' as const, pods: await opts.pods.exportFor(request.userId) }));
+
+  app.get('/api/pods/me/allowance', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['pods'], summary: 'How many pods the signed-in user may create, and how many members they hold', security: [{ bearer: [] }],
+      response: { 200: PodAllowanceSchema, 401: { $ref: 'ErrorBody#' } },
+    },
+  }, async (request) => getAllowance(opts.db, request.userId));
 }

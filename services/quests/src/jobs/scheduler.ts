@@ -6,11 +6,20 @@ import type pg from 'pg';
 export const DAILY_RESET_JOB = 'quests-daily-reset';
 export const DAILY_RESET_CRON = '*/15 * * * *';
 
+/** Weekly rotation (issue 9): every 15 minutes a week may have begun somewhere; weeks without a challenge get the next one. */
+export const WEEKLY_ROTATION_JOB = 'quests-weekly-rotation';
+export const WEEKLY_ROTATION_CRON = '*/15 * * * *';
+/** The weekly streak recomputation: hourly, so a streak broken by a week without a completion is stored as such. */
+export const STREAK_RECOMPUTE_JOB = 'quests-streak-recompute';
+export const STREAK_RECOMPUTE_CRON = '7 * * * *';
+
 export interface Scheduler {
   /** Queues one reset now; of calls with the same `key` in one 15-minute slot, from any replica, one job runs. Resolves with its id (null: already queued). */
   queueDailyReset(key: string): Promise<string | null>;
-  /** The job's state ('created', 'active', 'completed', …), or null if unknown. */
-  jobState(id: string): Promise<string | null>;
+  /** Queues one run of a weekly job now (one per `key` per 15 minutes). Resolves with its id (null: already queued). */
+  queueWeekly(job: typeof WEEKLY_ROTATION_JOB | typeof STREAK_RECOMPUTE_JOB, key: string): Promise<string | null>;
+  /** The job's state ('created', 'active', 'completed', …), or null if unknown; `queue` defaults to the daily reset's. */
+  jobState(id: string, queue?: string): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -23,6 +32,8 @@ export async function startScheduler(opts: {
   pool: pg.Pool;
   logger: FastifyBaseLogger;
   dailyReset: () => Promise<unknown>;
+  /** Scheduled weekly work (rotation, streak recomputation); optional so the daily reset stands alone. */
+  weekly?: { rotate: () => Promise<unknown>; recomputeStreaks: () => Promise<unknown> };
   pollingIntervalSeconds?: number;
 }): Promise<Scheduler> {
   const boss = new PgBoss({
@@ -38,14 +49,33 @@ export async function startScheduler(opts: {
     if (!(await boss.getQueue(DAILY_RESET_JOB))) throw err;
   }
   await boss.schedule(DAILY_RESET_JOB, DAILY_RESET_CRON, {}, { tz: 'UTC' });
+  if (opts.weekly) {
+    const jobs: [string, string, () => Promise<unknown>][] = [
+      [WEEKLY_ROTATION_JOB, WEEKLY_ROTATION_CRON, opts.weekly.rotate],
+      [STREAK_RECOMPUTE_JOB, STREAK_RECOMPUTE_CRON, opts.weekly.recomputeStreaks],
+    ];
+    for (const [name, cron, run] of jobs) {
+      try {
+        await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 });
+      } catch (err) {
+        if (!(await boss.getQueue(name))) throw err;
+      }
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
+        const result = await run();
+        opts.logger.info({ job: name, result }, 'weekly job ran');
+      });
+    }
+  }
   await boss.work(DAILY_RESET_JOB, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
     const result = await opts.dailyReset();
     opts.logger.info({ result }, 'daily to-do reset ran');
   });
   return {
     queueDailyReset: (key) => boss.send(DAILY_RESET_JOB, {}, { singletonKey: key, singletonSeconds: 15 * 60 }),
-    async jobState(id) {
-      const job = await boss.getJobById(DAILY_RESET_JOB, id, { includeArchive: true });
+    queueWeekly: (job, key) => boss.send(job, {}, { singletonKey: key, singletonSeconds: 15 * 60 }),
+    async jobState(id, queue = DAILY_RESET_JOB) {
+      const job = await boss.getJobById(queue, id, { includeArchive: true });
       return job?.state ?? null;
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false }),

@@ -23,6 +23,10 @@ export interface PlayersRepository {
   exportActivityOf(userId: string): Promise<{
     todos: { title: string; status: string; xpReward: number; createdAt: Date; completedAt: Date | null; proofText: string | null }[];
     xpAwards: { sourceKey: string; reason: string; amount: number; awardedAt: Date }[];
+    weeklyChallenges: {
+      title: string; weekNumber: number; acceptedAt: Date | null; completedAt: Date | null; reflection: string | null;
+      proofText: string | null; proofPhotoId: string | null;
+    }[];
   }>;
 }
 
@@ -40,13 +44,17 @@ export function createPlayersRepository(pool: pg.Pool): PlayersRepository {
       return rows[0] ?? null;
     },
     async exportActivityOf(userId) {
-      const [todos, awards] = await Promise.all([
+      const [todos, awards, weekly] = await Promise.all([
         pool.query(`SELECT title, status, xp_reward AS "xpReward", created_at AS "createdAt", completed_at AS "completedAt",
                       proof_text AS "proofText" FROM quests.todo WHERE user_id = $1 ORDER BY created_at`, [userId]),
         pool.query(`SELECT source_key AS "sourceKey", reason, amount, created_at AS "awardedAt"
                     FROM quests.xp_ledger WHERE user_id = $1 ORDER BY created_at`, [userId]),
+        pool.query(`SELECT c.title, w.week_number AS "weekNumber", p.accepted_at AS "acceptedAt", p.completed_at AS "completedAt",
+                      p.reflection, p.proof_text AS "proofText", p.proof_photo_id AS "proofPhotoId"
+                    FROM quests.user_challenge_progress p JOIN quests.weekly_challenge w ON w.id = p.weekly_challenge_id
+                    JOIN quests.challenge c ON c.id = w.challenge_id WHERE p.user_id = $1 ORDER BY w.week_number`, [userId]),
       ]);
-      return { todos: todos.rows, xpAwards: awards.rows };
+      return { todos: todos.rows, xpAwards: awards.rows, weeklyChallenges: weekly.rows };
     },
     async totalXpOf(userId) {
       const { rows } = await pool.query<{ totalXp: number }>({
@@ -110,6 +118,7 @@ export async function isErased(tx: Prisma.TransactionClient, userId: string): Pr
 /** Deletes the player and everything quests holds about them, and records the id as erased (idempotent). */
 export async function erasePlayer(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   await tx.todo.deleteMany({ where: { userId } });
+  await tx.userChallengeProgress.deleteMany({ where: { userId } });
   await tx.dailyUsage.deleteMany({ where: { userId } });
   await tx.xpLedger.deleteMany({ where: { userId } });
   await tx.entitlement.deleteMany({ where: { userId } });

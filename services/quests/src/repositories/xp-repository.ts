@@ -15,7 +15,7 @@ export type AwardOutcome =
   | { awarded: false; totalXp: number }
   | { awarded: true; totalXp: number; previousLevel: number; level: number; rewards: LevelReward[] };
 
-async function writeOutbox(tx: pg.ClientBase, event: DomainEvent<EventMeta>): Promise<void> {
+export async function writeOutbox(tx: pg.ClientBase, event: DomainEvent<EventMeta>): Promise<void> {
   const r = outboxRecord(event);
   await tx.query('INSERT INTO quests.outbox_event (id, subject, payload, occurred_at) VALUES ($1, $2, $3, $4)', [r.id, r.subject, r.payload, r.occurredAt]);
 }

@@ -1,18 +1,24 @@
-import { LevelProgressSchema, QuestsExportSchema } from '@vere/contracts';
+import { PlayerProgressSchema, QuestsExportSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
 import type { PlayersRepository } from '../repositories/players-repository';
 import { getProgress } from '../use-cases/get-progress';
 
-export async function progressRoutes(app: ServiceApp, opts: { players: PlayersRepository }): Promise<void> {
+export async function progressRoutes(
+  app: ServiceApp,
+  opts: { players: PlayersRepository; /** The weekly streak shown now (issue 9). */ weeklyStreak?: (userId: string) => Promise<number> },
+): Promise<void> {
   app.get('/api/quests/me/progress', {
     onRequest: app.authenticate,
     schema: {
       tags: ['progress'],
       summary: "The signed-in player's level and XP progress",
       security: [{ bearer: [] }],
-      response: { 200: LevelProgressSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+      response: { 200: PlayerProgressSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => getProgress(opts.players, request.userId));
+  }, async (request) => {
+    const progress = await getProgress(opts.players, request.userId);
+    return { ...progress, weeklyStreak: (await opts.weeklyStreak?.(request.userId)) ?? 0 };
+  });
 
   app.get('/api/quests/me/export', {
     onRequest: app.authenticate,
@@ -27,6 +33,9 @@ export async function progressRoutes(app: ServiceApp, opts: { players: PlayersRe
       player: player && { ...player, createdAt: player.createdAt.toISOString() },
       todos: activity.todos.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null })),
       xpAwards: activity.xpAwards.map((a) => ({ ...a, awardedAt: a.awardedAt.toISOString() })),
+      weeklyChallenges: activity.weeklyChallenges.map((w) => ({
+        ...w, acceptedAt: w.acceptedAt?.toISOString() ?? null, completedAt: w.completedAt?.toISOString() ?? null,
+      })),
     };
   });
 }

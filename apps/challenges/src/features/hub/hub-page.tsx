@@ -1,11 +1,15 @@
+import { Suspense, lazy } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
-import { IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock, IconSparkles, IconZap } from '@vere/web-ui';
+import { Skeleton, IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock, IconSparkles, IconZap } from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';
 import { LevelCard } from '../progress/components/level-card';
-import { DeckPlaceholder } from './deck-placeholder';
-import { useNow } from './use-now';
+import { limitsQueryKey, useLimits } from '../deck/api/deck-api';
+import { useTimerAt } from '../../hooks/use-timer-at';
+import { LeaderboardSection } from '../leaderboard/components/leaderboard-section';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNow } from '../../hooks/use-now';
 import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from '@vere/domain';
 
 interface ChallengeKind {
@@ -24,18 +28,34 @@ const KINDS: ChallengeKind[] = [
   { key: 'weekend', title: 'Weekend Sidequests', blurb: 'Longer adventures for your days off.', duration: '1-4 hours', xp: '+60 XP', icon: IconSparkles, to: '/?deck=weekend' },
 ];
 
+// The deck (gesture library, to-do dialogs) loads when it is opened, not with the home screen.
+const DeckPage = lazy(() => import('../deck/components/deck-page').then((m) => ({ default: m.DeckPage })));
+
+function DeckLoading() {
+  return (
+    <div className="vui-page" aria-busy="true">
+      <span className="vui-visually-hidden" role="status">Loading your deck</span>
+      <Skeleton height="420px" radius="28px" />
+    </div>
+  );
+}
+
 export function HubPage() {
   const [params] = useSearchParams();
   const deck = params.get('deck');
-  if (deck === 'daily' || deck === 'weekend') return <DeckPlaceholder kind={deck} />;
+  if (deck === 'daily' || deck === 'weekend') {
+    return (
+      <Suspense fallback={<DeckLoading />}>
+        <DeckPage kind={deck} />
+      </Suspense>
+    );
+  }
   return <Hub />;
 }
 
 function Hub() {
   const firstName = useSession((s) => s.user?.name.split(' ')[0] ?? null);
-  const now = useNow();
-  const weekendOpen = isWeekendWindow(now);
-  const unlocksIn = formatUnlocksIn(nextWeekendStart(now).getTime() - now.getTime());
+  const { weekendOpen, unlocksIn } = useWeekendWindow();
 
   return (
     <div className="vui-page ch-hub">
@@ -66,8 +86,31 @@ function Hub() {
           );
         })}
       </ul>
+      <LeaderboardSection />
     </div>
   );
+}
+
+/**
+ * The weekend window as quests computes it in the user's zone (GET /me/limits); until that answer
+ * arrives, the same rule from libs/domain on the profile's zone. The countdown refreshes every 60 s
+ * and the limits are read again when the window opens or closes.
+ */
+function useWeekendWindow(): { weekendOpen: boolean; unlocksIn: string } {
+  const client = useQueryClient();
+  const limits = useLimits();
+  const timeZone = useSession((s) => s.user?.timeZone ?? undefined);
+  const now = useNow();
+  const data = limits.data;
+  useTimerAt(data ? (data.weekendOpen ? data.weekendEndsAt : data.weekendOpensAt) : null, () =>
+    void client.invalidateQueries({ queryKey: limitsQueryKey }),
+  );
+  if (data) {
+    const opensIn = Date.parse(data.weekendOpensAt) - now.getTime();
+    return { weekendOpen: data.weekendOpen, unlocksIn: formatUnlocksIn(opensIn) };
+  }
+  const zone = timeZone ?? undefined;
+  return { weekendOpen: isWeekendWindow(now, zone), unlocksIn: formatUnlocksIn(nextWeekendStart(now, zone).getTime() - now.getTime()) };
 }
 
 function KindCard({ kind, locked, children }: { kind: ChallengeKind; locked: boolean; children?: ReactNode }) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { EmptyState, IconArrowLeft, IconCalendar } from '@vere/web-ui';
 
 export function WeeklyPage() {

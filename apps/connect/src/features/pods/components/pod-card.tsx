@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@vere/web-router';
 import { IconArrowRight } from '@vere/web-ui';
 import type { PodSummary } from '../api/get-my-pods';
 import { PodMeta } from './pod-meta';

@@ -1,0 +1,35 @@
+import type { ApiFetch } from '@vere/web-session';
+
+// The photo endpoint's contract (quests, `POST /api/quests/me/photos`): multipart with one field
+// `file`, JPEG, PNG, WebP or HEIC up to 10 MiB; the service checks the bytes, this only saves a
+// pointless upload and tells the user early.
+export const PHOTO_UPLOAD_PATH = '/api/quests/me/photos';
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface UploadedPhoto {
+  id: string;
+  url: string;
+  expiresAt: string;
+}
+
+export class PhotoRejected extends Error {
+  override readonly name = 'PhotoRejected';
+}
+
+/** Why a picked file cannot be sent, or null when it can. */
+export function photoProblem(file: { type: string; size: number }): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP or HEIC photo.';
+  if (file.size > PHOTO_MAX_BYTES) return 'That photo is over 10 MB. Choose a smaller one.';
+  return null;
+}
+
+/** Uploads a proof photo; errors arrive as the service's ApiError (its message is shown). */
+export async function uploadProofPhoto(api: ApiFetch, file: File, signal?: AbortSignal): Promise<UploadedPhoto> {
+  const problem = photoProblem(file);
+  if (problem) throw new PhotoRejected(problem);
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { photo } = await api<{ photo: UploadedPhoto }>(PHOTO_UPLOAD_PATH, { method: 'POST', body: form, signal });
+  return photo;
+}

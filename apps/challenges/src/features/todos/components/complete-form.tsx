@@ -1,0 +1,142 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CompleteTodoBody, CompleteTodoResult, Todo } from '@vere/contracts';
+import { levelRewards } from '@vere/domain';
+import { dispatchAppEvent } from '@vere/web-kit';
+import { apiFetch, isApiError } from '@vere/web-session';
+import { Button, IconCamera, celebrate, notify } from '@vere/web-ui';
+import { progressQueryKey } from '../../progress/api/get-progress';
+import { completeTodo, todosQueryKey } from '../api/todos-api';
+import { PHOTO_TYPES, PhotoRejected, uploadProofPhoto } from '../api/upload-photo';
+
+type ProofType = CompleteTodoBody['proofType'];
+
+export const COMPLETE_FAILED = 'Failed to complete challenge. Please try again.';
+
+const PROOF_TYPES: Array<{ value: ProofType; label: string }> = [
+  { value: 'text', label: 'Text' },
+  { value: 'photo', label: 'Photo' },
+  { value: 'both', label: 'Both' },
+];
+
+/** What the Level Up overlay says: the new level and what it unlocks (libs/domain's rewards). */
+export function levelUpMessage(level: number): string {
+  const rewards = levelRewards(level).map((r) => r.text);
+  return [`Level ${level}!`, ...rewards].join(' · ');
+}
+
+/** After a completion every part of the page that shows XP or to-dos follows (spec §7.3). */
+export function announceCompletion(todo: Todo, result: CompleteTodoResult): void {
+  dispatchAppEvent('xp-updated', { totalXP: result.progress.totalXP, level: result.progress.currentLevel, xpAwarded: result.xpAwarded });
+  dispatchAppEvent('challenge-completed', { todoId: todo.id });
+  dispatchAppEvent('todo-updated', { todoId: todo.id, change: 'completed' });
+}
+
+/**
+ * Proof for one to-do: Text, Photo or Both (spec §5). The service checks the proof and answers the
+ * spec's three messages, shown here next to the form; photos go up first, then their id.
+ */
+export interface CompleteFormProps {
+  todo: Todo;
+  /** The form is finished with (completed, cancelled, or the to-do is gone). */
+  onDone(): void;
+  /** The server's success message. */
+  onCompleted?(message: string): void;
+  /** Called before the Level Up overlay shows, so a modal around the form can make way for it. */
+  onLevelUp?(): void;
+}
+
+export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteFormProps) {
+  const client = useQueryClient();
+  const ids = useId();
+  const [proofType, setProofType] = useState<ProofType>('text');
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const wantsText = proofType !== 'photo';
+  const wantsPhoto = proofType !== 'text';
+
+  useEffect(() => {
+    if (!file) return undefined;
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => {
+      URL.revokeObjectURL(url);
+      setPreview(null);
+    };
+  }, [file]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const photoId = wantsPhoto && file ? (await uploadProofPhoto(apiFetch, file)).id : undefined;
+      const body: CompleteTodoBody = { proofType, ...(wantsText ? { proofText: text } : {}), ...(photoId ? { photoId } : {}) };
+      const result = await completeTodo(todo.id, body);
+      client.setQueryData(progressQueryKey, result.progress);
+      notify.success(result.message);
+      onCompleted?.(result.message);
+      announceCompletion(todo, result);
+      await client.invalidateQueries({ queryKey: todosQueryKey });
+      onDone();
+      if (result.levelUp) {
+        onLevelUp?.();
+        celebrate({ type: 'level', message: levelUpMessage(result.levelUp.level) });
+      }
+    } catch (cause) {
+      if (cause instanceof PhotoRejected) setError(cause.message);
+      else if (isApiError(cause) && cause.status === 400) setError(cause.message);
+      else if (isApiError(cause) && cause.status > 400 && cause.status < 500) {
+        notify.error(cause.message);
+        void client.invalidateQueries({ queryKey: todosQueryKey });
+        onDone();
+      } else notify.error(COMPLETE_FAILED);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="ch-complete" onSubmit={(e) => void submit(e)} noValidate aria-label={`Complete ${todo.title}`}>
+      <fieldset className="ch-complete__types">
+        <legend>Proof</legend>
+        {PROOF_TYPES.map(({ value, label }) => (
+          <label key={value} className="ch-complete__type">
+            <input type="radio" name={`${ids}-type`} value={value} checked={proofType === value} onChange={() => { setProofType(value); setError(null); }} />
+            <span>{label}</span>
+          </label>
+        ))}
+      </fieldset>
+      {wantsText ? (
+        <div className="ch-complete__field">
+          <label htmlFor={`${ids}-text`}>Your reflection</label>
+          <textarea id={`${ids}-text`} rows={3} maxLength={2000} value={text} placeholder="What did you do?"
+            onChange={(e) => setText(e.target.value)} aria-describedby={error ? `${ids}-error` : undefined} />
+        </div>
+      ) : null}
+      {wantsPhoto ? (
+        <div className="ch-complete__field">
+          <label htmlFor={`${ids}-photo`} className="ch-complete__photo-label">
+            <IconCamera size={18} /> Choose a photo
+          </label>
+          <input id={`${ids}-photo`} type="file" accept={PHOTO_TYPES.join(',')}
+            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} aria-describedby={error ? `${ids}-error` : undefined} />
+          {preview ? <img className="ch-complete__preview" src={preview} alt={`Preview of ${file?.name ?? 'your photo'}`} /> : null}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${ids}-error`} className="ch-complete__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="ch-complete__actions">
+        <Button type="submit" size="sm" loading={saving}>Submit proof</Button>
+        <Button size="sm" variant="ghost" onClick={onDone} disabled={saving}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

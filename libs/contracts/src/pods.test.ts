@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { FriendshipChanged, MemberJoined } from './events';
+import { CreatePodBodySchema, ReportBodySchema, UpdatePodBodySchema, UserSearchQuerySchema } from './pods';
+
+const meta = () => ({ eventId: randomUUID(), occurredAt: new Date().toISOString(), userId: randomUUID() });
+
+describe('pods bodies', () => {
+  it('take a pod name of 1 to 50 characters and a description up to 280', () => {
+    expect(Value.Check(CreatePodBodySchema, { name: 'Crew' })).toBe(true);
+    expect(Value.Check(CreatePodBodySchema, { name: 'x'.repeat(50), description: 'y'.repeat(280) })).toBe(true);
+    expect(Value.Check(CreatePodBodySchema, { name: '' })).toBe(false);
+    expect(Value.Check(CreatePodBodySchema, { name: 'x'.repeat(51) })).toBe(false);
+    expect(Value.Check(CreatePodBodySchema, { name: 'Crew', description: 'y'.repeat(281) })).toBe(false);
+    expect(Value.Check(UpdatePodBodySchema, {})).toBe(false);
+  });
+
+  it('search by username characters only, never an e-mail address', () => {
+    expect(Value.Check(UserSearchQuerySchema, { q: '@ana_b' })).toBe(true);
+    expect(Value.Check(UserSearchQuerySchema, { q: 'ana@example.com' })).toBe(false);
+  });
+
+  it('report a user or a pod log entry with a known reason', () => {
+    expect(Value.Check(ReportBodySchema, { kind: 'pod_log', targetId: randomUUID(), reason: 'spam' })).toBe(true);
+    expect(Value.Check(ReportBodySchema, { kind: 'user', targetId: randomUUID(), reason: 'because' })).toBe(false);
+  });
+});
+
+describe('pods events', () => {
+  it('carry the versioned friendship change and the joined member', () => {
+    expect(FriendshipChanged.subject).toBe('pods.friendship.changed.v1');
+    expect(Value.Check(FriendshipChanged.schema, { ...meta(), otherUserId: randomUUID(), change: 'accepted', friends: true, version: 3 })).toBe(true);
+    expect(Value.Check(FriendshipChanged.schema, { ...meta(), otherUserId: randomUUID(), change: 'liked', friends: true, version: 3 })).toBe(false);
+    expect(MemberJoined.subject).toBe('pods.member.joined.v1');
+    expect(Value.Check(MemberJoined.schema, { ...meta(), podId: randomUUID(), via: 'invite', memberCount: 2 })).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPod, newUser, startPods, type PodsHarness } from './helper';
+
+let h: PodsHarness;
+beforeAll(async () => { h = await startPods(); });
+afterAll(async () => { await h?.close(); });
+
+const TABLES = ['pod', 'pod_member', 'pod_invite', 'pod_log', 'friendship', 'user_block', 'report', 'outbox_event'];
+const counts = async () =>
+  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, (await h.sql.query(`SELECT count(*)::int AS n FROM pods.${t}`)).rows[0].n])));
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+
+describe('bad input on every endpoint', () => {
+  it('answers 4xx with a stable code, stores nothing, never 5xx', async () => {
+    const creator = await newUser(h);
+    const fresh = await newUser(h);
+    const other = await newUser(h);
+    const { podId, code } = await createPod(h, creator);
+    const long = (n: number) => 'x'.repeat(n);
+
+    const cases: [who: string, method: Method, url: string, body?: unknown, rawJson?: string][] = [
+      [fresh, 'GET', '/api/pods/users/search'],
+      [fresh, 'GET', '/api/pods/users/search?q='],
+      [fresh, 'GET', `/api/pods/users/search?q=${long(22)}`],
+      [fresh, 'GET', '/api/pods/users/search?q=a%25'],
+      [fresh, 'GET', '/api/pods/users/search?q=a%20b'],
+      [fresh, 'GET', '/api/pods/users/search?q=ab&limit=0'],
+      [fresh, 'GET', '/api/pods/users/search?q=ab&limit=51'],
+      [fresh, 'GET', '/api/pods/users/search?q=ab&limit=x'],
+      [fresh, 'GET', '/api/pods/users/search?q=ab&cursor=nope'],
+      [fresh, 'GET', '/api/pods/users/search?q=ab&email=a@b.c'],
+      [fresh, 'POST', '/api/pods/friends/requests'],
+      [fresh, 'POST', '/api/pods/friends/requests', {}],
+      [fresh, 'POST', '/api/pods/friends/requests', { userId: 'x' }],
+      [fresh, 'POST', '/api/pods/friends/requests', { userId: 42 }],
+      [fresh, 'POST', '/api/pods/friends/requests', { userId: other, extra: 1 }],
+      [fresh, 'POST', '/api/pods/friends/requests', [other]],
+      [fresh, 'POST', '/api/pods/friends/requests', undefined, '{"userId":'],
+      [fresh, 'POST', '/api/pods/friends/requests/not-a-uuid/accept'],
+      [fresh, 'POST', '/api/pods/friends/requests/not-a-uuid/decline'],
+      [fresh, 'DELETE', '/api/pods/friends/requests/not-a-uuid'],
+      [fresh, 'DELETE', '/api/pods/friends/not-a-uuid'],
+      [fresh, 'PUT', '/api/pods/blocks/not-a-uuid'],
+      [fresh, 'DELETE', '/api/pods/blocks/not-a-uuid'],
+      [fresh, 'POST', '/api/pods/reports', {}],
+      [fresh, 'POST', '/api/pods/reports', { kind: 'pod', targetId: other, reason: 'spam' }],
+      [fresh, 'POST', '/api/pods/reports', { kind: 'chat_message', targetId: other, reason: 'spam' }],
+      [fresh, 'POST', '/api/pods/reports', { kind: 'user', targetId: other, reason: 'meh' }],
+      [fresh, 'POST', '/api/pods/reports', { kind: 'user', targetId: 'x', reason: 'spam' }],
+      [fresh, 'POST', '/api/pods/reports', { kind: 'user', targetId: other, reason: 'other', details: long(501) }],
+      [fresh, 'POST', '/api/pods/reports', { kind: 'user', targetId: other, reason: 'spam', email: 'x' }],
+      [fresh, 'POST', '/api/pods/pods'],
+      [fresh, 'POST', '/api/pods/pods', {}],
+      [fresh, 'POST', '/api/pods/pods', { name: '' }],
+      [fresh, 'POST', '/api/pods/pods', { name: '    ' }],
+      [fresh, 'POST', '/api/pods/pods', { name: long(51) }],
+      [fresh, 'POST', '/api/pods/pods', { name: 'Ok', description: long(281) }],
+      [fresh, 'POST', '/api/pods/pods', { name: { first: 'x' } }],
+      [fresh, 'POST', '/api/pods/pods', { name: null }],
+      [fresh, 'POST', '/api/pods/pods', { name: 'Ok', createdBy: other }],
+      [fresh, 'POST', '/api/pods/pods', { name: 'Ok', memberCap: 99 }],
+      [creator, 'GET', '/api/pods/pods/not-a-uuid'],
+      [creator, 'GET', `/api/pods/pods/${podId}/log?limit=0`],
+      [creator, 'GET', `/api/pods/pods/${podId}/log?limit=51`],
+      [creator, 'GET', `/api/pods/pods/${podId}/log?cursor=zzzz`],
+      [creator, 'GET', `/api/pods/pods/${podId}/log?cursor=a%25b`],
+      [creator, 'GET', `/api/pods/pods/${podId}/log?cursor=${Buffer.from('2026-01-01T00:00:00Z|not-an-id').toString('base64url')}`],
+      [creator, 'PATCH', `/api/pods/pods/${podId}`, {}],
+      [creator, 'PATCH', `/api/pods/pods/${podId}`, { name: '' }],
+      [creator, 'PATCH', `/api/pods/pods/${podId}`, { name: '   ' }],
+      [creator, 'PATCH', `/api/pods/pods/${podId}`, { name: long(51) }],
+      [creator, 'PATCH', `/api/pods/pods/${podId}`, { createdBy: other }],
+      [creator, 'PATCH', '/api/pods/pods/not-a-uuid', { name: 'Ok' }],
+      [creator, 'DELETE', '/api/pods/pods/not-a-uuid'],
+      [creator, 'POST', '/api/pods/pods/not-a-uuid/leave'],
+      [creator, 'DELETE', `/api/pods/pods/${podId}/members/not-a-uuid`],
+      [creator, 'POST', `/api/pods/pods/${podId}/invites`, { expiresInHours: 0 }],
+      [creator, 'POST', `/api/pods/pods/${podId}/invites`, { expiresInHours: 100000 }],
+      [creator, 'POST', `/api/pods/pods/${podId}/invites`, { expiresInHours: 'soon' }],
+      [creator, 'POST', `/api/pods/pods/${podId}/invites`, { code: 'mine' }],
+      [creator, 'POST', `/api/pods/pods/${podId}/invites/rotate`, { expiresInHours: -1 }],
+      [creator, 'DELETE', `/api/pods/pods/${podId}/invites/short`],
+      [creator, 'DELETE', `/api/pods/pods/${podId}/invites/${'!'.repeat(24)}`],
+      [other, 'GET', '/api/pods/invites/short'],
+      [other, 'GET', `/api/pods/invites/${long(65)}`],
+      [other, 'POST', `/api/pods/invites/${encodeURIComponent("' OR 1=1 --xxxxxxxxxx")}/join`],
+      [other, 'POST', `/api/pods/invites/${code.slice(0, 10)}/join`],
+    ];
+
+    const before = await counts();
+    for (const [who, method, url, body, rawJson] of cases) {
+      const res = await h.pods.app.inject({
+        method, url,
+        headers: { authorization: `Bearer ${h.issuer.sign(who)}`, ...(rawJson ? { 'content-type': 'application/json' } : {}) },
+        ...(rawJson ? { payload: rawJson } : body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      });
+      const label = `${method} ${url} ${JSON.stringify(body ?? rawJson ?? null).slice(0, 60)}`;
+      expect(res.statusCode, `${label} → ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, label).toBeLessThan(500);
+      expect(res.json().error.code, label).toMatch(/^[A-Z_]+$/);
+      expect(['VALIDATION_FAILED', 'BAD_REQUEST', 'INVITE_NOT_FOUND'], label).toContain(res.json().error.code);
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
