@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserDeleted } from '@vere/contracts';
+import { weekDates, weekNumberOfDate } from '@vere/domain';
 import { newEvent } from '@vere/service-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +238,28 @@ describe('completing a to-do with a photo', () => {
     const todo = await acceptedTodo(userId);
     const res = await as(h, userId).complete(todo.id, { proofType: 'text', proofText: 'Did it.' });
     expect(res.json().todo.proofPhotoUrl ?? null).toBeNull();
+  });
+});
+
+describe('the weekly challenge with a photo', () => {
+  it("takes the user's own upload as proof and refuses another user's", async () => {
+    h.clock.set(WEDNESDAY);
+    const n = weekNumberOfDate('2026-01-14');
+    const { startDate, endDate } = weekDates(n);
+    await h.sql.query(
+      `INSERT INTO quests.weekly_challenge (id, week_number, start_date, end_date, challenge_id)
+       SELECT $1, $2, $3, $4, id FROM quests.challenge WHERE sequence = 1 ON CONFLICT (week_number) DO NOTHING`,
+      [randomUUID(), n, startDate, endDate],
+    );
+    const { rows: [week] } = await h.sql.query<{ id: string }>('SELECT id FROM quests.weekly_challenge WHERE week_number = $1', [n]);
+    const owner = await newPlayer(h);
+    const other = await newPlayer(h);
+    const photo = await uploaded(owner);
+    const refused = await as(h, other).call('POST', `/api/quests/me/weekly/${week!.id}/complete`, { note: 'done', photoId: photo.id });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const done = await as(h, owner).call('POST', `/api/quests/me/weekly/${week!.id}/complete`, { note: 'done', photoId: photo.id });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().victory).toMatchObject({ proofPhotoId: photo.id });
   });
 });
 
