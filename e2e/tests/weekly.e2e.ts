@@ -40,7 +40,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 /** A real PNG, `size`×`size`, a diagonal gradient (made here, so the test carries no binary file). */
-function gradientPng(size = 96): Buffer {
+function gradientPng(size: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
@@ -122,12 +122,6 @@ async function dragPane(page: Page, dx: number, touch: boolean): Promise<void> {
   await page.mouse.up();
 }
 
-/** Whether the photo endpoint exists on this stack (it arrives from another branch). */
-async function photosAvailable(player: Player, stack: Stack): Promise<boolean> {
-  const res = await player.context.request.post(`${stack.url}/api/quests/me/photos`, { multipart: {} });
-  return res.status() !== 404;
-}
-
 describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
   it('reads the five pages, accepts with confetti, completes with proof once: +120 XP, streak 1, a victory with its proof', async ({ browser, stack }) => {
     const touch = label === 'phone';
@@ -195,7 +189,7 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     await expect.poll(() => page.evaluate('window.__confetti === true'), { timeout: 5_000 }).toBe(true);
     const completeButton = await visible(page.getByRole('button', { name: 'Complete Challenge' }));
 
-    // Complete with a note (and a photo when photo storage is there).
+    // Complete with a note and a photo.
     await completeButton.first().click();
     const dialog = page.getByRole('dialog', { name: 'Complete Challenge' });
     await visible(dialog);
@@ -206,11 +200,8 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
       await dialog.getByRole('checkbox', { name: 'Sunrise Crew' }).check();
     } else expect(await dialog.getByText('Share with your pods').count()).toBe(0); // no pods, no section
     await note.fill(`Went to the lake at sunrise (${label}).`);
-    const withPhoto = await photosAvailable(me, stack);
-    if (withPhoto) {
-      await dialog.getByLabel('Add a photo (optional)').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: gradientPng() });
-      await visible(dialog.getByAltText('Preview of proof.png'));
-    }
+    await dialog.getByLabel('Add a photo (optional)').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: gradientPng(320) });
+    await visible(dialog.getByAltText('Preview of proof.png'));
     await page.waitForTimeout(350);
     await shot(page, `complete-${label}`);
     const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/quests/me/weekly/${current.id}/complete`);
@@ -218,6 +209,7 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     const sentBody = (await sent).postDataJSON() as { note?: string; podIds?: string[]; photoId?: string };
     expect(sentBody.note).toBe(`Went to the lake at sunrise (${label}).`);
     expect(sentBody.podIds).toEqual(pod ? [pod.id] : undefined);
+    expect(sentBody.photoId).toMatch(/^[0-9a-f-]{36}$/); // uploaded first (POST /api/quests/me/photos), then its id
     await visible(page.getByText('Challenge completed! +120 XP'));
     await dialog.waitFor({ state: 'hidden' });
     const completed = await visible(page.getByRole('button', { name: 'Completed!' }));
@@ -236,11 +228,9 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     await visible(detail.getByText(`Went to the lake at sunrise (${label}).`));
     await visible(detail.getByText('+120 XP'));
     await page.waitForTimeout(350); // the dialog's fade-in ends before the picture
-    if (withPhoto) {
-      await visible(detail.getByAltText(`Your proof photo for ${current.title}`));
-      // The signed link loads: the image has its pixels.
-      await expect.poll(() => page.evaluate(`document.querySelector('.ch-victory-detail__photo')?.naturalWidth ?? 0`)).toBeGreaterThan(0);
-    }
+    await visible(detail.getByAltText(`Your proof photo for ${current.title}`));
+    // The signed link loads: the image has its pixels.
+    await expect.poll(() => page.evaluate(`document.querySelector('.ch-victory-detail__photo')?.naturalWidth ?? 0`)).toBeGreaterThan(0);
     await shot(page, `victory-${label}`);
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
