@@ -96,6 +96,8 @@ export const WeeklyVictorySchema = Type.Object({
   reflection: Type.Union([Type.String(), Type.Null()]),
   proofText: Type.Union([Type.String(), Type.Null()]),
   proofPhotoId: Type.Union([Uuid, Type.Null()]),
+  /** For the owner: a short-lived link to the proof photo (as a to-do's `proofPhotoUrl`). */
+  proofPhotoUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type WeeklyVictory = Static<typeof WeeklyVictorySchema>;
 

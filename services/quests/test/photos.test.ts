@@ -260,6 +260,12 @@ describe('the weekly challenge with a photo', () => {
     const done = await as(h, owner).call('POST', `/api/quests/me/weekly/${week!.id}/complete`, { note: 'done', photoId: photo.id });
     expect(done.statusCode).toBe(200);
     expect(done.json().victory).toMatchObject({ proofPhotoId: photo.id });
+    // Recent Victories and the detail give the owner a fresh link to the photo (it shows after a reload).
+    const listed = await as(h, owner).call('GET', '/api/quests/me/weekly/victories');
+    const link = listed.json().victories[0].proofPhotoUrl as string;
+    expect((await fetchLink(link)).statusCode).toBe(200);
+    const detail = await as(h, owner).call('GET', `/api/quests/me/weekly/${week!.id}`);
+    expect((await fetchLink(detail.json().victory.proofPhotoUrl)).statusCode).toBe(200);
   });
 });
 

@@ -46,6 +46,13 @@ export function toVictory(v: VictoryRow): WeeklyVictory {
   };
 }
 
+/** The victory as its owner sees it: with a fresh short-lived link to its proof photo, when it has one. */
+async function ownerVictory(deps: WeeklyDeps, v: VictoryRow): Promise<WeeklyVictory> {
+  const body = toVictory(v);
+  if (v.proofPhotoId && deps.photos.linkFor) body.proofPhotoUrl = await deps.photos.linkFor(v.proofPhotoId);
+  return body;
+}
+
 const streakBody = (state: StreakState, currentWeek: string): WeeklyStreak =>
   ({ currentStreak: streakShownIn(state, currentWeek), lastCompletedWeek: state.lastCompletedWeek });
 
@@ -126,7 +133,7 @@ export async function completeWeekly(deps: WeeklyDeps, userId: string, weeklyCha
   if (outcome.kind === 'already_completed') {
     const latest = (await deps.weekly.streakOf(userId)) ?? player;
     return {
-      completedNow: false, xpAwarded: 0, victory: toVictory(outcome.victory),
+      completedNow: false, xpAwarded: 0, victory: await ownerVictory(deps, outcome.victory),
       progress: levelProgress((await deps.weekly.totalXpOf(userId)) ?? 0), streak: streakBody(stateOf(latest), week),
       levelUp: null, message: 'Challenge already completed.',
     };
@@ -135,7 +142,7 @@ export async function completeWeekly(deps: WeeklyDeps, userId: string, weeklyCha
   const { award, streak } = outcome.after;
   const xpAwarded = award.awarded ? WEEKLY_CHALLENGE_XP : 0;
   return {
-    completedNow: true, xpAwarded, victory: toVictory(outcome.victory), progress: levelProgress(award.totalXp),
+    completedNow: true, xpAwarded, victory: await ownerVictory(deps, outcome.victory), progress: levelProgress(award.totalXp),
     streak: streakBody(streak, week),
     levelUp: award.awarded && award.level > award.previousLevel ? { level: award.level, previousLevel: award.previousLevel } : null,
     message: `Challenge completed! +${xpAwarded} XP`,
@@ -147,10 +154,11 @@ export async function weeklyDetail(deps: WeeklyDeps, userId: string, weeklyChall
   await playerOf(deps, userId);
   const found = await deps.weekly.detail(userId, weeklyChallengeId);
   if (!found) throw NOT_FOUND();
-  return { weekly: toWeekly(found.weekly), victory: found.victory && toVictory(found.victory) };
+  return { weekly: toWeekly(found.weekly), victory: found.victory && (await ownerVictory(deps, found.victory)) };
 }
 
 /** Recent Victories: the user's completed weekly challenges with proof, newest first. */
 export async function recentVictories(deps: WeeklyDeps, userId: string, limit: number): Promise<{ victories: WeeklyVictory[] }> {
-  return { victories: (await deps.weekly.victories(userId, limit)).map(toVictory) };
+  const rows = await deps.weekly.victories(userId, limit);
+  return { victories: await Promise.all(rows.map((v) => ownerVictory(deps, v))) };
 }
