@@ -84,7 +84,7 @@ export async function getPod(db: Queryable, podId: string, viewer: string): Prom
     isCreator ? activeInvites(db, pod.id) : Promise.resolve([]),
   ]);
   return {
-    id: pod.id, name: pod.name, description: pod.description, createdBy: pod.createdBy, isCreator, currentStreak: pod.currentStreak,
+    id: pod.id, name: pod.name, description: pod.description, createdBy: pod.createdBy, isCreator, currentStreak: pod.currentStreak, saves: pod.saves,
     memberCount: members.length, memberCap: cap, createdAt: pod.createdAt.toISOString(), members, log, invites,
   };
 }
