@@ -109,7 +109,7 @@ describe('live pod updates (server-sent events)', () => {
     expect((await as(h, eve)('POST', `/api/pods/pods/${podId}/stream-ticket`)).statusCode).toBe(404);
     const byToken = await openStream(`${base}/api/pods/pods/${podId}/events`, { authorization: `Bearer ${h.issuer.sign(eve)}` });
     expect(byToken.res.status).toBe(404);
-    expect((await byToken.res.json()).error.code).toBe('POD_NOT_FOUND');
+    expect(((await byToken.res.json()) as { error: { code: string } }).error.code).toBe('POD_NOT_FOUND');
     const otherTicket = await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${await ticketFor(eve, evesPod)}`);
     expect(otherTicket.res.status).toBe(401);
     expect((await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${'x'.repeat(32)}`)).res.status).toBe(401);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { EntitlementChanged, ProfileUpdated, UserDeleted, UserRegistered, type WeekAssignment } from '@vere/contracts';
+import { EntitlementChanged, FriendshipChanged, ProfileUpdated, UserDeleted, UserRegistered, type WeekAssignment } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -20,7 +20,9 @@ import { progressRoutes } from './routes/progress';
 import { todoRoutes } from './routes/todos';
 import { weeklyRoutes } from './routes/weekly';
 import { weeklyAdminRoutes } from './routes/weekly-admin';
+import { weeklyFriendsRoutes } from './routes/weekly-friends';
 import { runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
+import { applyFriendship, forgetFriends } from './use-cases/friends';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
 import { noPhotos, type PhotoProofs } from './use-cases/todos';
 import { weeklyStreakOf } from './use-cases/weekly';
@@ -79,12 +81,17 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       catalogue = createCatalogueRepository(servicePool);
       await app.register(weeklyRoutes, { weekly, photos: deps.photos ?? noPhotos, clock, onEvents: () => relay.kick() });
       await app.register(weeklyAdminRoutes, { catalogue });
+      await app.register(weeklyFriendsRoutes, { pool: servicePool });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'quests-player-registry', UserRegistered, registerPlayer),
       consume(bus, prisma, 'quests-player-profile', ProfileUpdated, updatePlayerProfile),
       consume(bus, prisma, 'quests-entitlement', EntitlementChanged, updateEntitlement),
-      consume(bus, prisma, 'quests-user-erasure', UserDeleted, forgetPlayer),
+      consume(bus, prisma, 'quests-user-erasure', UserDeleted, async (tx, e) => {
+        await forgetPlayer(tx, e);
+        await forgetFriends(tx, e.userId);
+      }),
+      consume(bus, prisma, 'quests-friends', FriendshipChanged, applyFriendship),
     ],
   });
 
