@@ -77,7 +77,9 @@ function openStream(deps: LiveDeps, open: Set<() => void>, request: FastifyReque
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
+    // The stream only ends when the client leaves, the viewer leaves the pod, or the service stops:
+    // the connection goes with it (a kept-alive socket would hold a closing server for its timeout).
+    connection: 'close',
     'x-accel-buffering': 'no',
   });
   res.write('retry: 3000\n: connected\n\n');
@@ -89,7 +91,8 @@ function openStream(deps: LiveDeps, open: Set<() => void>, request: FastifyReque
     ended = true;
     stopHeartbeat();
     unsubscribe();
-    res.end();
+    // Nothing more goes over this connection: let it go at once (a proxy may not hang up by itself).
+    res.end(() => res.destroy());
   };
   let queue = Promise.resolve();
   const deliver = (message: LiveMessage) => {
