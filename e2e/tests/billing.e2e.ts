@@ -48,6 +48,15 @@ describe('Vere Pro through the local checkout', () => {
     await visible(page.getByRole('heading', { name: 'Pro Hub' }));
     expect(page.url()).toBe(`${stack.url}/pro-hub`);
 
+    // Pro in the deck: 10 swipes (quests heard billing's event; the deck itself: challenges.e2e).
+    await expect
+      .poll(async () => {
+        await page.goto(`${stack.url}/?deck=daily`);
+        await page.getByTestId('swipe-counter').first().waitFor({ state: 'visible', timeout: 15_000 });
+        return (await page.getByTestId('swipe-counter').first().textContent())?.trim();
+      }, { timeout: 30_000 })
+      .toBe('Swipe to decide • 0/10 swipes');
+
     // /subscription: renewal date, manage through the (local) portal.
     await page.goto(`${stack.url}/subscription`);
     const renewal = await visible(page.getByTestId('subscription-renewal'));
@@ -78,6 +87,16 @@ describe('Vere Pro through the local checkout', () => {
     expect(await (await answer).json()).toEqual({ isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' });
     await visible(shellPlan(page).filter({ hasText: 'Free User' }));
     await visible(page.locator('[data-remote="account"]').getByRole('link', { name: 'Unlock Pro' }));
+
+    // Free again in the deck as well: quests hears billing's event and offers the free 5 swipes.
+    const counter = page.getByTestId('swipe-counter');
+    await expect
+      .poll(async () => {
+        await page.goto(`${stack.url}/?deck=daily`);
+        await counter.first().waitFor({ state: 'visible', timeout: 15_000 });
+        return (await counter.first().textContent())?.trim();
+      }, { timeout: 30_000 })
+      .toBe('Swipe to decide • 0/5 swipes');
   });
 
   it('the success page does not trust the redirect: a free user opening it is not made Pro', async ({ stack, signedIn: { page } }) => {

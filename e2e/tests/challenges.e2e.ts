@@ -5,7 +5,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { outage } from '../support/api';
 import { newUser, visible } from '../support/app';
 import { DESKTOP, PHONE } from '../support/browser';
-import { repoRoot, type Stack } from '../support/stack';
+import { removeDataDir, repoRoot, startStack, type Stack } from '../support/stack';
+import { afterAll, beforeAll } from 'vitest';
 import { describe, expect, test as it } from '../support/fixtures';
 
 type Viewport = typeof PHONE;
@@ -30,6 +31,13 @@ function wallClock(zone: string, now = new Date()): { day: number; hour: number 
     day: WEEKDAYS.indexOf(parts.find((p) => p.type === 'weekday')!.value),
     hour: Number(parts.find((p) => p.type === 'hour')!.value),
   };
+}
+
+/** The coming Friday, 12:00 UTC (next week's when today is Friday). */
+function nextFridayNoonUtc(now = new Date()): Date {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12));
+  d.setUTCDate(d.getUTCDate() + (((5 - d.getUTCDay() + 7) % 7) || 7));
+  return d;
 }
 
 /** Spec §9: Friday 17:00 to the end of Sunday, local. */
@@ -237,36 +245,58 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
     await shot(page, `leaderboard-${label}`);
     await close();
   });
+});
 
-  it('keeps the weekend deck locked on a weekday, with the countdown', async ({ browser, stack }) => {
-    const zone = zoneWhere(false);
-    expect(zone).not.toBeNull();
-    const { page, close } = await player(browser, stack, viewport, zone!, `weekday-${label}`);
-    await page.goto(`${stack.url}/`);
+describe.each(VIEWPORTS)('the weekend window on %s (quests\' clock on a Friday, 12:00 UTC)', (label, viewport) => {
+  // The server decides whether the weekend is open, so the test moves quests' clock (the launcher's
+  // QUESTS_CLOCK_OFFSET_MS) rather than waiting for a weekend, and the browser's clock with it.
+  // At Friday 12:00 UTC it is a weekday in UTC (opens at 17:00) and Friday 21:00 in Tokyo (open).
+  const offsetMs = nextFridayNoonUtc().getTime() - Date.now();
+  let shifted: Stack;
+  beforeAll(async () => {
+    shifted = await startStack({ env: { QUESTS_CLOCK_OFFSET_MS: String(offsetMs) } });
+  }, 180_000);
+  afterAll(async () => {
+    await shifted?.stop();
+    if (shifted) removeDataDir(shifted.dataDir);
+  });
+
+  /** The page's clock reads what quests' clock reads, and runs on. */
+  async function onFriday(page: Page): Promise<void> {
+    await page.clock.install({ time: new Date(Date.now() + offsetMs) });
+    await page.clock.resume();
+  }
+
+  it('keeps the weekend deck locked on a weekday, with the countdown', async ({ browser }) => {
+    const { page, close } = await player(browser, shifted, viewport, 'UTC', `weekday-${label}`);
+    await onFriday(page);
+    await page.goto(`${shifted.url}/`);
     const weekend = await visible(page.getByTestId('kind-weekend'));
     await visible(weekend.getByText('Available weekends only'));
-    await expect.poll(() => text(weekend.locator('.ch-kind__countdown'))).toMatch(/^Unlocks in: \d+h \d+m$/);
+    // Friday 12:00 + the minutes the stack took to start: 17:00 is 4 to 5 hours away.
+    await expect.poll(() => text(weekend.locator('.ch-kind__countdown'))).toMatch(/^Unlocks in: [45]h \d+m$/);
     expect(await weekend.getAttribute('aria-disabled')).toBe('true');
-    await page.goto(`${stack.url}/?deck=weekend`);
+    await page.goto(`${shifted.url}/?deck=weekend`);
     await visible(page.getByText('Coming soon!'));
     await visible(page.getByText('Check back on Saturday and Sunday for exciting weekend challenges.'));
-    await expect.poll(() => text(page.locator('.ch-deck__unlocks'))).toMatch(/^Unlocks in: \d+h \d+m$/);
+    await expect.poll(() => text(page.locator('.ch-deck__unlocks'))).toMatch(/^Unlocks in: [45]h \d+m$/);
     await shot(page, `weekend-locked-${label}`);
     await close();
   });
 
-  it('opens the weekend deck where it is the weekend now', async ({ browser, stack, skip }) => {
-    const zone = zoneWhere(true);
-    // From Monday 12:00 to Friday 03:00 UTC no zone on Earth is inside Friday 17:00 – Sunday 24:00.
-    if (!zone) skip('no time zone is in its weekend window right now');
-    const { page, close } = await player(browser, stack, viewport, zone!, `weekend-${label}`);
-    await page.goto(`${stack.url}/`);
+  it('opens the weekend deck where it is already Friday evening (Asia/Tokyo), and counts weekend swipes apart', async ({ browser }) => {
+    const { page, api, close } = await player(browser, shifted, viewport, 'Asia/Tokyo', `weekend-${label}`);
+    await onFriday(page);
+    await page.goto(`${shifted.url}/`);
     const weekend = await visible(page.getByTestId('kind-weekend'));
-    expect(await weekend.getAttribute('aria-disabled')).toBeNull();
+    await expect.poll(() => weekend.getAttribute('aria-disabled')).toBeNull();
     await weekend.click();
     await counterReads(page, 0);
     await page.getByTestId('accept-button').click();
     await counterReads(page, 1);
+    const limits = (await api('GET', '/api/quests/me/limits')).body as { weekendOpen: boolean; weekendSwipes: number; dailySwipes: number };
+    expect(limits).toMatchObject({ weekendOpen: true, weekendSwipes: 1, dailySwipes: 0 });
+    await shot(page, `weekend-open-${label}`);
     await close();
   });
 });

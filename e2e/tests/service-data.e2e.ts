@@ -30,9 +30,8 @@ describe('remotes backed by their services', () => {
     await visible(pods(page).getByRole('heading', { name: 'No pods yet' }));
     await visible(pods(page).getByRole('link', { name: 'Create Pod' }));
     expect(await pods(page).getByRole('alert').count()).toBe(0);
-    // No friends service yet: the copy says so instead of claiming an empty list was loaded.
-    await visible(connect(page).getByRole('heading', { name: 'Friends are coming soon' }));
-    expect(await connect(page).getByText('No friends yet').count()).toBe(0);
+    // The friends list is read from the pods service too: a new user has none.
+    await visible(connect(page).getByRole('heading', { name: 'No friends yet' }));
 
     await visible(shellPlan(page).filter({ hasText: 'Free User' }));
     await snap(page, 'connect-phone');

@@ -45,6 +45,11 @@ export const LocalEnv = {
   REMOTES_MANIFEST: Type.Optional(Type.String({ minLength: 1 })),
   /** Serve only the API (the apps come from their dev servers). */
   API_ONLY: Type.Boolean({ default: false }),
+  /**
+   * Tests only: quests reads the time shifted by this many milliseconds (e2e of the weekend window on
+   * any day of the week). Only this launcher reads it; a production service has no such setting.
+   */
+  QUESTS_CLOCK_OFFSET_MS: Type.Integer({ default: 0 }),
 };
 
 export type LocalConfig = Static<ReturnType<typeof Type.Object<typeof LocalEnv>>>;

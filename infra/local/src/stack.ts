@@ -81,7 +81,7 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
     const jwksUrl = `${upstreams.identity}/.well-known/jwks.json`;
 
     const others = await Promise.all([
-      createQuestsService({ ...dbFor('quests'), jwksUrl }, deps),
+      createQuestsService({ ...dbFor('quests'), jwksUrl }, { ...deps, ...questsClock(config.QUESTS_CLOCK_OFFSET_MS, logger) }),
       createPodsService({ ...dbFor('pods'), jwksUrl }, deps),
       createBillingService({
         ...dbFor('billing'), jwksUrl, appUrl: () => publicUrl,
@@ -118,4 +118,11 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
     await stop();
     throw err;
   }
+}
+
+/** QUESTS_CLOCK_OFFSET_MS (tests): quests' clock, shifted; said loudly, so nobody runs it by accident. */
+function questsClock(offsetMs: number, logger: FastifyBaseLogger): { clock?: () => Date } {
+  if (offsetMs === 0) return {};
+  logger.warn({ offsetMs }, 'QUESTS_CLOCK_OFFSET_MS is set: quests reads a shifted clock (tests only)');
+  return { clock: () => new Date(Date.now() + offsetMs) };
 }

@@ -177,7 +177,9 @@ describe('the XP ledger', () => {
     expect(await ledger(userId)).toBe(1);
     await h.bus.idle();
     await expect.poll(() => awarded.filter((e) => e.payload.userId === userId).length, { timeout: 5000 }).toBe(1);
-    expect(levels.find((e) => e.payload.userId === userId)?.payload).toMatchObject({ level: 2, previousLevel: 1 });
+    // level.reached is another subject, delivered on its own: wait for it too (it raced xp.awarded under load).
+    await expect.poll(() => levels.find((e) => e.payload.userId === userId)?.payload, { timeout: 5000 }).toMatchObject({ level: 2, previousLevel: 1 });
+    expect(levels.filter((e) => e.payload.userId === userId)).toHaveLength(1);
   });
 });
 

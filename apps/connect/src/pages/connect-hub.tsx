@@ -1,8 +1,20 @@
-import { Link } from '@vere/web-router';
+import { useState } from 'react';
+import { Link, useNavigate } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
-import { EmptyState, IconUsers, buttonClassName } from '@vere/web-ui';
+import { Button, EmptyState, IconPlus, IconUsers, TextField, buttonClassName } from '@vere/web-ui';
 import { PodsSection } from '../features/pods/components/pods-section';
+import { useFriendRequests, useFriends } from '../features/social/api';
+import { IncomingRequests } from '../features/social/components/incoming-requests';
+import { ListSkeleton, LoadError } from '../features/social/components/load-error';
+import { UserAvatar } from '../features/social/components/user';
 import { PageHeader } from './page-header';
+
+/** An invite link or its bare code → the code (what /join/{code} takes). */
+export function inviteCodeFrom(input: string): string | null {
+  const text = input.trim();
+  const match = /^(?:.*\/join\/)?([A-Za-z0-9_-]{16,64})\/?$/.exec(text);
+  return match ? match[1]! : null;
+}
 
 export function ConnectHub() {
   const firstName = useSession((s) => s.user?.name.split(' ')[0] ?? 'you');
@@ -10,26 +22,113 @@ export function ConnectHub() {
     <div className="vui-page">
       <PageHeader title="Connect" subtitle={`Friends and pods keep ${firstName} accountable. Challenges are better together.`} />
       <div className="cn-grid">
-        <section className="vui-section" aria-labelledby="cn-friends">
-          <div className="cn-section-head">
-            <h2 id="cn-friends" className="vui-section__title">
-              Friends
+        <div className="cn-column">
+          <RequestsSection />
+          <FriendsSummary />
+        </div>
+        <div className="cn-column">
+          <PodsSection />
+          <section className="vui-section" aria-labelledby="cn-join">
+            <h2 id="cn-join" className="vui-visually-hidden">
+              Join a pod
             </h2>
-          </div>
-          {/* No friends service yet: say what is coming rather than claim an empty list was loaded. */}
-          <EmptyState
-            icon={<IconUsers size={32} />}
-            title="Friends are coming soon"
-            description="Soon you'll add friends to cheer each other on and see who's doing this week's challenge."
-            action={
-              <Link to="/friends" className={buttonClassName({ variant: 'secondary' })}>
-                Find Friends
-              </Link>
-            }
-          />
-        </section>
-        <PodsSection />
+            <JoinByCode />
+          </section>
+        </div>
       </div>
     </div>
+  );
+}
+
+function FriendsSummary() {
+  const { data, isPending, isError, isFetching, refetch } = useFriends();
+  let body;
+  if (isPending) body = <ListSkeleton label="Loading your friends" rows={1} />;
+  else if (isError) body = <LoadError title="Couldn't load your friends" retrying={isFetching} onRetry={() => void refetch()} />;
+  else if (data.friends.length === 0)
+    body = (
+      <EmptyState
+        icon={<IconUsers size={32} />}
+        title="No friends yet"
+        description="Find people by username and cheer each other on."
+        action={
+          <Link to="/friends" className={buttonClassName({ variant: 'secondary' })}>
+            Find Friends
+          </Link>
+        }
+      />
+    );
+  else
+    body = (
+      <Link to="/friends" className="cn-pod cn-friends-summary">
+        <span className="cn-faces" aria-hidden="true">
+          {data.friends.slice(0, 5).map((f) => (
+            <UserAvatar key={f.id} user={f} />
+          ))}
+        </span>
+        <span className="cn-pod__body">
+          <span className="cn-pod__name">{data.friends.length === 1 ? '1 friend' : `${data.friends.length} friends`}</span>
+          <span className="cn-muted cn-small">{data.friends.slice(0, 3).map((f) => f.name).join(', ')}</span>
+        </span>
+      </Link>
+    );
+  return (
+    <section className="vui-section" aria-labelledby="cn-friends" data-testid="friends-section">
+      <div className="cn-section-head">
+        <h2 id="cn-friends" className="vui-section__title">
+          Friends
+        </h2>
+        <Link to="/friends" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+          Find Friends
+        </Link>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function RequestsSection() {
+  const { data, isError, isFetching, refetch } = useFriendRequests();
+  if (isError) return <LoadError title="Couldn't load friend requests" retrying={isFetching} onRetry={() => void refetch()} />;
+  if (!data || data.incoming.length === 0) return null;
+  return (
+    <section className="vui-section" aria-labelledby="cn-requests" data-testid="requests-section">
+      <h2 id="cn-requests" className="vui-section__title">
+        Friend requests <span className="cn-count">{data.incoming.length}</span>
+      </h2>
+      <IncomingRequests incoming={data.incoming} />
+    </section>
+  );
+}
+
+function JoinByCode() {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="cn-join-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const code = inviteCodeFrom(value);
+        if (!code) return setError('Paste an invite link or its code (16 or more letters and digits).');
+        void navigate(`/join/${encodeURIComponent(code)}`);
+      }}
+    >
+      <TextField
+        label="Join by code"
+        placeholder="Invite link or code"
+        value={value}
+        error={error}
+        autoComplete="off"
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(null);
+        }}
+      />
+      <Button type="submit" variant="secondary" icon={<IconPlus size={18} />}>
+        Join Pod
+      </Button>
+    </form>
   );
 }

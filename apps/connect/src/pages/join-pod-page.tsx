@@ -1,17 +1,141 @@
-import { useParams } from '@vere/web-router';
-import { Card } from '@vere/web-ui';
+import { Link, useNavigate, useParams } from '@vere/web-router';
+import { isApiError } from '@vere/web-session';
+import { Banner, Button, Card, EmptyState, IconClock, IconCompass, IconUsers, Skeleton, buttonClassName, notify } from '@vere/web-ui';
+import { errorMessage, useInvitePreview, useJoinPod } from '../features/social/api';
+import { LoadError } from '../features/social/components/load-error';
+import { LevelChip, UserAvatar } from '../features/social/components/user';
 import { PageHeader } from './page-header';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function BackToConnect() {
+  return (
+    <Link to="/connect" className={buttonClassName()}>
+      Back to Connect
+    </Link>
+  );
+}
 
 export function JoinPodPage() {
   const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const preview = useInvitePreview(code);
+  const join = useJoinPod(code);
+
+  if (preview.isPending) {
+    return (
+      <div className="vui-page" aria-busy="true">
+        <PageHeader back title="Join a Pod" />
+        <span className="vui-visually-hidden" role="status">
+          Loading the invite
+        </span>
+        <Skeleton width="100%" height="180px" radius="20px" />
+      </div>
+    );
+  }
+
+  if (preview.isError) {
+    const status = isApiError(preview.error) ? preview.error.status : 0;
+    if (status === 410 || status === 404) {
+      const expired = status === 410;
+      return (
+        <div className="vui-page">
+          <PageHeader back title="Join a Pod" />
+          <EmptyState
+            headingLevel={2}
+            icon={expired ? <IconClock size={32} /> : <IconCompass size={32} />}
+            title={expired ? 'This invite has expired' : 'Invite not found'}
+            description={
+              expired
+                ? 'Ask the pod creator for a fresh invite link.'
+                : "This link doesn't work: it may have been revoked or mistyped. Ask the pod creator for a new one."
+            }
+            action={<BackToConnect />}
+          />
+        </div>
+      );
+    }
+    return (
+      <div className="vui-page">
+        <PageHeader back title="Join a Pod" />
+        <LoadError title="Couldn't load this invite" retrying={preview.isFetching} onRetry={() => void preview.refetch()} />
+      </div>
+    );
+  }
+
+  const pod = preview.data;
+  if (pod.isMember && !join.isPending && !join.isSuccess) {
+    return (
+      <div className="vui-page">
+        <PageHeader back title="Join a Pod" />
+        <EmptyState
+          headingLevel={2}
+          icon={<IconUsers size={32} />}
+          title={`You're already in ${pod.name}`}
+          action={
+            <Link to={`/pods/${encodeURIComponent(pod.podId)}`} className={buttonClassName()}>
+              Go to Pod
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  const full = pod.memberCount >= pod.memberCap || (isApiError(join.error) && join.error.code === 'POD_FULL');
+  const goneNow = isApiError(join.error) && (join.error.status === 404 || join.error.status === 410);
+
   return (
     <div className="vui-page">
-      <PageHeader back title={`Join pod ${code}`} subtitle="You've been invited to a pod." />
-      <Card>
-        <p className="cn-muted">
-          Invite code <strong className="cn-code">{code}</strong>. Joining pods opens up once pods go live.
-        </p>
-      </Card>
+      <PageHeader back title="Join a Pod" subtitle="You've been invited to a pod." />
+      <div className="cn-narrow">
+        <Card>
+          <div className="cn-invite" data-testid="invite-preview">
+            <h2 className="cn-invite__name">{pod.name}</h2>
+            {pod.description ? <p className="cn-invite__desc">{pod.description}</p> : null}
+            <div className="cn-invite__creator">
+              <UserAvatar user={pod.creator} size="md" />
+              <span>
+                <span className="cn-muted cn-small">Created by</span>
+                <span className="cn-user__name">{pod.creator.name}</span>
+                <LevelChip level={pod.creator.level} />
+              </span>
+            </div>
+            <p className="cn-pod__meta">
+              <span className="cn-chip">
+                <IconUsers size={14} />
+                {pod.memberCount}/{pod.memberCap} members
+              </span>
+              <span className="cn-chip">
+                <IconClock size={14} />
+                {pod.expiresAt ? `Link expires ${dateFormat.format(new Date(pod.expiresAt))}` : 'Link never expires'}
+              </span>
+            </p>
+            {full ? (
+              <Banner>This pod is full ({pod.memberCap} members). Ask the creator to make room, or create your own pod.</Banner>
+            ) : goneNow ? (
+              <Banner>{errorMessage(join.error)}</Banner>
+            ) : join.isError ? (
+              <Banner>{errorMessage(join.error)}</Banner>
+            ) : null}
+            <Button
+              block
+              size="lg"
+              disabled={full || goneNow}
+              loading={join.isPending}
+              onClick={() =>
+                join.mutate(undefined, {
+                  onSuccess: (r) => {
+                    notify.success(r.joined ? `You joined ${pod.name}!` : `You're already in ${pod.name}.`);
+                    void navigate(`/pods/${encodeURIComponent(r.podId)}`, { replace: true });
+                  },
+                })
+              }
+            >
+              Join {pod.name}
+            </Button>
+          </div>
+        </Card>
+      </div>
     </div>
   );
 }

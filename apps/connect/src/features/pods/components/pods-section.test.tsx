@@ -29,10 +29,9 @@ describe('PodsSection', () => {
     expect(html).not.toContain('No pods yet');
   });
 
-  it('shows the empty state with Create Pod when the service answers no pods', () => {
+  it('shows the empty state when the service answers no pods', () => {
     const html = render(withPods({ pods: [] }));
     expect(html).toContain('No pods yet');
-    expect(html).toContain('href="/create-pod"');
   });
 
   it('lists pods with members and streak, linking to each pod', () => {

@@ -1,8 +1,8 @@
-import { Link } from '@vere/web-router';
-import { EmptyState, IconPlus, Skeleton, buttonClassName } from '@vere/web-ui';
+import { EmptyState, IconPlus, Skeleton } from '@vere/web-ui';
 import { useMyPods } from '../api/get-my-pods';
 import { PodCard } from './pod-card';
 import { PodsError } from './pods-error';
+import { AllowanceNote } from './allowance-note';
 
 /** The Connect hub's Pods section, read from the pods service. */
 export function PodsSection() {
@@ -18,13 +18,7 @@ export function PodsSection() {
       <EmptyState
         icon={<IconPlus size={32} />}
         title="No pods yet"
-        description="A pod is your crew: share weekly wins, keep a pod streak and push each other."
-        action={
-          <Link to="/create-pod" className={buttonClassName()}>
-            <IconPlus size={18} />
-            Create Pod
-          </Link>
-        }
+        description="A pod is your crew: share weekly wins, keep a pod streak and push each other. Create one, or join a friend's with an invite code."
       />
     );
   } else {
@@ -39,21 +33,15 @@ export function PodsSection() {
     );
   }
 
-  const hasPods = !!data && data.pods.length > 0;
   return (
     <section className="vui-section" aria-labelledby="cn-pods" data-testid="pods-section">
       <div className="cn-section-head">
         <h2 id="cn-pods" className="vui-section__title">
           Pods
         </h2>
-        {hasPods ? (
-          <Link to="/create-pod" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-            <IconPlus size={16} />
-            New Pod
-          </Link>
-        ) : null}
       </div>
       {body}
+      <AllowanceNote />
     </section>
   );
 }
