@@ -80,7 +80,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000
 WORKDIR /app
-# Files stay owned by root (read-only for the process); the service writes nothing to disk.
+# Files stay owned by root (read-only for the process). The one writable place is /data/photos,
+# quests' proof photos with STORAGE_DRIVER=local (a volume there takes this owner on first mount).
+RUN mkdir -p /data/photos && chown node:node /data/photos
 # Workspace manifests + node_modules (workspace links in node_modules/@vere point back into the tree).
 COPY --from=prod-deps /app ./
 # @vere/prisma-engine (the in-process `prisma migrate deploy` run at start-up) is the one workspace

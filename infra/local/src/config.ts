@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { PhotoEnv } from '@vere/quests-service';
 import { Type, type Static } from 'typebox';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -50,6 +51,8 @@ export const LocalEnv = {
    * any day of the week). Only this launcher reads it; a production service has no such setting.
    */
   QUESTS_CLOCK_OFFSET_MS: Type.Integer({ default: 0 }),
+  /** Proof photos (quests): STORAGE_DRIVER, STORAGE_DIR (default `$VERE_DATA_DIR/photos`), S3_*, PHOTO_URL_*. */
+  ...PhotoEnv,
 };
 
 export type LocalConfig = Static<ReturnType<typeof Type.Object<typeof LocalEnv>>>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { answerClientError, answerFrameworkError, escapeHtml, refuseUnknownExpectations } from '@vere/service-kit';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES } from '@vere/storage';
 import { contentSecurityPolicy } from '@vere/web-build';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -54,9 +55,11 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
 
   // The proxy streams bodies upstream, so bodyLimit never applies to /api: a service would hang up
   // mid-body and the client would get an empty answer. A declared length over the limit stops here.
+  // Photo uploads alone may be larger (quests checks the photo's own 10 MiB limit).
   app.addHook('onRequest', async (request, reply) => {
-    if (Number(request.headers['content-length']) > EDGE_BODY_LIMIT) {
-      const [code, message] = EDGE_ERRORS[413]!;
+    const limit = bodyLimitFor(request.method, request.url);
+    if (Number(request.headers['content-length']) > limit.bytes) {
+      const [code, message] = limit.tooLarge ?? EDGE_ERRORS[413]!;
       return reply.status(413).header('connection', 'close').send({ error: { code, message } });
     }
     return undefined;
@@ -154,6 +157,19 @@ ${items.join('\n') || '<p>No mail yet.</p>'}</body></html>`;
 
 /** Requests the edge itself accepts: far above any JSON the API takes (services set their own limits). */
 const EDGE_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The largest body the edge lets through to this request's route, and how it refuses more. Proof
+ * photos alone may be larger: quests takes the photo (10 MiB) with its multipart framing, and
+ * answers PHOTO_TOO_LARGE for a larger file in a body under this limit.
+ */
+export function bodyLimitFor(method: string, url: string): { bytes: number; tooLarge?: [string, string] } {
+  const path = url.split('?')[0];
+  if (method === 'POST' && path === '/api/quests/me/photos') {
+    return { bytes: MAX_PHOTO_REQUEST_BYTES, tooLarge: ['PHOTO_TOO_LARGE', `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`] };
+  }
+  return { bytes: EDGE_BODY_LIMIT };
+}
 
 const EDGE_ERRORS: Record<number, [string, string]> = {
   400: ['BAD_REQUEST', 'The request could not be read.'],

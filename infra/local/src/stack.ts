@@ -3,7 +3,7 @@ import { startEmbeddedPostgres } from '@vere/dev-db';
 import { createBillingService } from '@vere/billing-service';
 import { createIdentityService, googleConfig } from '@vere/identity-service';
 import { createPodsService } from '@vere/pods-service';
-import { createQuestsService } from '@vere/quests-service';
+import { createQuestsService, storageConfig } from '@vere/quests-service';
 import { createBusFromEnv, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LocalConfig } from './config';
@@ -81,7 +81,10 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
     const jwksUrl = `${upstreams.identity}/.well-known/jwks.json`;
 
     const others = await Promise.all([
-      createQuestsService({ ...dbFor('quests'), jwksUrl }, { ...deps, ...questsClock(config.QUESTS_CLOCK_OFFSET_MS, logger) }),
+      createQuestsService({
+        ...dbFor('quests'), jwksUrl,
+        storage: storageConfig(config, join(config.VERE_DATA_DIR, 'photos')), photoUrlTtlSeconds: config.PHOTO_URL_TTL_SECONDS,
+      }, { ...deps, ...questsClock(config.QUESTS_CLOCK_OFFSET_MS, logger) }),
       createPodsService({ ...dbFor('pods'), jwksUrl }, deps),
       createBillingService({
         ...dbFor('billing'), jwksUrl, appUrl: () => publicUrl,

@@ -8,6 +8,10 @@ export const ErrorCodes = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
   RESET_LINK_INVALID: 400,
+  /** A photo upload without a file in the multipart field `file`. */
+  PHOTO_MISSING: 400,
+  /** An upload whose bytes claim an image type but cannot be decoded. */
+  PHOTO_UNREADABLE: 400,
   /** A payment provider's webhook whose signature does not match, or is older than the tolerance. */
   WEBHOOK_SIGNATURE_INVALID: 400,
   UNAUTHENTICATED: 401,
@@ -15,6 +19,8 @@ export const ErrorCodes = {
   SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
   PASSWORD_INCORRECT: 403,
+  /** A photo link that has expired or whose signature does not match. */
+  PHOTO_LINK_INVALID: 403,
   NOT_FOUND: 404,
   PLAYER_NOT_FOUND: 404,
   /** A sign-in provider (Google) that this deployment has not configured. */
@@ -66,7 +72,11 @@ export const ErrorCodes = {
   /** The reported user, pod log entry or message does not exist or is not visible to the caller. */
   REPORT_TARGET_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
+  /** A photo over 10 MiB (or with too many pixels). */
+  PHOTO_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A file that is not a JPEG, PNG, WebP, GIF or HEIF/AVIF image by its bytes (whatever its name says). */
+  PHOTO_TYPE_NOT_ALLOWED: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** The sign-in provider could not be reached (its discovery document, for instance). */

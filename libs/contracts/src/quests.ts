@@ -89,10 +89,35 @@ export const TodoSchema = Type.Object({
   createdAt: Type.String(),
   completedAt: Type.Union([Type.String(), Type.Null()]),
   proofText: Type.Union([Type.String(), Type.Null()]),
-  /** A stored photo's id (the photo storage library); null until photo proof is supported. */
+  /** The proof photo's id (POST /api/quests/me/photos), or null. */
   proofPhotoId: Type.Union([Type.String(), Type.Null()]),
+  /** A short-lived signed link to the proof photo, given to its owner only (absent or null without one). */
+  proofPhotoUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Todo = Static<typeof TodoSchema>;
+
+/** A link to an uploaded photo that works until `expiresAt`, for whoever holds it. */
+export const PhotoLinkSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  url: Type.String(),
+  /** ISO 8601 */
+  expiresAt: Type.String(),
+});
+export type PhotoLink = Static<typeof PhotoLinkSchema>;
+
+/** POST /api/quests/me/photos (multipart, one file in the field `file`, at most 10 MiB) → 201. */
+export const PhotoUploadResultSchema = Type.Object({ photo: PhotoLinkSchema });
+export type PhotoUploadResult = Static<typeof PhotoUploadResultSchema>;
+
+export const PhotoParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type PhotoParams = Static<typeof PhotoParamsSchema>;
+
+/** The signature of a local-storage photo link: `?exp=<unix seconds>&sig=<base64url HMAC>`. */
+export const PhotoLinkQuerySchema = Type.Object({
+  exp: Type.Optional(Type.String({ maxLength: 20 })),
+  sig: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type PhotoLinkQuery = Static<typeof PhotoLinkQuerySchema>;
 
 export const AcceptResultSchema = Type.Object({ todo: TodoSchema, limits: LimitsSchema });
 export type AcceptResult = Static<typeof AcceptResultSchema>;
@@ -117,7 +142,7 @@ export const CompleteTodoBodySchema = Type.Object(
   {
     proofType: Type.Union([Type.Literal('text'), Type.Literal('photo'), Type.Literal('both')]),
     proofText: Type.Optional(Type.String({ maxLength: 2000 })),
-    /** An uploaded photo's id (photo storage); refused until that storage is wired in. */
+    /** An uploaded photo's id (POST /api/quests/me/photos); must be the caller's own. */
     photoId: Type.Optional(Type.String({ format: 'uuid' })),
   },
   { additionalProperties: false },

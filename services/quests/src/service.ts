@@ -7,8 +7,10 @@ import { systemClock, type Clock } from './clock';
 import type { QuestsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { startScheduler, type Scheduler } from './jobs/scheduler';
+import { defaultStorage, openPhotoStore } from './photo-store';
 import { createDeckRepository } from './repositories/deck-repository';
 import { createLeaderboardRepository } from './repositories/leaderboard-repository';
+import { createPhotosRepository } from './repositories/photos-repository';
 import { createPlayersRepository } from './repositories/players-repository';
 import { createTodosRepository, type TodosRepository } from './repositories/todos-repository';
 import { createCatalogueRepository, type CatalogueRepository } from './repositories/catalogue-repository';
@@ -16,6 +18,7 @@ import { recomputeStreaks, type RecomputeResult } from './repositories/streak-re
 import { createWeeklyRepository } from './repositories/weekly-repository';
 import { deckRoutes } from './routes/deck';
 import { leaderboardRoutes } from './routes/leaderboard';
+import { photoRoutes } from './routes/photos';
 import { progressRoutes } from './routes/progress';
 import { todoRoutes } from './routes/todos';
 import { weeklyRoutes } from './routes/weekly';
@@ -23,8 +26,9 @@ import { weeklyAdminRoutes } from './routes/weekly-admin';
 import { weeklyFriendsRoutes } from './routes/weekly-friends';
 import { runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
+import { erasePhotos, photoProofs } from './use-cases/photos';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
-import { noPhotos, type PhotoProofs } from './use-cases/todos';
+import type { PhotoProofs } from './use-cases/todos';
 import { weeklyStreakOf } from './use-cases/weekly';
 import { rotateMissingWeeks } from './use-cases/weekly-admin';
 
@@ -33,7 +37,7 @@ export interface QuestsDeps {
   logger: FastifyBaseLogger;
   /** The time every rule reads (local dates, the weekend window, Pro expiry); the real clock by default. */
   clock?: Clock;
-  /** Photo proof (the storage library); until wired in, only text proof completes a to-do. */
+  /** Photo proof; default: the user's uploads (POST /api/quests/me/photos). */
   photos?: PhotoProofs;
   /** Run the weekly rotation once at start (a fresh database has this week's challenge at once); default true. */
   rotateOnStart?: boolean;
@@ -56,6 +60,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
   const clock = deps.clock ?? systemClock;
   let pool: pg.Pool | undefined;
   let todos: TodosRepository | undefined;
+  const store = await openPhotoStore(config.storage ?? defaultStorage, clock);
   let catalogue: CatalogueRepository | undefined;
   const handle = await assembleService({
     name: 'quests',
@@ -71,15 +76,17 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       pool = servicePool;
       const players = createPlayersRepository(servicePool);
       todos = createTodosRepository(servicePool);
+      const photoDeps = { photos: createPhotosRepository(servicePool), store, ttlSeconds: config.photoUrlTtlSeconds ?? 600 };
       const weekly = createWeeklyRepository(servicePool);
       await app.register(progressRoutes, {
         players, weeklyStreak: async (userId) => (await weeklyStreakOf({ weekly, clock }, userId))?.currentStreak ?? 0,
       });
       await app.register(deckRoutes, { players, deck: createDeckRepository(servicePool), clock });
-      await app.register(todoRoutes, { players, todos, photos: deps.photos ?? noPhotos, clock, onEvents: () => relay.kick() });
+      await app.register(todoRoutes, { players, todos, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
       await app.register(leaderboardRoutes, { leaderboard: createLeaderboardRepository(servicePool) });
+      await app.register(photoRoutes, { ...photoDeps, local: store.kind === 'local' ? store : undefined });
       catalogue = createCatalogueRepository(servicePool);
-      await app.register(weeklyRoutes, { weekly, photos: deps.photos ?? noPhotos, clock, onEvents: () => relay.kick() });
+      await app.register(weeklyRoutes, { weekly, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
       await app.register(weeklyAdminRoutes, { catalogue });
       await app.register(weeklyFriendsRoutes, { pool: servicePool });
     },
@@ -91,6 +98,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
         await forgetPlayer(tx, e);
         await forgetFriends(tx, e.userId);
       }),
+      consume(bus, prisma, 'quests-photo-erasure', UserDeleted, erasePhotos(store)),
       consume(bus, prisma, 'quests-friends', FriendshipChanged, applyFriendship),
     ],
   });
@@ -123,6 +131,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       await scheduler?.stop();
       scheduler = undefined;
       await handle.close();
+      if (store.kind === 's3') store.client.destroy();
     },
   };
 }

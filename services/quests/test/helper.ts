@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EntitlementChanged, ProfileUpdated, UserRegistered } from '@vere/contracts';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import { createInProcessEventBus, newEvent, type InProcessEventBus } from '@vere/service-kit';
@@ -7,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { createQuestsService, type PhotoProofs, type QuestsHandle } from '../src/index';
+import { createQuestsService, type PhotoProofs, type QuestsHandle, type StorageConfig } from '../src/index';
 
 /** A clock the test moves: every rule in quests reads the time from it. */
 export interface TestClock {
@@ -29,25 +32,28 @@ export interface QuestsHarness {
   quests: QuestsHandle;
   clock: TestClock;
   sql: pg.Pool;
+  /** The folder of this harness's photos (local storage, removed on close). */
+  photosDir: string;
   /** Another quests replica on the same database and bus (started on demand). */
   second(): Promise<QuestsHandle>;
   close(): Promise<void>;
 }
 
-export async function startQuests(opts: { photos?: PhotoProofs } = {}): Promise<QuestsHarness> {
+export async function startQuests(opts: { photos?: PhotoProofs; storage?: StorageConfig } = {}): Promise<QuestsHarness> {
   const db = await createTestDatabase('vere_quests');
   const issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
   const clock = testClock();
-  const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl };
+  const photosDir = await mkdtemp(join(tmpdir(), 'vere-quests-photos-'));
+  const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: opts.storage ?? { driver: 'local' as const, dir: photosDir } };
   // Tests assign weeks themselves (and test the rotation explicitly).
   const quests = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
   await quests.start();
   const sql = new pg.Pool({ connectionString: db.url });
   const others: QuestsHandle[] = [];
   return {
-    db, bus, issuer, quests, clock, sql,
+    db, bus, issuer, quests, clock, sql, photosDir,
     async second() {
       const other = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
       await other.start();
@@ -61,6 +67,7 @@ export async function startQuests(opts: { photos?: PhotoProofs } = {}): Promise<
       await issuer?.close();
       await sql?.end();
       await db?.drop();
+      await rm(photosDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,14 +8,17 @@ import { awardXp, type AwardOutcome } from '../repositories/xp-repository';
 import { dayContext } from './day-context';
 
 /**
- * Where photo proof will come from: the photo storage library (libs/storage) answers whether a
- * stored photo belongs to the user. Until it is wired in, no photo is known, so Photo and Both
- * proof are refused with the spec's messages and only Text proof completes a to-do.
+ * Photo proof: whether an uploaded photo (POST /api/quests/me/photos) belongs to the user. The
+ * service wires it to the photo table (use-cases/photos.ts, `photoProofs`); a photo that is not
+ * the user's is refused with the spec's "Please select a photo".
  */
 export interface PhotoProofs {
   ownedBy(userId: string, photoId: string): Promise<boolean>;
+  /** A short-lived link to the photo for its owner (the to-do's `proofPhotoUrl`). */
+  linkFor?(photoId: string): Promise<string>;
 }
 
+/** No photo is anyone's: only Text proof completes a to-do. */
 export const noPhotos: PhotoProofs = { ownedBy: async () => false };
 
 export interface TodoDeps {
@@ -37,14 +40,21 @@ export function toTodoBody(t: TodoRow): Todo {
   };
 }
 
+/** The to-do as its owner sees it: with a fresh link to its proof photo, when it has one. */
+async function ownerTodoBody(deps: TodoDeps, t: TodoRow): Promise<Todo> {
+  const body = toTodoBody(t);
+  if (t.proofPhotoId && deps.photos.linkFor) body.proofPhotoUrl = await deps.photos.linkFor(t.proofPhotoId);
+  return body;
+}
+
 /** Spec §4.1: today's pending and in-progress to-dos, and those completed today, in the user's zone. */
 export async function listTodos(deps: TodoDeps, userId: string): Promise<TodoList> {
   const ctx = await dayContext(deps.players, userId, deps.clock());
   const rows = await deps.todos.listForDay(userId, ctx.date);
   const completed = rows.filter((r) => r.status === 'completed' && r.completedDate === ctx.date);
   return {
-    pending: rows.filter((r) => r.status !== 'completed').map(toTodoBody),
-    completed: completed.map(toTodoBody),
+    pending: await Promise.all(rows.filter((r) => r.status !== 'completed').map((r) => ownerTodoBody(deps, r))),
+    completed: await Promise.all(completed.map((r) => ownerTodoBody(deps, r))),
     xpToday: completed.reduce((sum, r) => sum + r.xpReward, 0),
   };
 }
@@ -84,7 +94,7 @@ export async function completeTodo(deps: TodoDeps, userId: string, todoId: strin
   if (award.awarded) deps.onEvents();
   const xpAwarded = award.awarded ? outcome.todo.xpReward : 0;
   return {
-    todo: toTodoBody(outcome.todo),
+    todo: await ownerTodoBody(deps, outcome.todo),
     xpAwarded,
     progress: levelProgress(award.totalXp),
     levelUp: award.awarded && award.level > award.previousLevel ? { level: award.level, previousLevel: award.previousLevel } : null,

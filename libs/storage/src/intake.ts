@@ -1,0 +1,90 @@
+import sharp, { type Metadata } from 'sharp';
+
+/** The largest upload taken: 10 MiB. */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/** The largest upload request: the photo plus its multipart framing (boundaries, part headers). What the edges let through. */
+export const MAX_PHOTO_REQUEST_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
+
+export type PhotoRejection = 'PHOTO_TOO_LARGE' | 'PHOTO_TYPE_NOT_ALLOWED' | 'PHOTO_UNREADABLE';
+
+/** Why an upload was refused; `code` is the API's stable error code. */
+export class PhotoRejected extends Error {
+  override name = 'PhotoRejected';
+  constructor(readonly code: PhotoRejection, message: string) {
+    super(message);
+  }
+}
+
+export interface IntakeOptions {
+  /** Default MAX_PHOTO_BYTES. */
+  maxBytes?: number;
+  /** The longest side after re-encoding; default 2048 px. */
+  maxDimension?: number;
+  /** Images with more pixels are refused before decoding (a small file can unpack to gigabytes); default 64 megapixels. */
+  maxInputPixels?: number;
+}
+
+export interface AcceptedPhoto {
+  bytes: Buffer;
+  contentType: 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+type Sniffed = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif';
+
+const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+
+/** The image type the bytes say they are (their magic number), whatever the file's name or declared type. */
+export function sniffImageType(bytes: Buffer): Sniffed | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return 'gif';
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp' && /^(avif|avis|heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(bytes, 8, 12))) return 'heif';
+  return null;
+}
+
+/** What libvips calls each sniffed type (it must agree, or the bytes are not what they claim). */
+const SHARP_FORMATS: Record<Sniffed, string[]> = { jpeg: ['jpeg'], png: ['png'], gif: ['gif'], webp: ['webp'], heif: ['heif'] };
+
+/**
+ * Takes an uploaded image: checks its size and its type by its bytes, then re-encodes it as JPEG,
+ * turned upright by its EXIF orientation, at most `maxDimension` on its longest side, with every
+ * metadata block (EXIF with GPS, XMP, IPTC, ICC) dropped. What is stored is only what this returns.
+ */
+export async function intakePhoto(bytes: Buffer, opts: IntakeOptions = {}): Promise<AcceptedPhoto> {
+  const maxBytes = opts.maxBytes ?? MAX_PHOTO_BYTES;
+  const maxDimension = opts.maxDimension ?? 2048;
+  const maxInputPixels = opts.maxInputPixels ?? 64_000_000;
+  if (bytes.length > maxBytes) throw new PhotoRejected('PHOTO_TOO_LARGE', `The photo is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
+  if (bytes.length === 0) throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo is empty.');
+  const sniffed = sniffImageType(bytes);
+  if (!sniffed) throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'Please choose a JPEG, PNG, WebP, GIF or HEIF/AVIF image.');
+
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo could not be read.');
+  }
+  if (!SHARP_FORMATS[sniffed].includes(meta.format ?? '')) throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'Please choose a JPEG, PNG, WebP, GIF or HEIF/AVIF image.');
+  if (!meta.width || !meta.height) throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo could not be read.');
+  if (meta.width * meta.height > maxInputPixels) throw new PhotoRejected('PHOTO_TOO_LARGE', 'The photo has too many pixels.');
+
+  try {
+    // Output carries no metadata unless asked (no withMetadata/keepExif here): EXIF, GPS, XMP and ICC are all dropped.
+    const { data, info } = await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
+  } catch {
+    // A HEIC (HEVC) photo: the bundled libvips decodes AVIF but not HEVC.
+    if (sniffed === 'heif') throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'This HEIF photo cannot be read; please choose a JPEG or PNG.');
+    throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo could not be read.');
+  }
+}
