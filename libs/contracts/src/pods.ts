@@ -191,6 +191,11 @@ export const PodLogEntrySchema = Type.Object({
   message: Type.String(),
   proofText: Type.Union([Type.String(), Type.Null()]),
   proofPhotoId: Type.Union([Uuid, Type.Null()]),
+  /**
+   * A short-lived signed link to the proof photo (members only; ask again when it expires); null
+   * without a photo, absent where the service has no photo storage configured.
+   */
+  proofPhotoUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   createdAt: Type.String({ description: 'ISO 8601' }),
 });
 export type PodLogEntry = Static<typeof PodLogEntrySchema>;

@@ -11,7 +11,7 @@ import { liveRoutes } from './routes/live';
 import { myPodsRoutes } from './routes/my-pods';
 import { podRoutes } from './routes/pods';
 import { safetyRoutes } from './routes/safety';
-import { resolvePodLogTarget } from './use-cases/pods';
+import { resolvePodLogTarget, type PhotoUrl } from './use-cases/pods';
 import { resolveUserTarget } from './use-cases/safety';
 import { startStreakSweep } from './use-cases/streak-sweep';
 import { onWeeklyCompleted } from './use-cases/weekly-share';
@@ -26,10 +26,12 @@ export interface PodsDeps {
   streakSweepMs?: number;
   /** Heartbeat of the live streams; default 15 s. */
   heartbeatMs?: number;
+  /** Signed links to proof photos for the pod log (the launcher wires the photo storage); absent: ids only. */
+  photoUrl?: PhotoUrl;
 }
 
 export async function createPodsService(config: PodsConfig, options: PodsDeps): Promise<ServiceHandle> {
-  const { clock = () => new Date(), streakSweepMs = 60_000, heartbeatMs = 15_000, ...deps } = options;
+  const { clock = () => new Date(), streakSweepMs = 60_000, heartbeatMs = 15_000, photoUrl, ...deps } = options;
   const hub = new LiveHub(config.databaseUrl, deps.logger);
   let stopSweep = () => {};
   let beginSweep = () => {};
@@ -47,7 +49,7 @@ export async function createPodsService(config: PodsConfig, options: PodsDeps): 
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma), db: pool });
       await app.register(friendRoutes, { pool, onEvents });
       await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget, resolvePodLogTarget] });
-      await app.register(podRoutes, { pool, onEvents });
+      await app.register(podRoutes, { pool, onEvents, photoUrl });
       await app.register(liveRoutes, { pool, hub, heartbeatMs });
       app.addHook('onClose', async () => {
         stopSweep();

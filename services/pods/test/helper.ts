@@ -18,7 +18,7 @@ export interface PodsHarness {
   close(): Promise<void>;
 }
 
-export async function startPods(options: { clock?: () => Date; streakSweepMs?: number; heartbeatMs?: number } = {}): Promise<PodsHarness> {
+export async function startPods(options: { clock?: () => Date; streakSweepMs?: number; heartbeatMs?: number; photoUrl?: (photoId: string) => Promise<string> } = {}): Promise<PodsHarness> {
   const db = await createTestDatabase('vere_pods');
   const issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;

@@ -8,7 +8,8 @@ let h: PodsHarness;
 let now = new Date();
 const DAY = 86_400_000;
 beforeAll(async () => {
-  h = await startPods({ clock: () => now });
+  // A stand-in for the storage layer's signed links (the launcher wires the real one: infra/local).
+  h = await startPods({ clock: () => now, photoUrl: async (id) => `/api/quests/photos/${id}?exp=1&sig=test` });
 });
 afterAll(async () => { await h?.close(); });
 
@@ -53,13 +54,21 @@ describe('sharing a weekly completion', () => {
       const log = (await as(h, ana)('GET', `/api/pods/pods/${podId}/log`)).json();
       expect(log.entries).toEqual([expect.objectContaining({
         user: expect.objectContaining({ id: ana, name: 'Ana' }), weeklyChallengeId: weekly, message: 'Talk to a stranger',
-        proofText: 'Said hi to the baker', proofPhotoId: photo,
+        proofText: 'Said hi to the baker', proofPhotoId: photo, proofPhotoUrl: `/api/quests/photos/${photo}?exp=1&sig=test`,
       })]);
     }
+    const detail = (await as(h, bo)('GET', `/api/pods/pods/${other.podId}`)).json();
+    expect(detail.log.entries[0]).toMatchObject({ proofPhotoId: photo, proofPhotoUrl: `/api/quests/photos/${photo}?exp=1&sig=test` });
+    // Only members: anyone else gets 404 and no link.
+    const outsider = await as(h, cy)('GET', `/api/pods/pods/${own.podId}/log`);
+    expect([outsider.statusCode, outsider.body.includes(photo)]).toEqual([404, false]);
     expect((await h.sql.query('SELECT count(*)::int AS n FROM pods.pod_log WHERE pod_id = $1', [notIn.podId])).rows[0].n).toBe(0);
     // An event of a member who ticked no pod writes nothing.
     await deliver(weeklyCompleted(bo, weekly, { podIds: [] }));
     expect((await as(h, bo)('GET', `/api/pods/pods/${other.podId}/log`)).json().entries).toHaveLength(1);
+    // An entry without a photo has no link.
+    await deliver(weeklyCompleted(bo, randomUUID(), { podIds: [other.podId], note: 'no photo' }));
+    expect((await as(h, ana)('GET', `/api/pods/pods/${other.podId}/log`)).json().entries[0]).toMatchObject({ proofText: 'no photo', proofPhotoId: null, proofPhotoUrl: null });
   });
 });
 
