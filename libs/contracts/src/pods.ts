@@ -225,8 +225,11 @@ export const PodDetailSchema = Type.Object({
   createdBy: Uuid,
   isCreator: Type.Boolean(),
   currentStreak: Type.Integer({ minimum: 0 }),
-  /** Saves banked (0 or 1): every 4 consecutive completed weeks earn one, covering one member's missed week. */
-  saves: Type.Integer({ minimum: 0 }),
+  /**
+   * Saves banked (0 or 1): every 4 consecutive completed weeks earn one, covering one member's missed
+   * week. Always sent by pods; optional in the type so clients built before it still fit.
+   */
+  saves: Type.Optional(Type.Integer({ minimum: 0 })),
   memberCount: Type.Integer({ minimum: 0 }),
   /** Members the pod may hold, the creator included: 8, or 99 while its creator is Pro. */
   memberCap: Type.Integer({ minimum: 1 }),
