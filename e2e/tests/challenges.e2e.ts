@@ -112,7 +112,7 @@ async function dragTopCard(page: Page, dx: number): Promise<void> {
 }
 
 describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
-  it('a free user swipes until out of swipes, completes to-dos with text proof, earns XP and levels up', async ({ browser, stack }) => {
+  it('a free user swipes until out of swipes, completes to-dos with photo, both and text proof, earns XP and levels up', async ({ browser, stack }) => {
     const zone = zoneWhere(false) ?? 'UTC';
     const { page, close } = await player(browser, stack, viewport, zone, `deck-${label}`);
     await page.goto(`${stack.url}/`);
@@ -187,14 +187,11 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
     await visible(list.getByRole('alert').filter({ hasText: 'Please add a text reflection' }));
     await shot(page, `complete-proof-${label}`);
     expect(await seriousViolations(page, '.ch-todo-dialog')).toEqual([]);
-    // Photo proof: an accessible file input with a preview (the upload endpoint is another branch's; not sent here).
+    // Photo proof without a photo: the spec's message.
     await list.getByRole('radio', { name: 'Photo' }).check();
-    await list.getByLabel('Choose a photo').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
-    await visible(list.getByRole('img', { name: 'Preview of proof.png' }));
     expect(await list.getByLabel('Your reflection').count()).toBe(0);
-    await list.getByRole('radio', { name: 'Both' }).check();
-    await visible(list.getByLabel('Your reflection'));
-    await list.getByRole('radio', { name: 'Text' }).check();
+    await list.getByRole('button', { name: 'Submit proof' }).click();
+    await visible(list.getByRole('alert').filter({ hasText: 'Please select a photo' }));
 
     let earned = 0;
     let leveled = false;
@@ -202,10 +199,25 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
       const item = list.getByTestId('todo-pending').first();
       const xp = Number((await text(item.locator('.ch-chip--xp'))).replace(/\D/g, ''));
       if (done > 0) await item.getByRole('button', { name: /^Complete / }).click();
-      await list.getByLabel('Your reflection').fill(`Did it, number ${done + 1}.`);
+      // Each proof type: a real image file for Photo and Both (uploaded, re-encoded, linked), text for the rest.
+      const proof = (['Photo', 'Both'] as const)[done] ?? 'Text';
+      await list.getByRole('radio', { name: proof }).check();
+      if (proof !== 'Text') {
+        await list.getByLabel('Choose a photo').setInputFiles({ name: `proof-${done}.png`, mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+        await visible(list.getByRole('img', { name: `Preview of proof-${done}.png` }));
+      }
+      if (proof !== 'Photo') await list.getByLabel('Your reflection').fill(`Did it, number ${done + 1}.`);
       const answer = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/quests\/me\/todos\/[^/]+\/complete$/.test(new URL(r.url()).pathname));
       await list.getByRole('button', { name: 'Submit proof' }).click();
-      const body = (await (await answer).json()) as { levelUp: { level: number } | null };
+      const body = (await (await answer).json()) as { levelUp: { level: number } | null; todo: { proofPhotoUrl?: string | null; proofText: string | null } };
+      if (proof === 'Text') expect(body.todo.proofPhotoUrl ?? null).toBeNull();
+      else {
+        // The owner's short-lived link serves the re-encoded photo.
+        const photo = await page.request.get(new URL(body.todo.proofPhotoUrl!, stack.url).toString());
+        expect(photo.status()).toBe(200);
+        expect(photo.headers()['content-type']).toBe('image/jpeg');
+      }
+      expect(body.todo.proofText).toBe(proof === 'Photo' ? null : `Did it, number ${done + 1}.`);
       earned += xp;
       await visible(page.getByText(`Challenge completed! +${xp} XP earned! 🎉`));
       if (body.levelUp) {

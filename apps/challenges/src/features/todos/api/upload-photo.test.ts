@@ -43,7 +43,8 @@ describe('uploadProofPhoto', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     await expect(uploadProofPhoto(apiFetch, new File(['x'], 'notes.txt', { type: 'text/plain' }))).rejects.toBeInstanceOf(PhotoRejected);
-    expect(photoProblem({ type: 'image/heic', size: PHOTO_MAX_BYTES })).toBeNull();
+    expect(photoProblem({ type: 'image/gif', size: PHOTO_MAX_BYTES })).toBeNull();
+    expect(photoProblem({ type: 'image/heic', size: 1000 })).toMatch(/JPEG, PNG, WebP or GIF/);
     expect(photoProblem({ type: 'image/webp', size: PHOTO_MAX_BYTES + 1 })).toMatch(/over 10 MB/);
     expect(fetch).not.toHaveBeenCalled();
   });

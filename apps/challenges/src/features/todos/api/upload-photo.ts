@@ -1,10 +1,11 @@
 import type { ApiFetch } from '@vere/web-session';
 
 // The photo endpoint's contract (quests, `POST /api/quests/me/photos`): multipart with one field
-// `file`, JPEG, PNG, WebP or HEIC up to 10 MiB; the service checks the bytes, this only saves a
-// pointless upload and tells the user early.
+// `file`, JPEG, PNG, WebP or GIF up to 10 MiB; the service checks the bytes, this only saves a
+// pointless upload and tells the user early. Not HEIC: the service cannot decode HEVC HEIC, and
+// offering only these lets Safari hand the page a JPEG of an iPhone photo.
 export const PHOTO_UPLOAD_PATH = '/api/quests/me/photos';
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface UploadedPhoto {
@@ -19,7 +20,7 @@ export class PhotoRejected extends Error {
 
 /** Why a picked file cannot be sent, or null when it can. */
 export function photoProblem(file: { type: string; size: number }): string | null {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP or HEIC photo.';
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP or GIF photo.';
   if (file.size > PHOTO_MAX_BYTES) return 'That photo is over 10 MB. Choose a smaller one.';
   return null;
 }
