@@ -36,6 +36,9 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     bodyLimit: EDGE_BODY_LIMIT,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
+    // Live streams (server-sent events) never finish on their own: closing the edge ends every
+    // connection instead of waiting for browsers to leave.
+    forceCloseConnections: true,
   });
   refuseUnknownExpectations(app.server);
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -5,6 +5,7 @@ import { createIdentityService, googleConfig } from '@vere/identity-service';
 import { createPodsService } from '@vere/pods-service';
 import { createQuestsService, storageConfig } from '@vere/quests-service';
 import { createBusFromEnv, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { createLocalPhotoStore, createS3PhotoStore, type PhotoStore } from '@vere/storage';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LocalConfig } from './config';
 import { createEdge } from './edge';
@@ -80,12 +81,14 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
     const upstreams: Record<string, string> = { identity: await listen(identity) };
     const jwksUrl = `${upstreams.identity}/.well-known/jwks.json`;
 
+    const storage = storageConfig(config, join(config.VERE_DATA_DIR, 'photos'));
+    const { clock: questsNow } = questsClock(config.QUESTS_CLOCK_OFFSET_MS, logger);
+    const podPhotos = await podPhotoLinks(storage, config.PHOTO_URL_TTL_SECONDS, questsNow);
     const others = await Promise.all([
       createQuestsService({
-        ...dbFor('quests'), jwksUrl,
-        storage: storageConfig(config, join(config.VERE_DATA_DIR, 'photos')), photoUrlTtlSeconds: config.PHOTO_URL_TTL_SECONDS,
-      }, { ...deps, ...questsClock(config.QUESTS_CLOCK_OFFSET_MS, logger) }),
-      createPodsService({ ...dbFor('pods'), jwksUrl }, deps),
+        ...dbFor('quests'), jwksUrl, storage, photoUrlTtlSeconds: config.PHOTO_URL_TTL_SECONDS,
+      }, { ...deps, ...(questsNow ? { clock: questsNow } : {}) }),
+      createPodsService({ ...dbFor('pods'), jwksUrl }, { ...deps, photoUrl: podPhotos }),
       createBillingService({
         ...dbFor('billing'), jwksUrl, appUrl: () => publicUrl,
         stripe: config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET && config.STRIPE_PRICE_ID
@@ -124,6 +127,22 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
 }
 
 /** QUESTS_CLOCK_OFFSET_MS (tests): quests' clock, shifted; said loudly, so nobody runs it by accident. */
+/**
+ * Pod members read proof photos through the same short-lived signed links quests gives their owner:
+ * the same store (the same signing key, read from the photos folder, or S3's presigned URLs), the
+ * links pointing at quests' GET /api/quests/photos/{id}, and quests' clock (it checks the expiry).
+ */
+async function podPhotoLinks(storage: ReturnType<typeof storageConfig>, ttlSeconds: number, now?: () => Date) {
+  const store: PhotoStore = storage.driver === 's3'
+    ? createS3PhotoStore(storage)
+    : await createLocalPhotoStore({
+      dir: storage.dir, signingKey: storage.signingKey,
+      urlFor: (key) => `/api/quests/photos/${key.slice(key.lastIndexOf('/') + 1)}`,
+      now: () => Math.floor((now?.() ?? new Date()).getTime() / 1000),
+    });
+  return async (photoId: string) => (await store.signedUrl(`proofs/${photoId}`, ttlSeconds)).url;
+}
+
 function questsClock(offsetMs: number, logger: FastifyBaseLogger): { clock?: () => Date } {
   if (offsetMs === 0) return {};
   logger.warn({ offsetMs }, 'QUESTS_CLOCK_OFFSET_MS is set: quests reads a shifted clock (tests only)');

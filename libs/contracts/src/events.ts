@@ -131,6 +131,10 @@ export const WeeklyCompleted = contract(
     completedAt: Type.String({ description: 'ISO 8601' }),
     hasPhoto: Type.Boolean(),
     podIds: Type.Array(Type.String({ format: 'uuid' })),
+    /** The note (proof text), trimmed; null or absent when none (absent in events from before it was added). */
+    note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /** The proof photo's id in quests' photo storage; null or absent when none. */
+    proofPhotoId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
   }),
 );
 export type WeeklyCompletedPayload = Static<typeof WeeklyCompleted.schema>;
@@ -180,4 +184,25 @@ export const MemberJoined = contract(
 );
 export type MemberJoinedPayload = Static<typeof MemberJoined.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, WeeklyCompleted, StreakUpdated, FriendshipChanged, MemberJoined } as const;
+/**
+ * pods: the pod streak changed. `reason`: `completed` (every member counted that week completed
+ * `weeklyChallengeId`; once per weekly challenge), `reset` (a week ended without it), `save_used`
+ * (a banked save covered one member's missed week; the streak stays). `userId` is the member whose
+ * completion raised it, or the pod's creator for a reset or a save. `week` is the Sunday (creator's zone).
+ */
+export const PodStreakUpdated = contract(
+  'pods.pod.streak.updated.v1',
+  Type.Object({
+    ...Meta,
+    podId: Type.String({ format: 'uuid' }),
+    currentStreak: Type.Integer({ minimum: 0 }),
+    previousStreak: Type.Integer({ minimum: 0 }),
+    saves: Type.Integer({ minimum: 0 }),
+    reason: Type.Union([Type.Literal('completed'), Type.Literal('reset'), Type.Literal('save_used')]),
+    weeklyChallengeId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+    week: Type.String({ description: 'YYYY-MM-DD' }),
+  }),
+);
+export type PodStreakUpdatedPayload = Static<typeof PodStreakUpdated.schema>;
+
+export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, WeeklyCompleted, StreakUpdated, FriendshipChanged, MemberJoined, PodStreakUpdated } as const;

@@ -191,6 +191,11 @@ export const PodLogEntrySchema = Type.Object({
   message: Type.String(),
   proofText: Type.Union([Type.String(), Type.Null()]),
   proofPhotoId: Type.Union([Uuid, Type.Null()]),
+  /**
+   * A short-lived signed link to the proof photo (members only; ask again when it expires); null
+   * without a photo, absent where the service has no photo storage configured.
+   */
+  proofPhotoUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   createdAt: Type.String({ description: 'ISO 8601' }),
 });
 export type PodLogEntry = Static<typeof PodLogEntrySchema>;
@@ -220,6 +225,11 @@ export const PodDetailSchema = Type.Object({
   createdBy: Uuid,
   isCreator: Type.Boolean(),
   currentStreak: Type.Integer({ minimum: 0 }),
+  /**
+   * Saves banked (0 or 1): every 4 consecutive completed weeks earn one, covering one member's missed
+   * week. Always sent by pods; optional in the type so clients built before it still fit.
+   */
+  saves: Type.Optional(Type.Integer({ minimum: 0 })),
   memberCount: Type.Integer({ minimum: 0 }),
   /** Members the pod may hold, the creator included: 8, or 99 while its creator is Pro. */
   memberCap: Type.Integer({ minimum: 1 }),
@@ -247,3 +257,17 @@ export type InvitePreview = Static<typeof InvitePreviewSchema>;
 /** POST /api/pods/invites/{code}/join: `joined` false when the caller was already a member. */
 export const JoinResultSchema = Type.Object({ podId: Uuid, joined: Type.Boolean() });
 export type JoinResult = Static<typeof JoinResultSchema>;
+
+/** POST /api/pods/pods/{podId}/stream-ticket and POST /api/pods/me/stream-ticket: a ticket for EventSource, valid 60 s. */
+export const StreamTicketSchema = Type.Object({
+  ticket: Type.String(),
+  expiresAt: Type.String({ description: 'ISO 8601' }),
+});
+export type StreamTicket = Static<typeof StreamTicketSchema>;
+
+/** GET /api/pods/pods/{podId}/events and /api/pods/me/events: the ticket (EventSource cannot send a bearer header). */
+export const StreamQuerySchema = Type.Object(
+  { ticket: Type.Optional(Type.String({ minLength: 20, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })) },
+  { additionalProperties: false },
+);
+export type StreamQuery = Static<typeof StreamQuerySchema>;

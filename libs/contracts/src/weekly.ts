@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LevelProgressSchema } from './quests';
+import { AvatarConfigSchema } from './identity';
 
 /** Spec §2.1: the three categories of weekly challenges. */
 export const ChallengeCategorySchema = Type.Union([Type.Literal('Exploration'), Type.Literal('Connection'), Type.Literal('Mindfulness')]);
@@ -217,3 +218,17 @@ export const WeekAssignmentSchema = Type.Object({
   title: Type.String(),
 });
 export type WeekAssignment = Static<typeof WeekAssignmentSchema>;
+
+/** One friend on "Friends doing this" (names and avatars from quests' profile read model). */
+export const WeeklyFriendSchema = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  username: Type.Union([Type.String(), Type.Null()]),
+  photoUrl: Type.Union([Type.String(), Type.Null()]),
+  avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
+});
+export type WeeklyFriend = Static<typeof WeeklyFriendSchema>;
+
+/** GET /api/quests/me/weekly/{id}/friends: up to 12 friends who accepted it, and how many did. */
+export const WeeklyFriendsSchema = Type.Object({ friends: Type.Array(WeeklyFriendSchema), total: Type.Integer({ minimum: 0 }) });
+export type WeeklyFriends = Static<typeof WeeklyFriendsSchema>;

@@ -1,2 +1,3 @@
 export { PodsEnv, podsConfig, type PodsConfig } from './config';
 export { createPodsService } from './service';
+export type { PhotoUrl } from './use-cases/pods';

@@ -1,23 +1,41 @@
 import { fileURLToPath } from 'node:url';
-import { EntitlementChanged, LevelReached, ProfileUpdated, UserDeleted, UserRegistered } from '@vere/contracts';
+import { EntitlementChanged, LevelReached, ProfileUpdated, UserDeleted, UserRegistered, WeeklyCompleted } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PodsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { createPodsRepository } from './repositories/pods-repository';
 import { friendRoutes } from './routes/friends';
+import { LiveHub } from './live';
+import { liveRoutes } from './routes/live';
 import { myPodsRoutes } from './routes/my-pods';
 import { podRoutes } from './routes/pods';
 import { safetyRoutes } from './routes/safety';
-import { resolvePodLogTarget } from './use-cases/pods';
+import { resolvePodLogTarget, type PhotoUrl } from './use-cases/pods';
 import { resolveUserTarget } from './use-cases/safety';
+import { startStreakSweep } from './use-cases/streak-sweep';
+import { onWeeklyCompleted } from './use-cases/weekly-share';
 import { forgetUser, registerProfile, updateEntitlement, updateLevel, updateProfile } from './use-cases/read-models';
 
-export function createPodsService(
-  config: PodsConfig,
-  deps: { bus: EventBus; logger: FastifyBaseLogger },
-): Promise<ServiceHandle> {
-  return assembleService({
+export interface PodsDeps {
+  bus: EventBus;
+  logger: FastifyBaseLogger;
+  /** The time the streak rules use (tests control it); default the system clock. */
+  clock?: () => Date;
+  /** How often the week-end sweep settles missed weeks; default 60 s. 0 turns it off. */
+  streakSweepMs?: number;
+  /** Heartbeat of the live streams; default 15 s. */
+  heartbeatMs?: number;
+  /** Signed links to proof photos for the pod log (the launcher wires the photo storage); absent: ids only. */
+  photoUrl?: PhotoUrl;
+}
+
+export async function createPodsService(config: PodsConfig, options: PodsDeps): Promise<ServiceHandle> {
+  const { clock = () => new Date(), streakSweepMs = 60_000, heartbeatMs = 15_000, photoUrl, ...deps } = options;
+  const hub = new LiveHub(config.databaseUrl, deps.logger);
+  let stopSweep = () => {};
+  let beginSweep = () => {};
+  const handle = await assembleService({
     name: 'pods',
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
     databaseUrl: config.databaseUrl,
@@ -31,7 +49,15 @@ export function createPodsService(
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma), db: pool });
       await app.register(friendRoutes, { pool, onEvents });
       await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget, resolvePodLogTarget] });
-      await app.register(podRoutes, { pool, onEvents });
+      await app.register(podRoutes, { pool, onEvents, photoUrl });
+      await app.register(liveRoutes, { pool, hub, heartbeatMs });
+      app.addHook('onClose', async () => {
+        stopSweep();
+        await hub.close();
+      });
+      beginSweep = () => {
+        if (streakSweepMs > 0) stopSweep = startStreakSweep({ pool, logger: deps.logger, clock, everyMs: streakSweepMs, onEvents });
+      };
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'pods-user-erasure', UserDeleted, forgetUser),
@@ -39,6 +65,16 @@ export function createPodsService(
       consume(bus, prisma, 'pods-profile', ProfileUpdated, updateProfile),
       consume(bus, prisma, 'pods-entitlement', EntitlementChanged, updateEntitlement),
       consume(bus, prisma, 'pods-level', LevelReached, updateLevel),
+      consume(bus, prisma, 'pods-weekly', WeeklyCompleted, onWeeklyCompleted(clock)),
     ],
   });
+  const start = handle.start.bind(handle);
+  return {
+    ...handle,
+    async start() {
+      await hub.start();
+      await start();
+      beginSweep();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EntitlementChanged, LevelReached, ProfileUpdated, UserRegistered } from '@vere/contracts';
+import { EntitlementChanged, LevelReached, ProfileUpdated, UserRegistered, WeeklyCompleted } from '@vere/contracts';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import { createInProcessEventBus, newEvent, type InProcessEventBus, type ServiceHandle } from '@vere/service-kit';
 import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
@@ -18,12 +18,12 @@ export interface PodsHarness {
   close(): Promise<void>;
 }
 
-export async function startPods(): Promise<PodsHarness> {
+export async function startPods(options: { clock?: () => Date; streakSweepMs?: number; heartbeatMs?: number; photoUrl?: (photoId: string) => Promise<string> } = {}): Promise<PodsHarness> {
   const db = await createTestDatabase('vere_pods');
   const issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
-  const pods = await createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger });
+  const pods = await createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger, streakSweepMs: 0, ...options });
   await pods.start();
   const sql = new pg.Pool({ connectionString: db.url, max: 4 });
   return {
@@ -123,4 +123,25 @@ export async function addLogEntry(h: PodsHarness, podId: string, userId: string,
     [id, podId, userId, randomUUID(), fields.message ?? 'Done!', fields.createdAt ?? new Date()],
   );
   return id;
+}
+
+/** quests.weekly.completed.v1 for a user (not yet published). */
+export function weeklyCompleted(userId: string, weeklyChallengeId: string, fields: { podIds?: string[]; completedAt?: Date; note?: string | null; proofPhotoId?: string | null; title?: string } = {}) {
+  return newEvent(WeeklyCompleted.subject, userId, {
+    weeklyChallengeId, challengeId: randomUUID(), weekNumber: 2860, title: fields.title ?? 'Talk to a stranger', xpAwarded: 120,
+    completedAt: (fields.completedAt ?? new Date()).toISOString(), hasPhoto: Boolean(fields.proofPhotoId),
+    podIds: fields.podIds ?? [], note: fields.note ?? null, proofPhotoId: fields.proofPhotoId ?? null,
+  });
+}
+
+/** Joins a pod with its invite code through the API. */
+export async function joinPod(h: PodsHarness, userId: string, code: string): Promise<void> {
+  const res = await as(h, userId)('POST', `/api/pods/invites/${code}/join`);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Moves a member's join (and the pod's creation) back in time, as if it happened then. */
+export async function backdateMember(h: PodsHarness, podId: string, userId: string, at: Date): Promise<void> {
+  await h.sql.query('UPDATE pods.pod_member SET joined_at = $3 WHERE pod_id = $1 AND user_id = $2', [podId, userId, at]);
+  await h.sql.query('UPDATE pods.pod SET created_at = LEAST(created_at, $2) WHERE id = $1', [podId, at]);
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { EntitlementChanged, ProfileUpdated, UserDeleted, UserRegistered, type WeekAssignment } from '@vere/contracts';
+import { EntitlementChanged, FriendshipChanged, ProfileUpdated, UserDeleted, UserRegistered, type WeekAssignment } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -23,7 +23,9 @@ import { progressRoutes } from './routes/progress';
 import { todoRoutes } from './routes/todos';
 import { weeklyRoutes } from './routes/weekly';
 import { weeklyAdminRoutes } from './routes/weekly-admin';
+import { weeklyFriendsRoutes } from './routes/weekly-friends';
 import { runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
+import { applyFriendship, forgetFriends } from './use-cases/friends';
 import { erasePhotos, photoProofs } from './use-cases/photos';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
 import type { PhotoProofs } from './use-cases/todos';
@@ -86,13 +88,18 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       catalogue = createCatalogueRepository(servicePool);
       await app.register(weeklyRoutes, { weekly, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
       await app.register(weeklyAdminRoutes, { catalogue });
+      await app.register(weeklyFriendsRoutes, { pool: servicePool });
     },
     consumers: ({ bus, prisma }) => [
       consume(bus, prisma, 'quests-player-registry', UserRegistered, registerPlayer),
       consume(bus, prisma, 'quests-player-profile', ProfileUpdated, updatePlayerProfile),
       consume(bus, prisma, 'quests-entitlement', EntitlementChanged, updateEntitlement),
-      consume(bus, prisma, 'quests-user-erasure', UserDeleted, forgetPlayer),
+      consume(bus, prisma, 'quests-user-erasure', UserDeleted, async (tx, e) => {
+        await forgetPlayer(tx, e);
+        await forgetFriends(tx, e.userId);
+      }),
       consume(bus, prisma, 'quests-photo-erasure', UserDeleted, erasePhotos(store)),
+      consume(bus, prisma, 'quests-friends', FriendshipChanged, applyFriendship),
     ],
   });
 

@@ -124,6 +124,7 @@ describe('completing the weekly challenge', () => {
       .toEqual(['quests.streak.updated.v1', 'quests.weekly.completed.v1']);
     expect(published.find((e) => e.payload.userId === user && e.subject === WeeklyCompleted.subject)!.payload).toMatchObject({
       weeklyChallengeId: id, xpAwarded: 120, hasPhoto: true, title: 'Ten Minutes of Nothing',
+      note: 'Sat by the river for ten minutes.', proofPhotoId: photoId,
     });
     expect(published.find((e) => e.payload.userId === user && e.subject === StreakUpdated.subject)!.payload).toMatchObject({
       currentStreak: 1, previousStreak: 0, lastCompletedWeek: '2026-01-11',

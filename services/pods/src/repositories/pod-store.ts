@@ -7,10 +7,11 @@ export interface PodRow {
   description: string | null;
   createdBy: string;
   currentStreak: number;
+  saves: number;
   createdAt: Date;
 }
 
-const POD_COLUMNS = `p.id, p.name, p.description, p.created_by AS "createdBy", p.current_streak AS "currentStreak", p.created_at AS "createdAt"`;
+const POD_COLUMNS = `p.id, p.name, p.description, p.created_by AS "createdBy", p.current_streak AS "currentStreak", p.streak_saves AS saves, p.created_at AS "createdAt"`;
 
 /** Serialises pod creation by one user until the transaction ends (the creation cap's check-and-insert). */
 export async function lockCreator(tx: Queryable, userId: string): Promise<void> {

@@ -11,9 +11,9 @@ import type { Prisma } from '../generated/prisma/client';
 /** identity.user.registered.v1: a profile row, unless a profile event created it first. */
 export async function insertProfile(tx: Prisma.TransactionClient, e: UserRegisteredPayload): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO pods.profile (user_id, name, username, updated_at)
-    VALUES (${e.userId}::uuid, ${e.name}, ${e.username?.toLowerCase() ?? null}, now())
-    ON CONFLICT (user_id) DO NOTHING`;
+    INSERT INTO pods.profile (user_id, name, username, time_zone, updated_at)
+    VALUES (${e.userId}::uuid, ${e.name}, ${e.username?.toLowerCase() ?? null}, ${e.timeZone ?? null}, now())
+    ON CONFLICT (user_id) DO UPDATE SET time_zone = COALESCE(pods.profile.time_zone, EXCLUDED.time_zone)`;
 }
 
 /**
@@ -23,12 +23,13 @@ export async function insertProfile(tx: Prisma.TransactionClient, e: UserRegiste
 export async function applyProfile(tx: Prisma.TransactionClient, e: ProfileUpdatedPayload): Promise<void> {
   const avatar = e.avatarConfig === null ? null : JSON.stringify(e.avatarConfig);
   await tx.$executeRaw`
-    INSERT INTO pods.profile (user_id, name, username, display_name, photo_url, avatar_config, profile_at, updated_at)
+    INSERT INTO pods.profile (user_id, name, username, display_name, photo_url, avatar_config, time_zone, profile_at, updated_at)
     VALUES (${e.userId}::uuid, ${e.name}, ${e.username.toLowerCase()}, ${e.displayName}, ${e.photoUrl}, ${avatar}::jsonb,
-            ${new Date(e.occurredAt)}, now())
+            ${e.timeZone ?? null}, ${new Date(e.occurredAt)}, now())
     ON CONFLICT (user_id) DO UPDATE SET
       name = EXCLUDED.name, username = EXCLUDED.username, display_name = EXCLUDED.display_name,
       photo_url = EXCLUDED.photo_url, avatar_config = EXCLUDED.avatar_config,
+      time_zone = COALESCE(EXCLUDED.time_zone, pods.profile.time_zone),
       profile_at = EXCLUDED.profile_at, updated_at = now()
     WHERE pods.profile.profile_at IS NULL OR pods.profile.profile_at < EXCLUDED.profile_at`;
 }

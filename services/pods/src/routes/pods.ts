@@ -7,7 +7,7 @@ import {
 import type { ServiceApp } from '@vere/service-kit';
 import {
   createInvite, createPod, getPod, joinByCode, leavePod, previewInvite, readLog, removeMember, removePod, revokeInvite, rotateInvite,
-  updatePodDetails, type PodsDeps,
+  updatePodDetails, withPhotoUrls, type PodsDeps,
 } from '../use-cases/pods';
 
 const err = { $ref: 'ErrorBody#' };
@@ -33,7 +33,10 @@ export async function podRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> 
       tags: ['pods'], summary: 'A pod: members and the newest log entries (members only; 404 to anyone else)', security: bearer,
       params: PodParamsSchema, response: { 200: PodDetailSchema, 400: err, 401: err, 404: err },
     },
-  }, async (request) => getPod(deps.pool, request.params.podId, request.userId));
+  }, async (request) => {
+    const pod = await getPod(deps.pool, request.params.podId, request.userId);
+    return { ...pod, log: await withPhotoUrls(deps.photoUrl, pod.log) };
+  });
 
   app.get<{ Params: PodParams; Querystring: PodLogQuery }>('/api/pods/pods/:podId/log', {
     onRequest: app.authenticate,
@@ -41,7 +44,7 @@ export async function podRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> 
       tags: ['pods'], summary: 'The pod log, newest first, paged by cursor (members only)', security: bearer,
       params: PodParamsSchema, querystring: PodLogQuerySchema, response: { 200: PodLogPageSchema, 400: err, 401: err, 404: err },
     },
-  }, async (request) => readLog(deps.pool, request.params.podId, request.userId, request.query));
+  }, async (request) => withPhotoUrls(deps.photoUrl, await readLog(deps.pool, request.params.podId, request.userId, request.query)));
 
   app.patch<{ Params: PodParams; Body: UpdatePodBody }>('/api/pods/pods/:podId', {
     onRequest: app.authenticate,

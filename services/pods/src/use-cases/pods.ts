@@ -15,9 +15,21 @@ import { standingOf } from '../repositories/standing-repository';
 import { memberCap, podCreationCap } from './pod-rules';
 import type { ReportTargetResolver } from './safety';
 
+/** A short-lived signed link to a proof photo (the storage layer's, with the key quests' links use). */
+export type PhotoUrl = (photoId: string) => Promise<string>;
+
 export interface PodsDeps {
   pool: pg.Pool;
   onEvents: () => void;
+  /** Absent: entries carry the photo's id only. */
+  photoUrl?: PhotoUrl;
+}
+
+/** Adds each entry's signed photo link (shown to members only: callers have checked membership). */
+export async function withPhotoUrls<T extends { entries: PodLogPage['entries'] }>(photoUrl: PhotoUrl | undefined, page: T): Promise<T> {
+  if (!photoUrl) return page;
+  const entries = await Promise.all(page.entries.map(async (e) => ({ ...e, proofPhotoUrl: e.proofPhotoId ? await photoUrl(e.proofPhotoId) : null })));
+  return { ...page, entries };
 }
 
 const notFound = () => new AppError('POD_NOT_FOUND', 'No such pod.');
@@ -84,7 +96,7 @@ export async function getPod(db: Queryable, podId: string, viewer: string): Prom
     isCreator ? activeInvites(db, pod.id) : Promise.resolve([]),
   ]);
   return {
-    id: pod.id, name: pod.name, description: pod.description, createdBy: pod.createdBy, isCreator, currentStreak: pod.currentStreak,
+    id: pod.id, name: pod.name, description: pod.description, createdBy: pod.createdBy, isCreator, currentStreak: pod.currentStreak, saves: pod.saves,
     memberCount: members.length, memberCap: cap, createdAt: pod.createdAt.toISOString(), members, log, invites,
   };
 }

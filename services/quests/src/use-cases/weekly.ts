@@ -124,7 +124,7 @@ export async function completeWeekly(deps: WeeklyDeps, userId: string, weeklyCha
       await writeOutbox(tx, newEvent(WeeklyCompleted.subject, userId, {
         weeklyChallengeId, challengeId: victory.challengeId, weekNumber: victory.weekNumber, title: victory.title,
         xpAwarded: award.awarded ? WEEKLY_CHALLENGE_XP : 0, completedAt: iso(victory.completedAt), hasPhoto: victory.proofPhotoId !== null,
-        podIds: body.podIds ?? [],
+        podIds: body.podIds ?? [], note: victory.proofText, proofPhotoId: victory.proofPhotoId,
       }));
       return { award, streak };
     },

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, backdateMember, createPod, joinPod, newUser, startPods, weeklyCompleted, type PodsHarness } from './helper';
+
+let h: PodsHarness;
+let base: string;
+beforeAll(async () => {
+  h = await startPods({ heartbeatMs: 200 });
+  await h.pods.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(h.pods.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => { await h?.close(); });
+
+interface SseEvent { event: string; data: Record<string, unknown>; at: number }
+
+/** Opens an event stream and collects its events (and comment lines) until closed. */
+async function openStream(url: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers, signal: controller.signal });
+  const events: SseEvent[] = [];
+  let comments = 0;
+  let ended = false;
+  if (res.ok && res.body) {
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const event = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
+            else if (block.includes(': ping')) comments++;
+          }
+        }
+      } catch {
+        // aborted
+      }
+      ended = true;
+    })();
+  }
+  return { res, events, comments: () => comments, ended: () => ended, close: () => controller.abort() };
+}
+
+const ticketFor = async (userId: string, podId: string) => {
+  const res = await as(h, userId)('POST', `/api/pods/pods/${podId}/stream-ticket`);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().ticket as string;
+};
+
+describe('live pod updates (server-sent events)', () => {
+  it('streams the log entry and the streak to a member within a second of the commit', async () => {
+    const ana = await newUser(h, { name: 'Ana' });
+    const bo = await newUser(h);
+    const { podId, code } = await createPod(h, ana);
+    await joinPod(h, bo, code);
+    await backdateMember(h, podId, ana, new Date(Date.now() - 14 * 86_400_000));
+    await backdateMember(h, podId, bo, new Date(Date.now() - 14 * 86_400_000));
+    const stream = await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${await ticketFor(bo, podId)}`);
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.res.headers.get('x-accel-buffering')).toBe('no');
+
+    const weekly = randomUUID();
+    await h.bus.publish(weeklyCompleted(bo, weekly, { podIds: [podId], note: 'Did it' }));
+    await h.bus.idle();
+    const first = Date.now();
+    await h.bus.publish(weeklyCompleted(ana, weekly, { podIds: [podId], note: 'Me too' }));
+    await h.bus.idle();
+    const committed = Date.now();
+    await expect.poll(() => stream.events.map((e) => e.event), { timeout: 1000, interval: 20 })
+      .toEqual(['pod-log-added', 'pod-log-added', 'pod-streak-updated']);
+    expect(stream.events[0]!.data).toMatchObject({ podId, userId: bo, weeklyChallengeId: weekly, message: 'Talk to a stranger', proofText: 'Did it' });
+    expect(stream.events[1]!.data).toMatchObject({ podId, userId: ana, proofText: 'Me too' });
+    expect(stream.events[2]!.data).toMatchObject({ podId, currentStreak: 1, previousStreak: 0, reason: 'completed', weeklyChallengeId: weekly });
+    expect(stream.events[0]!.at - first).toBeLessThan(1000);
+    expect(stream.events[2]!.at - committed).toBeLessThan(1000);
+    await expect.poll(() => stream.comments(), { timeout: 2000 }).toBeGreaterThan(0); // heartbeats
+    stream.close();
+  });
+
+  it('accepts a bearer token too; the user stream carries every pod of the user', async () => {
+    const ana = await newUser(h);
+    const { podId } = await createPod(h, ana);
+    const token = h.issuer.sign(ana);
+    const pod = await openStream(`${base}/api/pods/pods/${podId}/events`, { authorization: `Bearer ${token}` });
+    const mine = await openStream(`${base}/api/pods/me/events`, { authorization: `Bearer ${token}` });
+    expect([pod.res.status, mine.res.status]).toEqual([200, 200]);
+    await h.bus.publish(weeklyCompleted(ana, randomUUID(), { podIds: [podId] }));
+    await h.bus.idle();
+    for (const s of [pod, mine]) {
+      await expect.poll(() => s.events.map((e) => e.event), { timeout: 1000 }).toEqual(['pod-log-added', 'pod-streak-updated']);
+      s.close();
+    }
+  });
+
+  it('answers 404 to a non-member (with a token, or a ticket of another pod), 401 without a valid ticket', async () => {
+    const ana = await newUser(h);
+    const eve = await newUser(h);
+    const { podId } = await createPod(h, ana);
+    const { podId: evesPod } = await createPod(h, eve);
+    expect((await as(h, eve)('POST', `/api/pods/pods/${podId}/stream-ticket`)).statusCode).toBe(404);
+    const byToken = await openStream(`${base}/api/pods/pods/${podId}/events`, { authorization: `Bearer ${h.issuer.sign(eve)}` });
+    expect(byToken.res.status).toBe(404);
+    expect(((await byToken.res.json()) as { error: { code: string } }).error.code).toBe('POD_NOT_FOUND');
+    const otherTicket = await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${await ticketFor(eve, evesPod)}`);
+    expect(otherTicket.res.status).toBe(401);
+    expect((await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${'x'.repeat(32)}`)).res.status).toBe(401);
+    expect((await openStream(`${base}/api/pods/pods/${podId}/events`)).res.status).toBe(401);
+    expect((await openStream(`${base}/api/pods/pods/${podId}/events?ticket=bad!`)).res.status).toBe(400);
+    expect((await openStream(`${base}/api/pods/pods/not-a-uuid/events`)).res.status).toBe(400);
+  });
+
+  it('rejects an expired ticket, and ends the stream of a member who is removed', async () => {
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    const { podId, code } = await createPod(h, ana);
+    await joinPod(h, bo, code);
+    const expired = await ticketFor(bo, podId);
+    await h.sql.query(`UPDATE pods.stream_ticket SET expires_at = now() - interval '1 second'`);
+    expect((await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${expired}`)).res.status).toBe(401);
+    const stream = await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${await ticketFor(bo, podId)}`);
+    expect(stream.res.status).toBe(200);
+    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/members/${bo}`)).statusCode).toBe(204);
+    await h.bus.publish(weeklyCompleted(ana, randomUUID(), { podIds: [podId] }));
+    await h.bus.idle();
+    await expect.poll(() => stream.ended(), { timeout: 2000 }).toBe(true);
+    expect(stream.events).toEqual([]);
+  });
+});
