@@ -41,53 +41,13 @@ function show(sonner: SonnerModule, { kind, message }: ToastDetail) {
   sonner.toast[kind](message);
 }
 
-/**
- * Calls `fn` a few seconds after the page has loaded, when the browser is idle; returns a cancel.
- * (Idle alone is too early: the browser is idle while it waits for the first area's code.)
- */
-function afterStartUp(fn: () => void, delayMs = 3000): () => void {
-  let cancel = () => {};
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(fn, { timeout: 2000 });
-      cancel = () => window.cancelIdleCallback(id);
-    } else fn();
-  };
-  const wait = () => {
-    const id = window.setTimeout(idle, delayMs);
-    cancel = () => window.clearTimeout(id);
-  };
-  if (document.readyState === 'complete') wait();
-  else {
-    window.addEventListener('load', wait, { once: true });
-    cancel = () => window.removeEventListener('load', wait);
-  }
-  return () => cancel();
-}
-
 /** Mount once per page (the shell, or a remote running standalone). Toasts raised before sonner arrives are queued. */
 export function ToastHost(props: ToasterProps) {
   const [theme] = useTheme();
   const [sonner, setSonner] = useState<SonnerModule | null>(null);
   const queued = useRef<ToastDetail[]>([]);
 
-  const [wanted, setWanted] = useState(false);
-
-  // sonner is fetched on the first toast, or a few seconds after start-up: never on the
-  // first paint's critical path (decision 0020).
   useEffect(() => {
-    if (wanted) return;
-    const want = () => setWanted(true);
-    const idle = afterStartUp(want);
-    window.addEventListener(TOAST_EVENT, want, { once: true });
-    return () => {
-      idle();
-      window.removeEventListener(TOAST_EVENT, want);
-    };
-  }, [wanted]);
-
-  useEffect(() => {
-    if (!wanted) return;
     let live = true;
     loadSonner().then(
       (module) => live && setSonner(module),
@@ -96,7 +56,7 @@ export function ToastHost(props: ToasterProps) {
     return () => {
       live = false;
     };
-  }, [wanted]);
+  }, []);
 
   useEffect(() => {
     // Runs after the Toaster child has subscribed, so flushed toasts are not lost.
