@@ -67,7 +67,7 @@ describe('federated areas', () => {
 
   it('deep links reach the right remote', async ({ stack, signedIn: { page } }) => {
     await page.goto(`${stack.url}/join/ABC123`);
-    await visible(areaHeading(page, 'connect', 'Join pod ABC123'));
+    await visible(areaHeading(page, 'connect', 'Join a Pod'));
     await page.goto(`${stack.url}/vere-pro`);
     await visible(areaHeading(page, 'account', 'Vere Pro'));
     expect(await page.getByTestId('pro-price').textContent()).toContain('$0.99');

@@ -168,7 +168,7 @@ describe('post-sign-up intro and the guided tours', () => {
     await phone.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(async () => (await me(phone, stack.url)).tutorialsSeen).toEqual(['home', 'challenges']);
     await phone.reload();
-    await visible(phone.getByRole('heading', { name: 'Weekly Challenge' }));
+    await visible(phone.getByRole('heading', { name: "This Week's Challenge" }));
     await phone.waitForTimeout(1_500);
     expect(await phone.getByRole('dialog').count()).toBe(0);
     await other.close();

@@ -134,7 +134,7 @@ function ChallengeCard({ weekly }: { weekly: WeeklyChallenge }) {
       </div>
       <ChallengePane pages={pages} page={page} onPage={setPage} />
       {/* "Friends doing this" arrives with pods (issue: pods); nothing is shown until then. */}
-      <div className="ch-weekly__action">
+      <div className="ch-weekly__action" data-tour="weekly-accept">
         {completed ? (
           <Button block disabled icon={<IconCheck size={18} />}>Completed!</Button>
         ) : accepted ? (

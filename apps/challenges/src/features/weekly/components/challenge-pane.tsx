@@ -44,7 +44,7 @@ export function ChallengePane({ pages, page, onPage }: ChallengePaneProps) {
 
   const current = pages[page];
   return (
-    <div className="ch-pane">
+    <div className="ch-pane" data-tour="weekly-pages">
       <div
         {...bind()}
         className={cx('ch-pane__viewport', dragX !== 0 && 'is-dragging')}

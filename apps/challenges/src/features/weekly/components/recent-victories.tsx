@@ -41,7 +41,7 @@ export function RecentVictories({ victories, desktop, onOpen }: RecentVictoriesP
     );
   }
   return (
-    <Card className="ch-victories">
+    <Card className="ch-victories" data-tour="weekly-victories">
       <h2 className="ch-side__title">Recent Victories</h2>
       {body}
     </Card>

@@ -11,7 +11,7 @@ interface WeeklyStatsProps {
 export function WeeklyStats({ streak, weekEndsAt, now }: WeeklyStatsProps) {
   const remaining = weekEndsAt ? timeRemaining(weekEndsAt, now.getTime()) : null;
   return (
-    <Card className="ch-wstats">
+    <Card className="ch-wstats" data-tour="weekly-stats">
       <h2 className="ch-side__title">Weekly Stats</h2>
       <dl className="ch-stats">
         <div className="ch-stat">
