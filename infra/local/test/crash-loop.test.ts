@@ -37,6 +37,8 @@ function crashLoop(env: Record<string, string | undefined>): Promise<CrashLoopRe
   });
 }
 
+// Five kill -9 rounds with restarts take 80–150 s on a busy 2-core CI machine (more since pods
+// gained consumers and its streak sweep); the bound is generous, the assertions are what matter.
 describe.concurrent('kill -9 of the whole app while users sign up', () => {
   it('loses no registration on the embedded default (embedded PostgreSQL, in-process bus)', async ({ expect }) => {
     const result = await crashLoop({ DATABASE_URL: undefined, NATS_URL: undefined });
@@ -44,12 +46,12 @@ describe.concurrent('kill -9 of the whole app while users sign up', () => {
     expect(result.accepted).toBeGreaterThan(5);
     expect(result.lostEmails).toEqual([]);
     expect(result.players).toBe(result.accepted);
-  }, 150_000);
+  }, 300_000);
 
   it.skipIf(!NATS_URL || !process.env.DATABASE_URL)('loses no registration on PostgreSQL + NATS JetStream', async ({ expect }) => {
     const result = await crashLoop({});
     expect(result.accepted).toBeGreaterThan(5);
     expect(result.lostEmails).toEqual([]);
     expect(result.players).toBe(result.accepted);
-  }, 150_000);
+  }, 300_000);
 });
