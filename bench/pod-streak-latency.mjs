@@ -14,44 +14,14 @@
 // answer arrives (quests commits before answering); the figure from the request's start is printed
 // too. The path measured: quests' outbox relay → the bus → pods' consumer (log entry, streak, NOTIFY
 // in its transaction) → the LISTEN connection → the stream → the edge → the client.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { root, startApp } from './support/app.mjs';
+import { startApp } from './support/app.mjs';
 
 const { values } = parseArgs({ options: { completions: { type: 'string', default: '200' }, nats: { type: 'string' } } });
 const n = Number(values.completions);
 // 200 sign-ups from one address: lift the per-address sign-up limit (decision 0011) for the run.
 const env = { AUTH_RATE_LIMIT_PER_MINUTE: '100000' };
-const app = values.nats ? await startWithNats(values.nats) : await startApp({ apiOnly: true, env });
-
-/** As support/app.mjs (embedded PostgreSQL in a throw-away folder), but with NATS_URL kept. */
-async function startWithNats(natsUrl) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vere-bench-'));
-  chmodSync(dataDir, 0o755);
-  const childEnv = { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', VERE_DATA_DIR: dataDir, LOG_LEVEL: 'error', API_ONLY: 'true', NATS_URL: natsUrl };
-  delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/src/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  let out = '';
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the app did not start:\n${out}`)), 120_000);
-    const onData = (d) => {
-      out += d;
-      const m = /Vere is running at (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => reject(new Error(`the app exited (${code}):\n${out}`)));
-  });
-  return { url, async stop() { child.kill('SIGTERM'); await exited; rmSync(dataDir, { recursive: true, force: true }); } };
-}
+const app = await startApp({ apiOnly: true, env, ...(values.nats ? { natsUrl: values.nats } : {}) });
 const { url } = app;
 
 const json = async (path, token, body) => {

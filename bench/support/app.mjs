@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * @param {{ apiOnly?: boolean, cpuProfileDir?: string, env?: Record<string, string> }} [options]
+ * @param {{ apiOnly?: boolean, cpuProfileDir?: string, env?: Record<string, string>, natsUrl?: string }} [options]
+ *   natsUrl: run the bus on this NATS server instead of the in-process one
  * @returns {Promise<{ url: string, stop(): Promise<void> }>}
  */
 export async function startApp(options = {}) {
@@ -22,6 +23,7 @@ export async function startApp(options = {}) {
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
+  if (options.natsUrl) env.NATS_URL = options.natsUrl;
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'infra/local/src/main.ts'], {
     cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'],
