@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { removeDataDir, repoRoot, startStack, type Stack } from '../support/stack';
 import { afterAll, beforeAll } from 'vitest';
 import { describe, expect, test as it } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 
 type Viewport = typeof PHONE;
 const VIEWPORTS: Array<[string, Viewport]> = [['phone', PHONE], ['desktop', DESKTOP]];
@@ -80,14 +80,6 @@ async function player(
     return { status: r.status(), body: await r.json() };
   };
   return { page, api, close: () => context.close() };
-}
-
-/** axe-core's serious and critical findings inside `include`, as "rule: target" lines. */
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 async function text(locator: Locator): Promise<string> {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { PASSWORD, newUser, visible } from '../support/app';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
 import { repoRoot, type Stack } from '../support/stack';
+import { seriousViolations } from '../support/axe';
 
 interface Person {
   id: string;
@@ -79,13 +79,6 @@ async function bothSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
   await shot(page, `${name}-desktop`);
   if (before) await page.setViewportSize(before);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-remote="connect"]').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 const remote = (page: Page) => page.locator('[data-remote="connect"]');
@@ -165,7 +158,7 @@ describe('connect: friends and pods', () => {
     await visible(preview.getByText('1/8 members'));
     await visible(preview.getByText(a.name));
     await bothSizes(cPage, 'join');
-    expect(await seriousViolations(cPage)).toEqual([]);
+    expect(await seriousViolations(cPage, '[data-remote="connect"]')).toEqual([]);
     await cPage.getByRole('button', { name: 'Join Morning Crew' }).click();
     await visible(remote(cPage).getByRole('heading', { level: 1, name: 'Morning Crew' }));
     // Opening the link again says C is already in, with the way to the pod.
@@ -180,7 +173,7 @@ describe('connect: friends and pods', () => {
     await expect.poll(() => a.page.getByTestId('pod-member').count(), { timeout: 10_000 }).toBe(3);
     await visible(a.page.getByText('3/8', { exact: false }));
     await bothSizes(a.page, 'pod-creator');
-    expect(await seriousViolations(a.page)).toEqual([]);
+    expect(await seriousViolations(a.page, '[data-remote="connect"]')).toEqual([]);
 
     // A member (C) sees no creator tools but can leave; the leave dialog holds focus and Escape closes it.
     await cPage.goto(podUrl);
@@ -201,7 +194,7 @@ describe('connect: friends and pods', () => {
     await visible(a.page.getByText("You've reached your limit of 1 pod on the free plan"));
     await visible(a.page.getByRole('link', { name: 'Get Vere Pro' }));
     expect(await a.page.getByRole('link', { name: 'Create Pod' }).count()).toBe(0);
-    expect(await seriousViolations(a.page)).toEqual([]);
+    expect(await seriousViolations(a.page, '[data-remote="connect"]')).toEqual([]);
     await bothSizes(a.page, 'hub-at-cap');
     // Creating anyway: the server refuses and the page explains the cap.
     await a.page.goto(`${stack.url}/create-pod`);
@@ -222,7 +215,7 @@ describe('connect: friends and pods', () => {
     await confirm.waitFor({ state: 'hidden' });
     await visible(b.page.getByRole('list', { name: 'Blocked users' }).getByText(a.name));
     await bothSizes(b.page, 'friends-blocked');
-    expect(await seriousViolations(b.page)).toEqual([]);
+    expect(await seriousViolations(b.page, '[data-remote="connect"]')).toEqual([]);
 
     // A no longer finds B, and the friendship is gone.
     await a.page.goto(`${stack.url}/friends`);

@@ -1,21 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { newUser, signInThroughUi, signUpThroughUi, visible } from '../support/app';
 import { PHONE, snap } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 
 /** Issue 7's acceptance viewport for desktop. */
 const WIDE = { width: 1440, height: 900 };
-
-/** axe-core on the page as it is now: serious and critical violations, as "rule: target" lines. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 async function me(page: Page, baseUrl: string) {
   const token = await page.evaluate(`fetch('/api/identity/auth/refresh', { method: 'POST', credentials: 'include' })

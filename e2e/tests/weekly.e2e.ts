@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { newUser, visible } from '../support/app';
 import { DESKTOP, PHONE } from '../support/browser';
 import { repoRoot, type Stack } from '../support/stack';
 import { describe, expect, test as it } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 
 type Viewport = typeof PHONE;
 const VIEWPORTS: Array<[string, Viewport]> = [['phone', PHONE], ['desktop', DESKTOP]];
@@ -82,13 +82,6 @@ async function player(browser: Browser, stack: Stack, viewport: Viewport, tag: s
     return { status: r.status(), body: await r.json() };
   };
   return { context, page, email: user.email, api, close: () => context.close() };
-}
-
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 async function text(locator: Locator): Promise<string> {
