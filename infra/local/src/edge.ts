@@ -6,7 +6,8 @@ import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { answerClientError, answerFrameworkError, escapeHtml, refuseUnknownExpectations } from '@vere/service-kit';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES } from '@vere/storage';
-import { contentSecurityPolicy } from '@vere/web-build';
+// The policy's own entry point: the package's index loads Rspack (3 s of the launcher's start-up).
+import { contentSecurityPolicy } from '@vere/web-build/csp';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 export const REMOTES = ['challenges', 'connect', 'playbooks', 'account'] as const;
