@@ -1,5 +1,6 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { UserRegistered } from '@vere/contracts';
+import { ProfileUpdated, UserRegistered } from '@vere/contracts';
+import { defaultAvatarConfig } from '@vere/domain';
 import type { DomainEvent } from '@vere/service-kit';
 import { createSigner, createVerifier } from 'fast-jwt';
 import pg from 'pg';
@@ -57,6 +58,27 @@ describe('sign-up', () => {
     const event = received.find((e) => e.payload.userId === user.id)!;
     expect(event.payload).toMatchObject({ userId: user.id, name: 'Cy', username: 'cy_test' });
     expect(event.payload).not.toHaveProperty('email');
+    await sub.stop();
+  });
+
+  it('publishes the starting public profile, with the avatar chosen at sign-up, after the registration', async () => {
+    const received: DomainEvent[] = [];
+    const sub = await h.bus.subscribe(
+      { durable: `test-profile-${Date.now()}`, subjects: [UserRegistered.subject, ProfileUpdated.subject] },
+      async (e) => {
+        received.push(e);
+      },
+    );
+    const avatarConfig = defaultAvatarConfig('signup-seed');
+    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Avi', username: 'avi_pic', avatarConfig, timeZone: 'Asia/Kolkata' });
+    const { user } = res.json();
+    const mine = () => received.filter((e) => e.payload.userId === user.id);
+    await expect.poll(() => mine().length, { timeout: 5000 }).toBe(2);
+    expect(mine().map((e) => e.subject)).toEqual([UserRegistered.subject, ProfileUpdated.subject]);
+    expect(mine()[1]!.payload).toMatchObject({
+      name: 'Avi', username: 'avi_pic', displayName: null, photoUrl: null, avatarConfig, timeZone: 'Asia/Kolkata',
+    });
+    expect(mine()[1]!.payload).not.toHaveProperty('email');
     await sub.stop();
   });
 

@@ -118,7 +118,7 @@ const errorOf = (location: unknown) => new URL(String(location), APP_URL).search
 
 async function userEvents(userId: string) {
   const rows = await sql<{ subject: string }>(
-    `SELECT subject FROM identity.outbox_event WHERE payload->>'userId' = $1`, [userId]);
+    `SELECT subject FROM identity.outbox_event WHERE payload->>'userId' = $1 ORDER BY occurred_at`, [userId]);
   return rows.map((r) => r.subject);
 }
 
@@ -154,7 +154,7 @@ describe('Google sign-in', () => {
     const { user } = refreshed.json();
     expect(user).toMatchObject({ email: google.email, name: 'José O Brien-Smith' });
     expect(user.username).toMatch(/^jose_o_brien_sm_\d{4}$/);
-    expect(await userEvents(user.id)).toEqual(['identity.user.registered.v1']);
+    expect(await userEvents(user.id)).toEqual(['identity.user.registered.v1', 'identity.profile.updated.v1']);
 
     // No password: password sign-in fails as a wrong password does, never 500.
     const signIn = await authCalls(h.service).signIn(google.email, STRONG_PASSWORD);
@@ -171,7 +171,7 @@ describe('Google sign-in', () => {
       (await authCalls(h.service).refresh(refreshCookie(r.res.headers['set-cookie']))).json().user.id;
     const id = await idOf(first);
     expect(await idOf(second)).toBe(id);
-    expect(await userEvents(id)).toEqual(['identity.user.registered.v1']);
+    expect(await userEvents(id)).toEqual(['identity.user.registered.v1', 'identity.profile.updated.v1']);
   });
 
   it('links a password account with the same verified address, ending its password and old sessions', async () => {
@@ -183,7 +183,7 @@ describe('Google sign-in', () => {
     const { res } = await signInWithGoogle(google.login);
     const me = (await authCalls(h.service).refresh(refreshCookie(res.headers['set-cookie']))).json().user;
     expect(me).toMatchObject({ id: signUp.json().user.id, email, name: 'Ana' });
-    expect(await userEvents(me.id)).toEqual(['identity.user.registered.v1']);
+    expect(await userEvents(me.id)).toEqual(['identity.user.registered.v1', 'identity.profile.updated.v1']);
     expect((await authCalls(h.service).refresh(oldSession)).statusCode).toBe(401);
     expect((await authCalls(h.service).signIn(email, STRONG_PASSWORD)).json().error.code).toBe('INVALID_CREDENTIALS');
   });

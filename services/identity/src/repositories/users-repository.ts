@@ -47,7 +47,7 @@ export interface UsersRepository {
    * Inserts the user and its event in one transaction (the outbox relay publishes the event), and
    * the provider identity that signs in to it, when there is one.
    */
-  createWithEvent(user: NewUser, event: DomainEvent<EventMeta>, identity?: ExternalIdentityRef): Promise<User>;
+  createWithEvents(user: NewUser, events: DomainEvent<EventMeta>[], identity?: ExternalIdentityRef): Promise<User>;
   /**
    * Applies the changes and writes the event made from the changed row, in one transaction.
    * Resolves null when the user no longer exists.
@@ -80,12 +80,12 @@ const avatarColumn = (value: Prisma.InputJsonObject | null | undefined) =>
 
 export function createUsersRepository(prisma: PrismaClient, onEventsWritten: () => void): UsersRepository {
   return {
-    async createWithEvent({ avatarConfig, ...data }, event, identity) {
+    async createWithEvents({ avatarConfig, ...data }, events, identity) {
       try {
         const user = await prisma.$transaction(async (tx) => {
           const created = await tx.user.create({ data: { ...data, ...avatarColumn(avatarConfig) } });
           if (identity) await tx.externalIdentity.create({ data: { ...identity, userId: created.id } });
-          await tx.outboxEvent.create({ data: outboxRecord(event) });
+          await tx.outboxEvent.createMany({ data: events.map(outboxRecord) });
           return created;
         });
         onEventsWritten();

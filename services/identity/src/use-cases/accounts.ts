@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TUTORIALS, UserRegistered, type AvatarConfigBody, type SignUpBody, type User as UserBody } from '@vere/contracts';
+import { ProfileUpdated, TUTORIALS, UserRegistered, type AvatarConfigBody, type SignUpBody, type User as UserBody } from '@vere/contracts';
 import {
   isAvatarConfig, isTimeZone, normalizeEmail, normalizeUsername, suggestUsername, validateEmail, validateName, validatePassword,
   validateUsername,
@@ -92,9 +92,14 @@ export async function createAccount(users: UsersRepository, account: NewAccount)
     const id = randomUUID();
     const username = chosen ?? suggestUsername(name);
     try {
-      return await users.createWithEvent(
+      // The registration, then the public profile as it starts (the avatar chosen at sign-up is
+      // not in the registration's contract): read models show it before any later edit.
+      return await users.createWithEvents(
         { id, email, name, username, passwordHash, avatarConfig, timeZone },
-        newEvent(UserRegistered.subject, id, { name, username, timeZone }),
+        [
+          newEvent(UserRegistered.subject, id, { name, username, timeZone }),
+          newEvent(ProfileUpdated.subject, id, { name, username, displayName: null, photoUrl: null, avatarConfig, timeZone }),
+        ],
         identity,
       );
     } catch (err) {
