@@ -51,7 +51,7 @@ export const LocalEnv = {
    * any day of the week). Only this launcher reads it; a production service has no such setting.
    */
   QUESTS_CLOCK_OFFSET_MS: Type.Integer({ default: 0 }),
-  /** Proof photos (quests): STORAGE_DRIVER, STORAGE_DIR (default `$VERE_DATA_DIR/photos`), S3_*, PHOTO_URL_*. */
+  /** Proof photos (quests): STORAGE_DRIVER, STORAGE_DIR (default `$VERE_DATA_DIR/photos`), S3_*, PHOTO_URL_*, PHOTO_UPLOADS_PER_HOUR. */
   ...PhotoEnv,
 };
 

@@ -87,6 +87,7 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
     const others = await Promise.all([
       createQuestsService({
         ...dbFor('quests'), jwksUrl, storage, photoUrlTtlSeconds: config.PHOTO_URL_TTL_SECONDS,
+        photoUploadsPerHour: config.PHOTO_UPLOADS_PER_HOUR,
       }, { ...deps, ...(questsNow ? { clock: questsNow } : {}) }),
       createPodsService({ ...dbFor('pods'), jwksUrl }, { ...deps, photoUrl: podPhotos }),
       createBillingService({

@@ -16,6 +16,12 @@ export const IdentityExportSchema = Type.Object({
 });
 export type IdentityExport = Static<typeof IdentityExportSchema>;
 
+export const QuestsExportPhotoSchema = Type.Object({
+  id: Type.String(), contentType: Type.String(), bytes: Type.Integer(), width: Type.Integer(), height: Type.Integer(),
+  uploadedAt: Iso, url: Type.String(), urlExpiresAt: Iso,
+});
+export type QuestsExportPhoto = Static<typeof QuestsExportPhotoSchema>;
+
 export const QuestsExportSchema = Type.Object({
   service: Type.Literal('quests'),
   player: Nullable(Type.Object({
@@ -34,6 +40,8 @@ export const QuestsExportSchema = Type.Object({
     title: Type.String(), weekNumber: Type.Integer(), acceptedAt: Nullable(Iso), completedAt: Nullable(Iso),
     reflection: Nullable(Type.String()), proofText: Nullable(Type.String()), proofPhotoId: Nullable(Type.String()),
   }))),
+  /** Every photo kept (re-encoded, without metadata), with a short-lived link to download it. */
+  photos: Type.Optional(Type.Array(QuestsExportPhotoSchema)),
 });
 export type QuestsExport = Static<typeof QuestsExportSchema>;
 

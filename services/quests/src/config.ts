@@ -16,6 +16,8 @@ export const PhotoEnv = {
   S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** How long a photo link works. */
   PHOTO_URL_TTL_SECONDS: Type.Integer({ minimum: 30, maximum: 86_400, default: 600 }),
+  /** Photo uploads one user may make per clock hour (each is decoded and re-encoded). */
+  PHOTO_UPLOADS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000, default: 30 }),
   /**
    * Local driver: 32+ random bytes, base64 (`openssl rand -base64 32`), signing photo links. Absent:
    * generated once into STORAGE_DIR/.url-signing-key.
@@ -35,10 +37,13 @@ export interface QuestsConfig extends VerifierConfig {
   storage?: StorageConfig;
   /** How long a photo link works; default 600 s. */
   photoUrlTtlSeconds?: number;
+  /** Photo uploads per user per clock hour; default 30. */
+  photoUploadsPerHour?: number;
 }
 
 export function questsConfig(env: Static<TObject<typeof QuestsEnv>>): QuestsConfig {
-  return { ...verifierConfig(env), storage: storageConfig(env), photoUrlTtlSeconds: env.PHOTO_URL_TTL_SECONDS };
+  return { ...verifierConfig(env), storage: storageConfig(env), photoUrlTtlSeconds: env.PHOTO_URL_TTL_SECONDS,
+    photoUploadsPerHour: env.PHOTO_UPLOADS_PER_HOUR };
 }
 
 export function storageConfig(env: Static<TObject<typeof PhotoEnv>>, defaultDir = '.data/photos'): StorageConfig {

@@ -26,7 +26,7 @@ import { weeklyAdminRoutes } from './routes/weekly-admin';
 import { weeklyFriendsRoutes } from './routes/weekly-friends';
 import { runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
-import { erasePhotos, photoProofs } from './use-cases/photos';
+import { erasePhotos, photoProofs, sweepUnattachedPhotos, type PhotoDeps } from './use-cases/photos';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
 import type { PhotoProofs } from './use-cases/todos';
 import { weeklyStreakOf } from './use-cases/weekly';
@@ -52,6 +52,8 @@ export interface QuestsHandle extends ServiceHandle {
   weeklyRotation(): Promise<WeekAssignment[]>;
   /** Runs the weekly streak recomputation in this process now (what the job runs). */
   recomputeStreaks(): Promise<RecomputeResult>;
+  /** Runs the sweep of photos never attached as proof now (what the hourly job runs); resolves how many went. */
+  sweepPhotos(): Promise<number>;
   /** The job scheduler, once start() has run. */
   readonly scheduler: Scheduler | undefined;
 }
@@ -62,6 +64,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
   let todos: TodosRepository | undefined;
   const store = await openPhotoStore(config.storage ?? defaultStorage, clock);
   let catalogue: CatalogueRepository | undefined;
+  let photoDeps: PhotoDeps | undefined;
   const handle = await assembleService({
     name: 'quests',
     prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
@@ -76,10 +79,13 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
       pool = servicePool;
       const players = createPlayersRepository(servicePool);
       todos = createTodosRepository(servicePool);
-      const photoDeps = { photos: createPhotosRepository(servicePool), store, ttlSeconds: config.photoUrlTtlSeconds ?? 600 };
+      photoDeps = {
+        photos: createPhotosRepository(servicePool), store, ttlSeconds: config.photoUrlTtlSeconds ?? 600,
+        uploadsPerHour: config.photoUploadsPerHour,
+      };
       const weekly = createWeeklyRepository(servicePool);
       await app.register(progressRoutes, {
-        players, weeklyStreak: async (userId) => (await weeklyStreakOf({ weekly, clock }, userId))?.currentStreak ?? 0,
+        players, photos: photoDeps, weeklyStreak: async (userId) => (await weeklyStreakOf({ weekly, clock }, userId))?.currentStreak ?? 0,
       });
       await app.register(deckRoutes, { players, deck: createDeckRepository(servicePool), clock });
       await app.register(todoRoutes, { players, todos, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
@@ -106,6 +112,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
   const dailyReset = () => runDailyReset(pool!, todos!, clock());
   const weeklyRotation = () => rotateMissingWeeks(catalogue!, clock());
   const recompute = () => recomputeStreaks(pool!, clock());
+  const photoSweep = () => sweepUnattachedPhotos(photoDeps!, (err, key) => deps.logger.warn({ err, key }, 'could not delete an unattached photo'));
   let scheduler: Scheduler | undefined;
   return {
     name: handle.name,
@@ -116,11 +123,12 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
     dailyReset,
     weeklyRotation,
     recomputeStreaks: recompute,
+    sweepPhotos: photoSweep,
     async start() {
       await handle.start();
       scheduler = await startScheduler({
         pool: pool!, logger: deps.logger, dailyReset, pollingIntervalSeconds: deps.jobPollingIntervalSeconds,
-        weekly: { rotate: weeklyRotation, recomputeStreaks: recompute },
+        weekly: { rotate: weeklyRotation, recomputeStreaks: recompute }, photoSweep,
       });
       if (deps.rotateOnStart !== false) {
         // Safe on every replica at once (see CatalogueRepository.rotate); the job retries on its own schedule.

@@ -39,14 +39,17 @@ export interface QuestsHarness {
   close(): Promise<void>;
 }
 
-export async function startQuests(opts: { photos?: PhotoProofs; storage?: StorageConfig } = {}): Promise<QuestsHarness> {
+export async function startQuests(opts: { photos?: PhotoProofs; storage?: StorageConfig; photoUploadsPerHour?: number } = {}): Promise<QuestsHarness> {
   const db = await createTestDatabase('vere_quests');
   const issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
   const clock = testClock();
   const photosDir = await mkdtemp(join(tmpdir(), 'vere-quests-photos-'));
-  const config = { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: opts.storage ?? { driver: 'local' as const, dir: photosDir } };
+  const config = {
+    databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: opts.storage ?? { driver: 'local' as const, dir: photosDir },
+    photoUploadsPerHour: opts.photoUploadsPerHour,
+  };
   // Tests assign weeks themselves (and test the rotation explicitly).
   const quests = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
   await quests.start();

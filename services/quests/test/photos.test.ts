@@ -280,3 +280,78 @@ describe('account deletion', () => {
     expect((await fetchLink(photo.url)).statusCode).toBe(404);
   });
 });
+
+describe('the hourly upload allowance', () => {
+  let limited: QuestsHarness;
+  beforeAll(async () => {
+    limited = await startQuests({ photoUploadsPerHour: 3 });
+  });
+  afterAll(async () => { await limited?.close(); });
+
+  it('admits exactly the allowance of 10 parallel uploads; the rest answer 429 RATE_LIMITED with Retry-After and store nothing', async () => {
+    const userId = await newPlayer(limited);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const send = (id: string) => {
+      const form = photoFile(png);
+      return limited.quests.app.inject({
+        method: 'POST', url: '/api/quests/me/photos', payload: form.payload,
+        headers: { 'content-type': form.contentType, authorization: `Bearer ${limited.issuer.sign(id)}` },
+      });
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(userId)));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', field: 'file' });
+    expect(refused.json().error.message).toMatch(/^You've uploaded a lot of photos this hour\. Try again in \d+ min\.$/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await count(limited, 'SELECT count(*) FROM quests.photo WHERE user_id = $1', [userId])).toBe(3);
+
+    // The allowance is the user's own: someone else still uploads.
+    expect((await send(await newPlayer(limited))).statusCode).toBe(201);
+  });
+});
+
+describe('photos never attached as proof', () => {
+  const backdate = (photoId: string, hours: number) =>
+    h.sql.query(`UPDATE quests.photo SET created_at = now() - make_interval(hours => $2) WHERE id = $1`, [photoId, hours]);
+  const exists = async (photoId: string) => (await count(h, 'SELECT count(*) FROM quests.photo WHERE id = $1', [photoId])) === 1;
+
+  it('are removed (row and file) a day after upload by the sweep; proofs and fresh uploads stay', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await newPlayer(h);
+    const proof = await uploaded(userId);
+    const todo = await acceptedTodo(userId);
+    expect((await as(h, userId).complete(todo.id, { proofType: 'photo', photoId: proof.id })).statusCode).toBe(200);
+    const stale = await uploaded(userId);
+    const fresh = await uploaded(userId);
+    await backdate(proof.id, 25);
+    await backdate(stale.id, 25);
+
+    expect(await h.quests.sweepPhotos()).toBeGreaterThanOrEqual(1);
+    expect(await exists(stale.id)).toBe(false);
+    expect((await fetchLink(stale.url)).statusCode).toBe(404);
+    expect(await exists(proof.id)).toBe(true);
+    expect((await fetchLink(proof.url)).statusCode).toBe(200);
+    expect(await exists(fresh.id)).toBe(true);
+    expect((await fetchLink(fresh.url)).statusCode).toBe(200);
+    // Nothing left to do the second time.
+    expect(await h.quests.sweepPhotos()).toBe(0);
+  });
+});
+
+describe('the data export', () => {
+  it("lists the user's photos with what was kept and a link that serves each", async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await newPlayer(h);
+    const photo = await uploaded(userId);
+    const res = await as(h, userId).call('GET', '/api/quests/me/export');
+    expect(res.statusCode).toBe(200);
+    const { photos: listed } = res.json() as { photos: Array<{ id: string; contentType: string; width: number; url: string }> };
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: photo.id, contentType: 'image/jpeg', width: 800, height: 600 });
+    expect((await fetchLink(listed[0]!.url)).statusCode).toBe(200);
+  });
+});

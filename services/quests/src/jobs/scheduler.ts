@@ -13,6 +13,10 @@ export const WEEKLY_ROTATION_CRON = '*/15 * * * *';
 export const STREAK_RECOMPUTE_JOB = 'quests-streak-recompute';
 export const STREAK_RECOMPUTE_CRON = '7 * * * *';
 
+/** The sweep of photos never attached as proof (hourly; see sweepUnattachedPhotos). */
+export const PHOTO_SWEEP_JOB = 'quests-photo-sweep';
+export const PHOTO_SWEEP_CRON = '37 * * * *';
+
 export interface Scheduler {
   /** Queues one reset now; of calls with the same `key` in one 15-minute slot, from any replica, one job runs. Resolves with its id (null: already queued). */
   queueDailyReset(key: string): Promise<string | null>;
@@ -34,6 +38,8 @@ export async function startScheduler(opts: {
   dailyReset: () => Promise<unknown>;
   /** Scheduled weekly work (rotation, streak recomputation); optional so the daily reset stands alone. */
   weekly?: { rotate: () => Promise<unknown>; recomputeStreaks: () => Promise<unknown> };
+  /** The hourly sweep of unattached photos; optional like the weekly work. */
+  photoSweep?: () => Promise<unknown>;
   pollingIntervalSeconds?: number;
 }): Promise<Scheduler> {
   const boss = new PgBoss({
@@ -49,23 +55,24 @@ export async function startScheduler(opts: {
     if (!(await boss.getQueue(DAILY_RESET_JOB))) throw err;
   }
   await boss.schedule(DAILY_RESET_JOB, DAILY_RESET_CRON, {}, { tz: 'UTC' });
+  type Job = [name: string, cron: string, run: () => Promise<unknown>];
+  const jobs: Job[] = [];
   if (opts.weekly) {
-    const jobs: [string, string, () => Promise<unknown>][] = [
-      [WEEKLY_ROTATION_JOB, WEEKLY_ROTATION_CRON, opts.weekly.rotate],
-      [STREAK_RECOMPUTE_JOB, STREAK_RECOMPUTE_CRON, opts.weekly.recomputeStreaks],
-    ];
-    for (const [name, cron, run] of jobs) {
-      try {
-        await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 });
-      } catch (err) {
-        if (!(await boss.getQueue(name))) throw err;
-      }
-      await boss.schedule(name, cron, {}, { tz: 'UTC' });
-      await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
-        const result = await run();
-        opts.logger.info({ job: name, result }, 'weekly job ran');
-      });
+    jobs.push([WEEKLY_ROTATION_JOB, WEEKLY_ROTATION_CRON, opts.weekly.rotate]);
+    jobs.push([STREAK_RECOMPUTE_JOB, STREAK_RECOMPUTE_CRON, opts.weekly.recomputeStreaks]);
+  }
+  if (opts.photoSweep) jobs.push([PHOTO_SWEEP_JOB, PHOTO_SWEEP_CRON, opts.photoSweep]);
+  for (const [name, cron, run] of jobs) {
+    try {
+      await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 });
+    } catch (err) {
+      if (!(await boss.getQueue(name))) throw err;
     }
+    await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
+      const result = await run();
+      opts.logger.info({ job: name, result }, 'scheduled job ran');
+    });
   }
   await boss.work(DAILY_RESET_JOB, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
     const result = await opts.dailyReset();

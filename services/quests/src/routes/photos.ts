@@ -6,14 +6,14 @@ import { AppError, type ServiceApp } from '@vere/service-kit';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, type LocalPhotoStore } from '@vere/storage';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { photoKey, uploadPhoto, type PhotoDeps } from '../use-cases/photos';
+import { admitPhotoUpload, photoKey, uploadPhoto, type PhotoDeps } from '../use-cases/photos';
 
 export interface PhotoRouteDeps extends PhotoDeps {
   /** The local store, whose links this service serves; absent with S3 (its links go to the bucket). */
   local?: LocalPhotoStore;
 }
 
-const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 413: { $ref: 'ErrorBody#' }, 415: { $ref: 'ErrorBody#' } };
+const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 413: { $ref: 'ErrorBody#' }, 415: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
 
 const tooLarge = () => new AppError('PHOTO_TOO_LARGE', `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`, 'file');
 
@@ -30,13 +30,14 @@ export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promis
       // A declared length over the limit is refused before reading (and before authenticating) a byte of it.
       onRequest: [refuseDeclaredTooLarge, app.authenticate],
       schema: {
-        tags: ['photos'], summary: 'Upload a proof photo (multipart, field "file", at most 10 MiB); answers a short-lived link',
+        tags: ['photos'], summary: 'Upload a proof photo (multipart, field "file", at most 10 MiB; 30 per user per hour); answers a short-lived link',
         consumes: ['multipart/form-data'], security: [{ bearer: [] }],
         response: { 201: PhotoUploadResultSchema, ...errors },
       },
     }, async (request, reply) => {
       let bytes: Buffer;
       try {
+        await admitPhotoUpload(deps, request.userId);
         bytes = await readPhotoPart(request);
       } catch (err) {
         discardRest(request.raw);

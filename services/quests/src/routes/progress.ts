@@ -2,10 +2,17 @@ import { PlayerProgressSchema, QuestsExportSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
 import type { PlayersRepository } from '../repositories/players-repository';
 import { getProgress } from '../use-cases/get-progress';
+import { exportPhotos, type PhotoDeps } from '../use-cases/photos';
 
 export async function progressRoutes(
   app: ServiceApp,
-  opts: { players: PlayersRepository; /** The weekly streak shown now (issue 9). */ weeklyStreak?: (userId: string) => Promise<number> },
+  opts: {
+    players: PlayersRepository;
+    /** The weekly streak shown now (issue 9). */
+    weeklyStreak?: (userId: string) => Promise<number>;
+    /** The user's uploads, listed in the export with links to fetch them. */
+    photos?: PhotoDeps;
+  },
 ): Promise<void> {
   app.get('/api/quests/me/progress', {
     onRequest: app.authenticate,
@@ -27,7 +34,10 @@ export async function progressRoutes(
       response: { 200: QuestsExportSchema, 401: { $ref: 'ErrorBody#' } },
     },
   }, async (request) => {
-    const [player, activity] = await Promise.all([opts.players.exportOf(request.userId), opts.players.exportActivityOf(request.userId)]);
+    const [player, activity, photos] = await Promise.all([
+      opts.players.exportOf(request.userId), opts.players.exportActivityOf(request.userId),
+      opts.photos ? exportPhotos(opts.photos, request.userId) : [],
+    ]);
     return {
       service: 'quests' as const,
       player: player && { ...player, createdAt: player.createdAt.toISOString() },
@@ -36,6 +46,7 @@ export async function progressRoutes(
       weeklyChallenges: activity.weeklyChallenges.map((w) => ({
         ...w, acceptedAt: w.acceptedAt?.toISOString() ?? null, completedAt: w.completedAt?.toISOString() ?? null,
       })),
+      photos,
     };
   });
 }

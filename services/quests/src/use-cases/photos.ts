@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PhotoLink, UserDeletedPayload } from '@vere/contracts';
+import type { PhotoLink, QuestsExportPhoto, UserDeletedPayload } from '@vere/contracts';
 import { AppError } from '@vere/service-kit';
 import { intakePhoto, PhotoRejected, type PhotoStore } from '@vere/storage';
 import type { Prisma } from '../generated/prisma/client';
@@ -11,6 +11,47 @@ export interface PhotoDeps {
   store: PhotoStore;
   /** How long a link works. */
   ttlSeconds: number;
+  /** Uploads one user may make per clock hour (default DEFAULT_PHOTO_UPLOADS_PER_HOUR). */
+  uploadsPerHour?: number;
+}
+
+/** Enough for every to-do and the weekly challenge of a day, with retakes; each upload costs a decode and re-encode. */
+export const DEFAULT_PHOTO_UPLOADS_PER_HOUR = 30;
+
+/**
+ * Counts an upload against the user's hourly allowance before its body is read; refused once the
+ * allowance is spent (every attempt counts, a refused image too: each one costs the decode).
+ */
+export async function admitPhotoUpload(deps: Pick<PhotoDeps, 'photos' | 'uploadsPerHour'>, userId: string): Promise<void> {
+  const retryAfter = await deps.photos.admitUpload(userId, deps.uploadsPerHour ?? DEFAULT_PHOTO_UPLOADS_PER_HOUR);
+  if (retryAfter !== null) {
+    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+    throw new AppError('RATE_LIMITED', `You've uploaded a lot of photos this hour. Try again in ${minutes} min.`, 'file', retryAfter);
+  }
+}
+
+/** How long a photo may wait to be attached as proof before the sweep removes it. */
+export const UNATTACHED_PHOTO_GRACE_SECONDS = 24 * 3600;
+/** The sweep looks back this far (a bounded, indexed range); it runs hourly, so every upload gets many chances. */
+const SWEEP_LOOKBACK_SECONDS = 7 * 24 * 3600;
+const SWEEP_BATCH = 500;
+
+/**
+ * The scheduled sweep (hourly): photos uploaded more than a day ago that no to-do or weekly
+ * completion refers to are forgotten and their objects deleted. Ages are read on the database's
+ * clock, which stamped the uploads (not quests' clock, which tests may shift). Resolves how many went.
+ */
+export async function sweepUnattachedPhotos(deps: Pick<PhotoDeps, 'photos' | 'store'>, log?: (err: unknown, key: string) => void): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const keys = await deps.photos.removeUnattached(UNATTACHED_PHOTO_GRACE_SECONDS, SWEEP_LOOKBACK_SECONDS, SWEEP_BATCH);
+    for (const key of keys) {
+      // The row is gone: a failed delete leaves an object nobody can reach, never a broken proof.
+      await deps.store.delete(key).catch((err: unknown) => log?.(err, key));
+    }
+    removed += keys.length;
+    if (keys.length < SWEEP_BATCH) return removed;
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,6 +91,18 @@ export async function uploadPhoto(deps: PhotoDeps, userId: string, bytes: Buffer
 export async function ownsPhoto(photos: PhotosRepository, userId: string, photoId: string): Promise<boolean> {
   if (!UUID.test(photoId)) return false;
   return (await photos.findOwned(userId, photoId)) !== null;
+}
+
+/** The user's photos for their data export: what was kept of each upload, and a short-lived link to fetch it. */
+export async function exportPhotos(deps: PhotoDeps, userId: string): Promise<QuestsExportPhoto[]> {
+  const rows = await deps.photos.listOf(userId);
+  return Promise.all(rows.map(async (p) => {
+    const link = await photoLink(deps, p.id);
+    return {
+      id: p.id, contentType: p.contentType, bytes: p.bytes, width: p.width, height: p.height,
+      uploadedAt: p.createdAt.toISOString(), url: link.url, urlExpiresAt: link.expiresAt,
+    };
+  }));
 }
 
 /** The PhotoProofs the to-do rules use: ownership from the photo table, links from the store. */
