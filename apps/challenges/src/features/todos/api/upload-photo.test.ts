@@ -31,12 +31,25 @@ describe('uploadProofPhoto', () => {
     expect(new Headers(calls[0]!.init.headers).get('Content-Type')).toBeNull();
   });
 
-  it("surfaces the service's refusal with its message", async () => {
-    vi.stubGlobal('fetch', async () => json(415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'That file is not a photo' } }));
+  it("turns the service's refusal of the photo into a PhotoRejected with its message (the form shows it and keeps the rest)", async () => {
+    const file = new File([new Uint8Array([1, 2, 3])], 'x.png', { type: 'image/png' });
+    for (const [status, code, message] of [
+      [415, 'PHOTO_TYPE_NOT_ALLOWED', 'That file is not a photo'],
+      [429, 'RATE_LIMITED', "You've uploaded a lot of photos this hour. Try again in 12 min."],
+    ] as const) {
+      vi.stubGlobal('fetch', async () => json(status, { error: { code, message } }));
+      const error = await uploadProofPhoto(apiFetch, file).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PhotoRejected);
+      expect((error as PhotoRejected).message).toBe(message);
+    }
+  });
+
+  it('lets a server failure through as the ApiError it is', async () => {
+    vi.stubGlobal('fetch', async () => json(503, { error: { code: 'UNAVAILABLE', message: 'Try again' } }));
     const file = new File([new Uint8Array([1, 2, 3])], 'x.png', { type: 'image/png' });
     const error = await uploadProofPhoto(apiFetch, file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('That file is not a photo');
+    expect((error as ApiError).status).toBe(503);
   });
 
   it('refuses other types and files over 10 MiB without calling the service', async () => {

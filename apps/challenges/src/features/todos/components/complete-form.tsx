@@ -1,14 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompleteTodoBody, CompleteTodoResult, Todo } from '@vere/contracts';
 import { levelRewards } from '@vere/domain';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { apiFetch, isApiError } from '@vere/web-session';
-import { Button, IconCamera, celebrate, notify } from '@vere/web-ui';
+import { Button, celebrate, notify } from '@vere/web-ui';
 import { progressQueryKey } from '../../progress/api/get-progress';
 import { completeTodo, todosQueryKey } from '../api/todos-api';
-import { PHOTO_TYPES, PhotoRejected, uploadProofPhoto } from '../api/upload-photo';
+import { PhotoRejected, uploadProofPhoto } from '../api/upload-photo';
+import { ProofPhotoField } from './proof-photo-field';
 
 type ProofType = CompleteTodoBody['proofType'];
 
@@ -53,21 +54,10 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
   const [proofType, setProofType] = useState<ProofType>('text');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const wantsText = proofType !== 'photo';
   const wantsPhoto = proofType !== 'text';
-
-  useEffect(() => {
-    if (!file) return undefined;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setPreview(null);
-    };
-  }, [file]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -119,14 +109,8 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
         </div>
       ) : null}
       {wantsPhoto ? (
-        <div className="ch-complete__field">
-          <label htmlFor={`${ids}-photo`} className="ch-complete__photo-label">
-            <IconCamera size={18} /> Choose a photo
-          </label>
-          <input id={`${ids}-photo`} type="file" accept={PHOTO_TYPES.join(',')}
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} aria-describedby={error ? `${ids}-error` : undefined} />
-          {preview ? <img className="ch-complete__preview" src={preview} alt={`Preview of ${file?.name ?? 'your photo'}`} /> : null}
-        </div>
+        <ProofPhotoField id={`${ids}-photo`} label="Choose a photo" file={file}
+          onPick={(picked) => { setFile(picked); setError(null); }} errorId={error ? `${ids}-error` : undefined} />
       ) : null}
       {error ? (
         <p id={`${ids}-error`} className="ch-complete__error" role="alert">

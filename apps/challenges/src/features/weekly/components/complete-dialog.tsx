@@ -1,13 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompleteWeeklyBody, CompleteWeeklyResult, CurrentWeekly, Victories, WeeklyChallenge } from '@vere/contracts';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { apiFetch } from '@vere/web-session';
-import { Button, Dialog, IconCamera, celebrate, notify } from '@vere/web-ui';
+import { Button, Dialog, celebrate, notify } from '@vere/web-ui';
 import { progressQueryKey } from '../../progress/api/get-progress';
-import { PHOTO_TYPES, PhotoRejected, uploadProofPhoto } from '../../todos/api/upload-photo';
+import { PhotoRejected, uploadProofPhoto } from '../../todos/api/upload-photo';
 import { levelUpMessage } from '../../todos/components/complete-form';
+import { ProofPhotoField } from '../../todos/components/proof-photo-field';
 import { completeWeekly, useMyPods, victoriesQueryKey, weeklyQueryKey } from '../api/weekly-api';
 import { rememberPhotoLink } from '../utils/photo-links';
 import { COMPLETE_FAILED_WEEKLY } from '../utils/weekly-logic';
@@ -59,20 +60,9 @@ function CompleteWeeklyForm({ weekly, onClose }: { weekly: WeeklyChallenge; onCl
   const pods = useMyPods();
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [podIds, setPodIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!file) return undefined;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setPreview(null);
-    };
-  }, [file]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -117,14 +107,8 @@ function CompleteWeeklyForm({ weekly, onClose }: { weekly: WeeklyChallenge; onCl
         <label htmlFor={`${ids}-note`}>Your note</label>
         <textarea id={`${ids}-note`} rows={3} maxLength={2000} value={note} placeholder="What did you do?" onChange={(e) => setNote(e.target.value)} />
       </div>
-      <div className="ch-complete__field">
-        <label htmlFor={`${ids}-photo`} className="ch-complete__photo-label">
-          <IconCamera size={18} /> Add a photo (optional)
-        </label>
-        <input id={`${ids}-photo`} type="file" accept={PHOTO_TYPES.join(',')}
-          onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} aria-describedby={error ? `${ids}-error` : undefined} />
-        {preview ? <img className="ch-complete__preview" src={preview} alt={`Preview of ${file?.name ?? 'your photo'}`} /> : null}
-      </div>
+      <ProofPhotoField id={`${ids}-photo`} label="Add a photo (optional)" file={file}
+        onPick={(picked) => { setFile(picked); setError(null); }} errorId={error ? `${ids}-error` : undefined} />
       {podList.length > 0 ? (
         <fieldset className="ch-complete__pods">
           <legend>Share with your pods</legend>
