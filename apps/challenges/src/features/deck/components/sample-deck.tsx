@@ -43,11 +43,11 @@ export function SampleDeck({ kind }: { kind: SidequestType }) {
         <SwipeCard key={quest.id} quest={quest} depth={0} leaving={null} onSwipe={ignore} busy reducedMotion describedBy={noteId} sample />
       </div>
       <div className="ch-samples__nav">
-        <Button variant="secondary" icon={<IconArrowLeft size={18} />} onClick={() => move(-1)} aria-label="Previous sample">Previous</Button>
+        <Button variant="secondary" size="sm" icon={<IconArrowLeft size={16} />} onClick={() => move(-1)} aria-label="Previous sample">Previous</Button>
         <p className="ch-samples__position" aria-live="polite" data-testid="sample-position">
           Sample {index + 1} of {samples.length}
         </p>
-        <Button variant="secondary" icon={<IconArrowRight size={18} />} onClick={() => move(1)} aria-label="Next sample">Next</Button>
+        <Button variant="secondary" size="sm" icon={<IconArrowRight size={16} />} onClick={() => move(1)} aria-label="Next sample">Next</Button>
       </div>
     </section>
   );
