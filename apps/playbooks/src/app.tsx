@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from '@vere/web-router';
 import { PlaybooksPage } from './pages/playbooks-page';
 import { GuidePage } from './pages/guide-page';
@@ -7,16 +9,19 @@ import './playbooks.css';
 
 /** Exposed as `playbooks/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
 export default function PlaybooksApp() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
   return (
-    <div data-remote="playbooks" className="pb-root">
-      <Routes>
-        <Route path="guides" element={<PlaybooksPage />} />
-        <Route path="guides/:id" element={<GuidePage />} />
-        <Route path="guides/:id/complete" element={<GuidePage complete />} />
-        <Route path="assessments" element={<AssessmentsPage />} />
-        <Route path="assessments/*" element={<AssessmentsPage />} />
-        <Route path="*" element={<AreaNotFound description="We couldn't find that page in Playbooks." backTo="/guides" backLabel="Back to Playbooks" />} />
-      </Routes>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div data-remote="playbooks" className="pb-root">
+        <Routes>
+          <Route path="guides" element={<PlaybooksPage />} />
+          <Route path="guides/:id" element={<GuidePage />} />
+          <Route path="guides/:id/complete" element={<GuidePage complete />} />
+          <Route path="assessments" element={<AssessmentsPage />} />
+          <Route path="assessments/*" element={<AssessmentsPage />} />
+          <Route path="*" element={<AreaNotFound description="We couldn't find that page in Playbooks." backTo="/guides" backLabel="Back to Playbooks" />} />
+        </Routes>
+      </div>
+    </QueryClientProvider>
   );
 }

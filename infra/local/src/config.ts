@@ -40,6 +40,8 @@ export const LocalEnv = {
   REVENUECAT_WEBHOOK_AUTH: Type.Optional(Type.String({ minLength: 16 })),
   /** RevenueCat's public App Store SDK key for the iOS app; absent: GET /api/billing/ios/config answers 404. */
   REVENUECAT_APPLE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** RevenueCat's secret REST key: an App Store entitlement past its expiry without a webhook is checked with RevenueCat first. */
+  REVENUECAT_SECRET_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** Folder holding apps/<name>/dist. */
   APPS_DIR: Type.String({ default: `${repoRoot}apps` }),
   /** A remotes.json to serve instead of the shell's own (switches remote versions without a shell rebuild). */

@@ -99,6 +99,7 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
         localCheckout: true,
         revenueCat: config.REVENUECAT_WEBHOOK_AUTH ? { webhookAuth: config.REVENUECAT_WEBHOOK_AUTH, acceptSandbox: true } : undefined,
         revenueCatAppleApiKey: config.REVENUECAT_APPLE_API_KEY,
+        revenueCatApi: config.REVENUECAT_SECRET_API_KEY ? { secretKey: config.REVENUECAT_SECRET_API_KEY } : undefined,
       }, deps),
     ]);
     for (const service of others) upstreams[service.name] = await listen(service);

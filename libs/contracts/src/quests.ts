@@ -185,3 +185,20 @@ export const LeaderboardSchema = Type.Object({
   me: Type.Union([LeaderboardEntrySchema, Type.Null()]),
 });
 export type Leaderboard = Static<typeof LeaderboardSchema>;
+
+/** One playbook slot (spec §6: levels 3, 7, 12, 18, 25, 35, 50), as quests decides it for the user. */
+export const PlaybookSlotSchema = Type.Object({
+  slot: Type.Integer({ minimum: 1, maximum: 7 }),
+  unlockLevel: Type.Integer({ minimum: 1 }),
+  unlocked: Type.Boolean(),
+});
+export type PlaybookSlotBody = Static<typeof PlaybookSlotSchema>;
+
+/** GET /api/quests/me/playbooks: every slot open at the user's level, or all of them for Pro. */
+export const PlaybookUnlocksSchema = Type.Object({
+  level: Type.Integer({ minimum: 1 }),
+  isPro: Type.Boolean(),
+  unlockedCount: Type.Integer({ minimum: 0, maximum: 7 }),
+  playbooks: Type.Array(PlaybookSlotSchema),
+});
+export type PlaybookUnlocks = Static<typeof PlaybookUnlocksSchema>;

@@ -21,6 +21,13 @@ export const BillingEnv = {
   REVENUECAT_WEBHOOK_AUTH: Type.Optional(Type.String({ minLength: 16 })),
   /** RevenueCat's public App Store SDK key (appl_…), handed to the iOS app by GET /api/billing/ios/config. */
   REVENUECAT_APPLE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * RevenueCat's secret API key (sk_…), for its REST API: an App Store entitlement past its expiry with no
+   * EXPIRATION or RENEWAL webhook is checked with GET /v1/subscribers/{id} before Pro is dropped. Absent: no sync.
+   */
+  REVENUECAT_SECRET_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Another RevenueCat API address (tests point it at a stand-in); default RevenueCat's. */
+  REVENUECAT_API_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Accept RevenueCat SANDBOX events (test purchases). Off in production. */
   REVENUECAT_ACCEPT_SANDBOX: Type.Boolean({ default: false }),
   /** Days Pro is kept after a failed renewal payment while the store retries. */
@@ -35,6 +42,8 @@ export interface BillingConfig extends VerifierConfig {
   revenueCat?: { webhookAuth: string; acceptSandbox: boolean };
   /** RevenueCat's public App Store SDK key for the iOS app. */
   revenueCatAppleApiKey?: string;
+  /** RevenueCat's REST API (the stale-webhook sync); absent: no sync. */
+  revenueCatApi?: { secretKey: string; apiUrl?: string };
   graceDays?: number;
   /** Public origin (a function: the local launcher learns its port after listening). */
   appUrl?: () => string;
@@ -53,6 +62,7 @@ export function billingConfig(env: Static<TObject<typeof BillingEnv>>): BillingC
     localCheckout: env.BILLING_LOCAL_CHECKOUT,
     revenueCat: env.REVENUECAT_WEBHOOK_AUTH ? { webhookAuth: env.REVENUECAT_WEBHOOK_AUTH, acceptSandbox: env.REVENUECAT_ACCEPT_SANDBOX } : undefined,
     revenueCatAppleApiKey: env.REVENUECAT_APPLE_API_KEY,
+    revenueCatApi: env.REVENUECAT_SECRET_API_KEY ? { secretKey: env.REVENUECAT_SECRET_API_KEY, apiUrl: env.REVENUECAT_API_URL } : undefined,
     graceDays: env.BILLING_GRACE_DAYS,
     appUrl: appUrl ? () => appUrl : undefined,
   };

@@ -16,6 +16,7 @@ import { LocalStripe } from './stripe/local-gateway';
 import { applyRevenueCatEvent, type RevenueCatEvent } from './use-cases/revenuecat-events';
 import { applyStripeEvent, type StripeEventDeps } from './use-cases/stripe-events';
 import type { StripeEventLike } from './stripe/gateway';
+import { revenueCatSubscriberReader, syncRevenueCatBeforeLapse } from './use-cases/revenuecat-sync';
 import { WebhookWorker } from './webhook-worker';
 
 export interface BillingServiceHandle extends ServiceHandle {
@@ -56,8 +57,12 @@ export async function createBillingService(
       gateway = config.stripe ? stripeGateway(config.stripe) : local;
 
       const stripeDeps: StripeEventDeps | undefined = gateway && { gateway, entitlements, customers, graceDays, now };
+      const readSubscriber = config.revenueCatApi && revenueCatSubscriberReader(config.revenueCatApi);
       worker = new WebhookWorker({
         events: webhookEvents, entitlements, logger: deps.logger, now,
+        // REVENUECAT_SECRET_API_KEY set: an App Store entitlement past its expiry without a webhook is checked with RevenueCat first.
+        beforeLapse: readSubscriber && ((userId, at) => syncRevenueCatBeforeLapse(
+          { entitlements, readSubscriber, acceptSandbox: config.revenueCat?.acceptSandbox ?? false, logger: deps.logger }, userId, at)),
         handlers: {
           stripe: async (payload) => {
             if (stripeDeps) await applyStripeEvent(stripeDeps, payload as StripeEventLike);

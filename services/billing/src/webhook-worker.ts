@@ -11,6 +11,8 @@ export interface WebhookWorkerOptions {
   logger: FastifyBaseLogger;
   now: () => Date;
   pollIntervalMs?: number;
+  /** Called for each entitlement the sweep is about to drop at its expiry (the RevenueCat REST sync). */
+  beforeLapse?: (userId: string, now: Date) => Promise<void>;
 }
 
 const LEASE_MS = 60_000;
@@ -76,6 +78,7 @@ export class WebhookWorker {
     }
     const now = this.opts.now();
     for (const userId of await this.opts.entitlements.expiredActive(now, 100)) {
+      await this.opts.beforeLapse?.(userId, now);
       await this.opts.entitlements.changeFor(userId, now);
     }
     if (forcePrune || Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {

@@ -19,6 +19,7 @@ import { createWeeklyRepository } from './repositories/weekly-repository';
 import { deckRoutes } from './routes/deck';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { photoRoutes } from './routes/photos';
+import { playbookRoutes } from './routes/playbooks';
 import { progressRoutes } from './routes/progress';
 import { todoRoutes } from './routes/todos';
 import { weeklyRoutes } from './routes/weekly';
@@ -88,6 +89,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
         players, photos: photoDeps, weeklyStreak: async (userId) => (await weeklyStreakOf({ weekly, clock }, userId))?.currentStreak ?? 0,
       });
       await app.register(deckRoutes, { players, deck: createDeckRepository(servicePool), clock });
+      await app.register(playbookRoutes, { players, clock });
       await app.register(todoRoutes, { players, todos, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
       await app.register(leaderboardRoutes, { leaderboard: createLeaderboardRepository(servicePool) });
       await app.register(photoRoutes, { ...photoDeps, local: store.kind === 'local' ? store : undefined });

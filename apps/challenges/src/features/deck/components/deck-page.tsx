@@ -6,7 +6,7 @@ import { canSwipe, formatUnlocksIn } from '@vere/domain';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';
 import {
-  Button, EmptyState, ErrorCard, IconArrowLeft, IconCheck, IconList, IconSparkles, IconX, IconZap, LevelBadge, Skeleton, XpBar, notify,
+  Button, EmptyState, ErrorCard, IconArrowLeft, IconCheck, IconList, IconSparkles, IconX, LevelBadge, Skeleton, XpBar, notify,
 } from '@vere/web-ui';
 import { useProgress } from '../../progress/api/get-progress';
 import { useTodos } from '../../todos/api/todos-api';
@@ -19,6 +19,7 @@ import { START, advance, showsUpgradeAd, stackOf } from '../utils/deck-logic';
 import type { DeckPosition, SwipeDirection } from '../utils/deck-logic';
 import { SKIPPED, WEEKEND_CLOSED_TEXT, swipeErrorMessage } from '../utils/messages';
 import { OutOfSwipesDialog } from './out-of-swipes-dialog';
+import { SampleDeck } from './sample-deck';
 import { SidePanel } from './side-panel';
 import { SwipeCard } from './swipe-card';
 import { UpgradeAd } from './upgrade-ad';
@@ -78,7 +79,8 @@ export function DeckPage({ kind }: { kind: SidequestType }) {
         action={<Link to="/" className="vui-btn vui-btn--secondary vui-btn--md">Back to Challenges</Link>} />
     );
   } else if (quests.data.sidequests.length === 0) {
-    body = <EmptyState icon={<IconZap size={32} />} title="No sidequests yet" description="New ones are on their way. Try the weekly challenge meanwhile." headingLevel={2} />;
+    // Spec §4.2: the built-in samples until the server has cards (browse-only, decision 0025).
+    body = <SampleDeck kind={kind} />;
   } else {
     body = <Deck kind={kind} limits={limits.data} quests={quests.data.sidequests} />;
   }

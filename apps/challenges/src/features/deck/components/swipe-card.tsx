@@ -17,6 +17,8 @@ export interface SwipeCardProps {
   busy: boolean;
   reducedMotion: boolean;
   describedBy?: string;
+  /** A built-in sample (preview only): labelled as such on the card. */
+  sample?: boolean;
 }
 
 function background(quest: Sidequest): string {
@@ -25,7 +27,7 @@ function background(quest: Sidequest): string {
 }
 
 /** One sidequest card; only the top one can be dragged (mouse and touch through @use-gesture). */
-export function SwipeCard({ quest, depth, leaving, onSwipe, busy, reducedMotion, describedBy }: SwipeCardProps) {
+export function SwipeCard({ quest, depth, leaving, onSwipe, busy, reducedMotion, describedBy, sample = false }: SwipeCardProps) {
   const [x, setX] = useState(0);
   const [dragging, setDragging] = useState(false);
   const travel = useRef(0);
@@ -71,7 +73,7 @@ export function SwipeCard({ quest, depth, leaving, onSwipe, busy, reducedMotion,
       className={`ch-card${top ? ' ch-card--top' : ''}${leaving ? ' is-leaving' : ''}`}
       style={style}
       aria-hidden={top ? undefined : true}
-      aria-label={top ? `${quest.title}. ${quest.duration}, +${quest.xp} XP` : undefined}
+      aria-label={top ? `${sample ? 'Sample: ' : ''}${quest.title}. ${quest.duration}, +${quest.xp} XP` : undefined}
       aria-describedby={top ? describedBy : undefined}
       tabIndex={top ? 0 : -1}
       data-testid={top ? 'deck-card' : undefined}
@@ -83,6 +85,7 @@ export function SwipeCard({ quest, depth, leaving, onSwipe, busy, reducedMotion,
       <span className={`ch-card__hint ch-card__hint--accept${hint === 'accept' ? ' is-on' : ''}`} aria-hidden="true">
         <IconCheck size={18} /> Accept
       </span>
+      {sample ? <span className="ch-card__sample" aria-hidden="true">Sample</span> : null}
       <h2 className="ch-card__title">{quest.title}</h2>
       <p className="ch-card__description">{quest.description}</p>
       <p className="ch-card__meta">
