@@ -112,7 +112,6 @@ describe('bad input on every endpoint', () => {
       [creator, 'POST', `${chat}/messages`, { body: 'nul \u0000 byte' }],
       [creator, 'POST', `${chat}/messages`, { body: 'bell \u0007' }],
       [creator, 'POST', `${chat}/messages`, { body: 'bidi \u202e override' }],
-      [creator, 'POST', `${chat}/messages`, { body: ['hi'] }],
       [creator, 'POST', `${chat}/messages`, { body: null }],
       [creator, 'POST', `${chat}/messages`, { body: 'hi', senderId: friend }],
       [creator, 'POST', `${chat}/messages`, { body: 'hi', photoUrl: 'https://example.com/x.png' }],

@@ -79,6 +79,7 @@ export function MessageList({ messages, viewerId, friendName, hasOlder, loadingO
       ) : null}
       {messages.length === 0 ? (
         <EmptyState
+          headingLevel={2}
           icon={<IconMessage size={32} />}
           title="Say hi"
           description={`No messages yet. Send ${friendName} a first one: a cheer for this week's challenge is a good start.`}
