@@ -266,9 +266,14 @@ describe('live chat (server-sent events)', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(cyStream.events).toEqual([]);
 
-    // After a block, the blocker's stream gets nothing from the other side (nor can they send).
+    // A block closes the chat on both open pages at once (and refuses what comes after).
     expect((await as(h, ana)('PUT', `/api/pods/blocks/${bo}`)).statusCode).toBe(204);
+    await expect.poll(() => boStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: ana } });
+    await expect.poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: bo } });
     expect((await send(bo, ana, 'after')).statusCode).toBe(403);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(anaStream.events.map((e) => e.event)).toEqual(['chat-message', 'chat-closed']);
+    expect(cyStream.events).toEqual([]);
     for (const s of [boStream, anaStream, cyStream]) s.close();
   });
 

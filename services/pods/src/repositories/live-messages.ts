@@ -9,10 +9,23 @@ export interface ChatLiveMessage {
   data: ChatMessage;
 }
 
-/** Everything on the live channel: pod updates and chat messages. */
-export type AnyLiveMessage = LiveMessage | ChatLiveMessage;
+/** The two are no longer friends (a block or an unfriend): their open chats close. */
+export interface ChatClosedLiveMessage {
+  kind: 'chat-closed';
+  participants: [string, string];
+}
 
-export const isChatMessage = (m: AnyLiveMessage): m is ChatLiveMessage => m.kind === 'chat-message';
+/** Everything on the live channel: pod updates and chat messages. */
+export type AnyLiveMessage = LiveMessage | ChatLiveMessage | ChatClosedLiveMessage;
+
+export const isChatMessage = (m: AnyLiveMessage): m is ChatLiveMessage | ChatClosedLiveMessage =>
+  m.kind === 'chat-message' || m.kind === 'chat-closed';
+
+/** NOTIFY, in the transaction that ends a friendship, that the pair's chat is closed. */
+export async function notifyChatClosed(tx: Queryable, a: string, b: string): Promise<void> {
+  const payload: ChatClosedLiveMessage = { kind: 'chat-closed', participants: [a, b] };
+  await tx.query(`SELECT pg_notify('${LIVE_CHANNEL}', $1)`, [JSON.stringify(payload)]);
+}
 
 /**
  * NOTIFY in the sending transaction: the message reaches listeners after the commit, and only then.

@@ -18,11 +18,15 @@ export interface ChatRouteDeps extends ChatDeps {
   open: OpenStreams;
 }
 
-/** The viewer's chat stream: messages they sent or received, unless they now hide the other user. */
+/**
+ * The viewer's chat stream: messages they sent or received, unless they now hide the other user,
+ * and `chat-closed` when a friendship of theirs ends (the open chat turns into its clear message).
+ */
 function chatSelector(db: Queryable, viewer: string): StreamSelector {
   return async (message) => {
     if (!isChatMessage(message) || !message.participants.includes(viewer)) return 'skip';
     const other = message.participants[0] === viewer ? message.participants[1] : message.participants[0];
+    if (message.kind === 'chat-closed') return { send: { event: 'chat-closed', data: { friendId: other } } };
     const { rows } = await db.query<{ hidden: boolean }>('SELECT pods.is_hidden($1, $2) AS hidden', [viewer, other]);
     return rows[0]?.hidden === false ? { send: { event: 'chat-message', data: message.data } } : 'skip';
   };
