@@ -63,7 +63,7 @@ const log = (page: Page) => page.getByRole('log');
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: `Message ${name}` });
 
 describe('chat between friends', () => {
-  it('live both ways, unread badges, report, rate-limit-free typing rules, then block hides the chat and search', { timeout: 240_000 }, async ({ browser, stack }) => {
+  it('live both ways, unread badges, typing rules, the rate limit, report, then a block closes both chats and hides search', { timeout: 240_000 }, async ({ browser, stack }) => {
     const a = await member(browser, stack, 'ada', 'Ada Lovelace', DESKTOP);
     const b = await member(browser, stack, 'bob', 'Bob Builder', PHONE);
 
@@ -89,6 +89,8 @@ describe('chat between friends', () => {
     await visible(log(a.page).getByText('Hello Bob! Ready for the weekly challenge?'));
     await expect.poll(() => composer(a.page, b.name).inputValue()).toBe('');
     await visible(log(b.page).getByText('Hello Bob! Ready for the weekly challenge?'), 10_000);
+    // B has the chat open, so it is read at once: A's page says "Seen" without a reload.
+    await visible(log(a.page).getByText('Seen', { exact: false }), 10_000);
     // Links stay plain text.
     expect(await log(b.page).getByRole('link').count()).toBe(0);
 
@@ -121,6 +123,7 @@ describe('chat between friends', () => {
     await composer(a.page, b.name).fill('Are you there?');
     await composer(a.page, b.name).press('Enter');
     await visible(aRow.getByTestId('unread-badge').getByText('1 unread message'), 10_000);
+    await bothSizes(b.page, 'unread-friends');
     await b.page.goto(`${stack.url}/connect`);
     const friendsSection = b.page.getByTestId('friends-section');
     await visible(friendsSection.getByRole('list', { name: 'New messages' }).getByText(a.name));
@@ -133,6 +136,21 @@ describe('chat between friends', () => {
     expect(await aRow.getByTestId('unread-badge').count()).toBe(0);
     await b.page.goto(`${stack.url}/chat/${a.id}`);
     await visible(log(b.page).getByText('Are you there?'));
+
+    // Past the rate limit (20 messages in 10 s), the composer says what the server said and keeps the text.
+    for (let i = 0; i < 25; i++) {
+      const r = await b.context.request.post(`${stack.url}/api/pods/chats/${a.id}/messages`, {
+        headers: { Authorization: `Bearer ${b.token}` }, data: { body: `Burst ${i}` },
+      });
+      if (r.status() === 429) break;
+      expect(r.status()).toBe(201);
+    }
+    await composer(b.page, a.name).fill('One more?');
+    await composer(b.page, a.name).press('Enter');
+    await visible(b.page.getByRole('alert').getByText(/You're sending messages too fast\. Wait \d+ s/));
+    expect(await composer(b.page, a.name).inputValue()).toBe('One more?');
+    await shot(b.page, 'rate-limited-phone');
+    await composer(b.page, a.name).fill('');
 
     // A reports B's message: it leaves A's chat (B still has it).
     await log(a.page).getByRole('button', { name: `Report this message from ${b.name}` }).first().click();
@@ -150,9 +168,8 @@ describe('chat between friends', () => {
     await visible(a.page.getByRole('heading', { name: `You blocked ${b.name}` }));
     expect(await log(a.page).count()).toBe(0);
     await bothSizes(a.page, 'blocked');
-    await composer(b.page, a.name).fill('Still there?');
-    await composer(b.page, a.name).press('Enter');
-    await visible(b.page.getByRole('heading', { name: 'You can only chat with friends' }));
+    // B's open chat closes at once, without a reload or a send.
+    await visible(b.page.getByRole('heading', { name: 'You can only chat with friends' }), 10_000);
     expect(await b.page.getByText('Hello Bob!').count()).toBe(0);
     expect(await seriousViolations(b.page)).toEqual([]);
     await bothSizes(b.page, 'not-friends');

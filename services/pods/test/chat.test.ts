@@ -263,6 +263,11 @@ describe('live chat (server-sent events)', () => {
     const sent = (await send(ana, bo, 'live hello')).json();
     await expect.poll(() => boStream.events, { timeout: 2000, interval: 20 }).toEqual([{ event: 'chat-message', data: sent }]);
     await expect.poll(() => anaStream.events.length, { timeout: 2000, interval: 20 }).toBe(1);
+    // Bo reads it: Ana's stream hears so ("Seen"); a second mark-read with nothing new says nothing.
+    expect((await as(h, bo)('POST', `/api/pods/chats/${ana}/read`)).statusCode).toBe(204);
+    expect((await as(h, bo)('POST', `/api/pods/chats/${ana}/read`)).statusCode).toBe(204);
+    await expect.poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 })
+      .toEqual({ event: 'chat-read', data: { readerId: bo, readAt: expect.any(String) } });
     await new Promise((r) => setTimeout(r, 300));
     expect(cyStream.events).toEqual([]);
 
@@ -272,7 +277,8 @@ describe('live chat (server-sent events)', () => {
     await expect.poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: bo } });
     expect((await send(bo, ana, 'after')).statusCode).toBe(403);
     await new Promise((r) => setTimeout(r, 300));
-    expect(anaStream.events.map((e) => e.event)).toEqual(['chat-message', 'chat-closed']);
+    expect(anaStream.events.map((e) => e.event)).toEqual(['chat-message', 'chat-read', 'chat-closed']);
+    expect(boStream.events.map((e) => e.event)).toEqual(['chat-message', 'chat-read', 'chat-closed']);
     expect(cyStream.events).toEqual([]);
     for (const s of [boStream, anaStream, cyStream]) s.close();
   });

@@ -98,9 +98,9 @@ function ChatView({ friend, chat }: { friend: UserCard; chat: ReturnType<typeof 
       await send.mutateAsync(text);
       return true;
     } catch (error) {
-      // No longer friends (unfriended, blocked): the page turns into the clear message.
+      // No longer friends (unfriended, blocked): the page turns into the clear message. Other
+      // failures (the rate limit with the server's words) show under the composer.
       if (unavailableReason(error) && !(isApiError(error) && error.code === 'VALIDATION_FAILED')) void chat.refetch();
-      else if (isApiError(error) && error.code === 'RATE_LIMITED') notify.error(error.message);
       return false;
     }
   };

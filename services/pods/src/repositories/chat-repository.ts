@@ -90,13 +90,14 @@ export async function messagePage(
   return { rows: rows.slice(0, limit).map((r) => ({ ...messageOut(r), at: r.createdAt })), more: rows.length > limit };
 }
 
-/** Marks what `sender` sent to `reader` as read; answers how many changed. */
-export async function markRead(db: Queryable, reader: string, sender: string): Promise<number> {
-  const { rowCount } = await db.query(
-    'UPDATE pods.chat_message SET read_at = clock_timestamp() WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL',
+/** Marks what `sender` sent to `reader` as read; answers when, or null when nothing was unread. */
+export async function markRead(db: Queryable, reader: string, sender: string): Promise<Date | null> {
+  const { rows } = await db.query<{ readAt: Date }>(
+    `UPDATE pods.chat_message SET read_at = clock_timestamp() WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL
+     RETURNING read_at AS "readAt"`,
     [reader, sender],
   );
-  return rowCount ?? 0;
+  return rows.reduce<Date | null>((latest, r) => (latest && latest > r.readAt ? latest : r.readAt), null);
 }
 
 /**

@@ -15,11 +15,25 @@ export interface ChatClosedLiveMessage {
   participants: [string, string];
 }
 
-/** Everything on the live channel: pod updates and chat messages. */
-export type AnyLiveMessage = LiveMessage | ChatLiveMessage | ChatClosedLiveMessage;
+/** `readerId` read what the other participant sent them, up to `readAt`. */
+export interface ChatReadLiveMessage {
+  kind: 'chat-read';
+  participants: [string, string];
+  data: { readerId: string; readAt: string };
+}
 
-export const isChatMessage = (m: AnyLiveMessage): m is ChatLiveMessage | ChatClosedLiveMessage =>
-  m.kind === 'chat-message' || m.kind === 'chat-closed';
+export type ChatLive = ChatLiveMessage | ChatClosedLiveMessage | ChatReadLiveMessage;
+
+/** Everything on the live channel: pod updates and chat messages. */
+export type AnyLiveMessage = LiveMessage | ChatLive;
+
+export const isChatMessage = (m: AnyLiveMessage): m is ChatLive => m.kind === 'chat-message' || m.kind === 'chat-closed' || m.kind === 'chat-read';
+
+/** NOTIFY that `reader` read `sender`'s messages (the sender's open chat shows "Seen"). */
+export async function notifyChatRead(db: Queryable, reader: string, sender: string, readAt: Date): Promise<void> {
+  const payload: ChatReadLiveMessage = { kind: 'chat-read', participants: [reader, sender], data: { readerId: reader, readAt: readAt.toISOString() } };
+  await db.query(`SELECT pg_notify('${LIVE_CHANNEL}', $1)`, [JSON.stringify(payload)]);
+}
 
 /** NOTIFY, in the transaction that ends a friendship, that the pair's chat is closed. */
 export async function notifyChatClosed(tx: Queryable, a: string, b: string): Promise<void> {

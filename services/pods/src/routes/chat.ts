@@ -27,6 +27,7 @@ function chatSelector(db: Queryable, viewer: string): StreamSelector {
     if (!isChatMessage(message) || !message.participants.includes(viewer)) return 'skip';
     const other = message.participants[0] === viewer ? message.participants[1] : message.participants[0];
     if (message.kind === 'chat-closed') return { send: { event: 'chat-closed', data: { friendId: other } } };
+    if (message.kind === 'chat-read') return { send: { event: 'chat-read', data: message.data } };
     const { rows } = await db.query<{ hidden: boolean }>('SELECT pods.is_hidden($1, $2) AS hidden', [viewer, other]);
     return rows[0]?.hidden === false ? { send: { event: 'chat-message', data: message.data } } : 'skip';
   };

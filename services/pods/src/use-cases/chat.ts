@@ -7,7 +7,7 @@ import { blocksBetween } from '../repositories/friends-repository';
 import {
   cardOf, chatStanding, insertMessage, lockSender, markRead, messageFor, messagePage, messagesOf, recentSends, unreadBySender,
 } from '../repositories/chat-repository';
-import { notifyChat } from '../repositories/live-messages';
+import { notifyChat, notifyChatRead } from '../repositories/live-messages';
 import { lockPair, type Queryable } from '../repositories/sql';
 import type { ReportTargetResolver } from './safety';
 
@@ -102,10 +102,11 @@ export async function sendMessage(deps: ChatDeps, viewer: string, friendId: stri
   });
 }
 
-/** Marks the friend's messages to the viewer as read. */
+/** Marks the friend's messages to the viewer as read; the friend's open chat hears it ("Seen"). */
 export async function markChatRead(db: Queryable, viewer: string, friendId: string): Promise<void> {
   await requireChat(db, viewer, friendId);
-  await markRead(db, viewer, friendId);
+  const readAt = await markRead(db, viewer, friendId);
+  if (readAt) await notifyChatRead(db, viewer, friendId, readAt);
 }
 
 export async function unreadCounts(db: Queryable, viewer: string): Promise<ChatUnread> {

@@ -69,12 +69,12 @@ export function addMessage(client: QueryClient, friendId: string, message: ChatM
   });
 }
 
-/** Marks the friend's messages read in the cache (readAt) once the server has. */
-function markedRead(client: QueryClient, friendId: string, at: string): void {
+/** In the chat with `friendId`, marks what `senderId` sent as read at `at` (once the server has). */
+export function markedRead(client: QueryClient, friendId: string, senderId: string, at: string): void {
   client.setQueryData<ChatCache>(chatKeys.chat(friendId), (data) =>
     data && {
       ...data,
-      pages: data.pages.map((p) => ({ ...p, messages: p.messages.map((m) => (m.senderId === friendId && !m.readAt ? { ...m, readAt: at } : m)) })),
+      pages: data.pages.map((p) => ({ ...p, messages: p.messages.map((m) => (m.senderId === senderId && !m.readAt ? { ...m, readAt: at } : m)) })),
     },
   );
 }
@@ -92,7 +92,7 @@ export function useMarkRead(friendId: string) {
   return useMutation({
     mutationFn: () => apiFetch<void>(`${CHATS_API}/${enc(friendId)}/read`, { method: 'POST' }),
     onSuccess: () => {
-      markedRead(client, friendId, new Date().toISOString());
+      markedRead(client, friendId, friendId, new Date().toISOString());
       return client.invalidateQueries({ queryKey: chatKeys.unread });
     },
   });
