@@ -63,7 +63,7 @@ const log = (page: Page) => page.getByRole('log');
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: `Message ${name}` });
 
 describe('chat between friends', () => {
-  it('live both ways, unread badges, typing rules, the rate limit, report, then a block closes both chats and hides search', { timeout: 240_000 }, async ({ browser, stack }) => {
+  it('live both ways, unread badges, typing rules, the rate limit, report, then a block closes both chats and hides search', { timeout: 420_000 }, async ({ browser, stack }) => {
     const a = await member(browser, stack, 'ada', 'Ada Lovelace', DESKTOP);
     const b = await member(browser, stack, 'bob', 'Bob Builder', PHONE);
 
