@@ -59,6 +59,19 @@ describe('chat page', () => {
     expect(html).toContain('First &lt;b&gt;bold&lt;/b&gt;'); // text, never markup
     expect(html).toContain('Load older messages');
     expect(html.match(/Report this message from Ada/g)).toHaveLength(1);
+    expect(html).not.toContain('Seen');
+  });
+  it('says Seen once, under the newest of my messages the friend read', () => {
+    const mine = (id: string, body: string, at: string) => ({ id, senderId: ME, recipientId: FRIEND, body, createdAt: at, readAt: at });
+    const messages = [
+      { ...mine('66666666-6666-4666-8666-666666666666', 'Third', '2026-11-20T10:02:00Z'), readAt: null },
+      mine('44444444-4444-4444-8444-444444444444', 'Second', '2026-11-20T10:01:00Z'),
+      mine('55555555-5555-4555-8555-555555555555', 'First', '2026-11-20T10:00:00Z'),
+    ];
+    const html = render((c) => c.setQueryData(chatKeys.chat(FRIEND), chat({ messages })));
+    expect(html.match(/Seen/g)).toHaveLength(1);
+    expect(html.indexOf('Seen')).toBeGreaterThan(html.indexOf('Second'));
+    expect(html.indexOf('Seen')).toBeLessThan(html.indexOf('Third'));
   });
   it('a non-friend gets a clear message, not an error page', () => {
     const html = render(failed(new ApiError('CHAT_NOT_FRIENDS', 'x', 403)));

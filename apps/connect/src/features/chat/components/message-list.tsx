@@ -66,6 +66,9 @@ export function MessageList({ messages, viewerId, friendName, hasOlder, loadingO
     if (el.scrollTop < 40 && hasOlder && !loadingOlder) loadOlder();
   };
 
+  // "Seen" once, under the newest of the viewer's messages the friend has read.
+  const lastSeenId = [...messages].reverse().find((m) => m.senderId === viewerId && m.readAt)?.id;
+
   return (
     <div ref={box} className="cn-chat__log" role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages with ${friendName}`} tabIndex={0} onScroll={onScroll}>
       {hasOlder ? (
@@ -102,7 +105,7 @@ export function MessageList({ messages, viewerId, friendName, hasOlder, loadingO
                 </div>
                 <span className="cn-msg__meta cn-small">
                   <time dateTime={m.createdAt}>{timeFormat.format(new Date(m.createdAt))}</time>
-                  {mine && m.readAt ? <span> · Seen</span> : null}
+                  {m.id === lastSeenId ? <span> · Seen</span> : null}
                   {!mine ? (
                     <button type="button" className="cn-msg__report" onClick={() => onReport(m)} aria-label={`Report this message from ${friendName}`}>
                       Report
