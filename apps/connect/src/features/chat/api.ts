@@ -28,9 +28,12 @@ export function useChat(friendId: string) {
         ? apiFetch<ChatPage>(`${CHATS_API}/${enc(friendId)}/messages?${new URLSearchParams({ cursor: pageParam }).toString()}`, { signal })
         : apiFetch<Chat>(`${CHATS_API}/${enc(friendId)}`, { signal }),
     getNextPageParam: (last) => last.nextCursor,
-    // Live messages arrive through the stream; a refetch (e.g. on focus) would also reload older pages.
+    // While the chat is open, live messages arrive through the stream (a refetch on focus would
+    // reload every older page too); opening it again re-reads it, since pages without the chat
+    // stream (a pod page) do not keep the cache current.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
+    refetchOnMount: 'always',
     retry,
   });
 }
