@@ -69,6 +69,11 @@ export const ErrorCodes = {
   POD_FULL: 409,
   /** The creator deletes the pod instead of leaving it. */
   POD_CREATOR_CANNOT_LEAVE: 409,
+  /**
+   * Chat: the other user is not the caller's friend (never was, unknown, unfriended, or they blocked
+   * the caller). A block the caller placed answers USER_BLOCKED instead.
+   */
+  CHAT_NOT_FRIENDS: 403,
   /** The reported user, pod log entry or message does not exist or is not visible to the caller. */
   REPORT_TARGET_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,

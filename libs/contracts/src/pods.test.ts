@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { FriendshipChanged, MemberJoined } from './events';
-import { CreatePodBodySchema, ReportBodySchema, UpdatePodBodySchema, UserSearchQuerySchema } from './pods';
+import { ChatPageQuerySchema, CreatePodBodySchema, ReportBodySchema, SendChatMessageBodySchema, UpdatePodBodySchema, UserSearchQuerySchema } from './pods';
 
 const meta = () => ({ eventId: randomUUID(), occurredAt: new Date().toISOString(), userId: randomUUID() });
 
@@ -21,9 +21,23 @@ describe('pods bodies', () => {
     expect(Value.Check(UserSearchQuerySchema, { q: 'ana@example.com' })).toBe(false);
   });
 
-  it('report a user or a pod log entry with a known reason', () => {
+  it('report a user, a pod log entry or a chat message with a known reason', () => {
     expect(Value.Check(ReportBodySchema, { kind: 'pod_log', targetId: randomUUID(), reason: 'spam' })).toBe(true);
+    expect(Value.Check(ReportBodySchema, { kind: 'chat_message', targetId: randomUUID(), reason: 'harassment' })).toBe(true);
+    expect(Value.Check(ReportBodySchema, { kind: 'message', targetId: randomUUID(), reason: 'spam' })).toBe(false);
     expect(Value.Check(ReportBodySchema, { kind: 'user', targetId: randomUUID(), reason: 'because' })).toBe(false);
+  });
+});
+
+describe('chat bodies', () => {
+  it('send text only (the service trims and counts); page with a cursor and a limit of 1 to 50', () => {
+    expect(Value.Check(SendChatMessageBodySchema, { body: 'hi' })).toBe(true);
+    expect(Value.Check(SendChatMessageBodySchema, { body: '' })).toBe(false);
+    expect(Value.Check(SendChatMessageBodySchema, { body: 'x'.repeat(4001) })).toBe(false);
+    expect(Value.Check(SendChatMessageBodySchema, { body: 'hi', photoUrl: 'https://example.com/a.png' })).toBe(false);
+    expect(Value.Check(ChatPageQuerySchema, { limit: 50, cursor: 'abc_-1' })).toBe(true);
+    expect(Value.Check(ChatPageQuerySchema, { limit: 51 })).toBe(false);
+    expect(Value.Check(ChatPageQuerySchema, { cursor: 'a|b' })).toBe(false);
   });
 });
 

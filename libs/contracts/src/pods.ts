@@ -112,10 +112,10 @@ export const ReportReasonSchema = Type.Union([
 ]);
 export type ReportReason = Static<typeof ReportReasonSchema>;
 
-/** POST /api/pods/reports. Chat messages join `kind` when chat ships. */
+/** POST /api/pods/reports: a user, a pod log entry or a chat message. */
 export const ReportBodySchema = Type.Object(
   {
-    kind: Type.Union([Type.Literal('user'), Type.Literal('pod_log')]),
+    kind: Type.Union([Type.Literal('user'), Type.Literal('pod_log'), Type.Literal('chat_message')]),
     targetId: Uuid,
     reason: ReportReasonSchema,
     details: Type.Optional(Type.String({ maxLength: 500 })),
@@ -271,3 +271,68 @@ export const StreamQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 export type StreamQuery = Static<typeof StreamQuerySchema>;
+
+/* Chat between friends (issue 10 point 9). */
+
+/** /api/pods/chats/{friendId}… */
+export const ChatParamsSchema = Type.Object({ friendId: Uuid }, { additionalProperties: false });
+export type ChatParams = Static<typeof ChatParamsSchema>;
+
+/**
+ * POST /api/pods/chats/{friendId}/messages. The service trims the text and allows 1–1000 characters
+ * (code points) without control characters; the schema only bounds the raw size.
+ */
+export const SendChatMessageBodySchema = Type.Object(
+  { body: Type.String({ minLength: 1, maxLength: 4000 }) },
+  { additionalProperties: false },
+);
+export type SendChatMessageBody = Static<typeof SendChatMessageBodySchema>;
+
+export const ChatMessageSchema = Type.Object({
+  id: Uuid,
+  senderId: Uuid,
+  recipientId: Uuid,
+  /** Plain text; links in it are never fetched or previewed. */
+  body: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+  /** When the recipient read it; null while unread. */
+  readAt: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()]),
+});
+export type ChatMessage = Static<typeof ChatMessageSchema>;
+
+/** Newest first; `nextCursor` (null on the last page) fetches older messages. */
+export const ChatPageSchema = Type.Object({
+  messages: Type.Array(ChatMessageSchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type ChatPage = Static<typeof ChatPageSchema>;
+
+/** GET /api/pods/chats/{friendId}: who the chat is with, and the newest page. */
+export const ChatSchema = Type.Object({
+  friend: UserCardSchema,
+  messages: Type.Array(ChatMessageSchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  /** Messages from the friend the caller has not read. */
+  unread: Type.Integer({ minimum: 0 }),
+});
+export type Chat = Static<typeof ChatSchema>;
+
+/** GET /api/pods/chats/{friendId}/messages */
+export const ChatPageQuerySchema = Type.Object(
+  {
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z0-9_-]+$' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 30 })),
+  },
+  { additionalProperties: false },
+);
+export type ChatPageQuery = Static<typeof ChatPageQuerySchema>;
+
+/** GET /api/pods/chats/unread: unread messages per friend (only friends with some) and in total. */
+export const ChatUnreadSchema = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  friends: Type.Array(Type.Object({ userId: Uuid, count: Type.Integer({ minimum: 1 }) })),
+});
+export type ChatUnread = Static<typeof ChatUnreadSchema>;
+
+/** The `chat-message` event on GET /api/pods/chats/events: a message to or from the viewer, just committed. */
+export type ChatMessageEvent = ChatMessage;

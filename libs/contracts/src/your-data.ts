@@ -48,6 +48,11 @@ export type QuestsExport = Static<typeof QuestsExportSchema>;
 export const PodsExportSchema = Type.Object({
   service: Type.Literal('pods'),
   pods: Type.Array(Type.Object({ ...PodSummarySchema.properties, createdByYou: Type.Boolean(), joinedAt: Nullable(Iso) })),
+  /** Every chat message the user sent or received, oldest first (`withUserId`: the other participant). */
+  chatMessages: Type.Optional(Type.Array(Type.Object({
+    id: Type.String(), withUserId: Type.String(), direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+    body: Type.String(), createdAt: Iso, readAt: Nullable(Iso),
+  }))),
 });
 export type PodsExport = Static<typeof PodsExportSchema>;
 

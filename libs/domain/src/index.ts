@@ -1,4 +1,5 @@
 export * from './avatar';
+export * from './chat';
 export * from './levels';
 export * from './limits';
 export * from './playbooks';

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { LIVE_CHANNEL, type LiveMessage } from './repositories/streak-store';
+import type { AnyLiveMessage } from './repositories/live-messages';
+import { LIVE_CHANNEL } from './repositories/streak-store';
 
-export type LiveListener = (message: LiveMessage) => void;
+export type LiveListener = (message: AnyLiveMessage) => void;
 
 /**
  * Live updates for this instance's open streams. Writers NOTIFY `pods_live` in the transaction
- * that commits the change (a log entry, a streak change), so every pods instance hears it right
+ * that commits the change (a log entry, a streak change, a chat message), so every pods instance hears it right
  * after the commit, and only then; each instance keeps one LISTEN connection and fans the message
  * out to its streams. A lost connection is re-opened with back-off (messages sent meanwhile are
  * missed: clients re-read the pod when a stream reconnects).
@@ -29,9 +30,9 @@ export class LiveHub {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (n) => {
       if (n.channel !== LIVE_CHANNEL || !n.payload) return;
-      let message: LiveMessage;
+      let message: AnyLiveMessage;
       try {
-        message = JSON.parse(n.payload) as LiveMessage;
+        message = JSON.parse(n.payload) as AnyLiveMessage;
       } catch {
         return;
       }

@@ -5,13 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PodsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { createPodsRepository } from './repositories/pods-repository';
+import { chatRoutes } from './routes/chat';
 import { friendRoutes } from './routes/friends';
 import { LiveHub } from './live';
-import { liveRoutes } from './routes/live';
+import { liveRoutes, type OpenStreams } from './routes/live';
 import { myPodsRoutes } from './routes/my-pods';
 import { podRoutes } from './routes/pods';
 import { safetyRoutes } from './routes/safety';
 import { resolvePodLogTarget, type PhotoUrl } from './use-cases/pods';
+import { DEFAULT_CHAT_RATE_LIMIT, resolveChatMessageTarget, type ChatRateLimit } from './use-cases/chat';
 import { resolveUserTarget } from './use-cases/safety';
 import { startStreakSweep } from './use-cases/streak-sweep';
 import { onWeeklyCompleted } from './use-cases/weekly-share';
@@ -28,10 +30,12 @@ export interface PodsDeps {
   heartbeatMs?: number;
   /** Signed links to proof photos for the pod log (the launcher wires the photo storage); absent: ids only. */
   photoUrl?: PhotoUrl;
+  /** Messages per sender and window; default 20 per 10 s. */
+  chatRateLimit?: ChatRateLimit;
 }
 
 export async function createPodsService(config: PodsConfig, options: PodsDeps): Promise<ServiceHandle> {
-  const { clock = () => new Date(), streakSweepMs = 60_000, heartbeatMs = 15_000, photoUrl, ...deps } = options;
+  const { clock = () => new Date(), streakSweepMs = 60_000, heartbeatMs = 15_000, photoUrl, chatRateLimit = DEFAULT_CHAT_RATE_LIMIT, ...deps } = options;
   const hub = new LiveHub(config.databaseUrl, deps.logger);
   let stopSweep = () => {};
   let beginSweep = () => {};
@@ -46,11 +50,17 @@ export async function createPodsService(config: PodsConfig, options: PodsDeps): 
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, prisma, pool, relay }) => {
       const onEvents = () => relay.kick();
+      // Open event streams of this instance, ended before the server closes (they would hold it open).
+      const open: OpenStreams = new Set();
+      app.addHook('preClose', async () => {
+        for (const end of [...open]) end();
+      });
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma), db: pool });
       await app.register(friendRoutes, { pool, onEvents });
-      await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget, resolvePodLogTarget] });
+      await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget, resolvePodLogTarget, resolveChatMessageTarget] });
       await app.register(podRoutes, { pool, onEvents, photoUrl });
-      await app.register(liveRoutes, { pool, hub, heartbeatMs });
+      await app.register(liveRoutes, { pool, hub, heartbeatMs, open });
+      await app.register(chatRoutes, { pool, hub, heartbeatMs, open, rateLimit: chatRateLimit });
       app.addHook('onClose', async () => {
         stopSweep();
         await hub.close();

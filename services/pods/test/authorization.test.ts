@@ -91,3 +91,75 @@ describe('authorization matrix: every pod endpoint × anonymous, non-member, mem
     }
   });
 });
+
+type ChatRole = 'anonymous' | 'stranger' | 'friend' | 'blockedByOwner' | 'blocker';
+const CHAT_ROLES: ChatRole[] = ['anonymous', 'stranger', 'friend', 'blockedByOwner', 'blocker'];
+
+/**
+ * The chat of `owner`: each role calls the chat endpoints about `owner`. `blockedByOwner` was a
+ * friend until the owner blocked them; `blocker` was a friend until they blocked the owner.
+ */
+async function chatFixture() {
+  const [owner, stranger, friend, blockedByOwner, blocker] = await Promise.all([newUser(h), newUser(h), newUser(h), newUser(h), newUser(h)]);
+  const secret = `chat-${randomUUID()}`;
+  const messageIds: string[] = [];
+  for (const other of [friend, blockedByOwner, blocker]) {
+    expect((await as(h, owner)('POST', '/api/pods/friends/requests', { userId: other })).statusCode).toBe(201);
+    expect((await as(h, other)('POST', `/api/pods/friends/requests/${owner}/accept`)).statusCode).toBe(204);
+    const sent = await as(h, owner)('POST', `/api/pods/chats/${other}/messages`, { body: `${secret} to ${other}` });
+    expect(sent.statusCode).toBe(201);
+    messageIds.push(sent.json().id);
+  }
+  expect((await as(h, owner)('PUT', `/api/pods/blocks/${blockedByOwner}`)).statusCode).toBe(204);
+  expect((await as(h, blocker)('PUT', `/api/pods/blocks/${owner}`)).statusCode).toBe(204);
+  return { owner, secret, messageIds, users: { stranger, friend, blockedByOwner, blocker } };
+}
+
+const CHAT_MATRIX: { name: string; call: (owner: string) => Call; expect: Record<ChatRole, number> }[] = [
+  { name: 'open the chat', call: (o) => ['GET', `/api/pods/chats/${o}`], expect: { anonymous: 401, stranger: 403, friend: 200, blockedByOwner: 403, blocker: 409 } },
+  { name: 'history', call: (o) => ['GET', `/api/pods/chats/${o}/messages`], expect: { anonymous: 401, stranger: 403, friend: 200, blockedByOwner: 403, blocker: 409 } },
+  { name: 'send', call: (o) => ['POST', `/api/pods/chats/${o}/messages`, { body: 'hello' }], expect: { anonymous: 401, stranger: 403, friend: 201, blockedByOwner: 403, blocker: 409 } },
+  { name: 'mark read', call: (o) => ['POST', `/api/pods/chats/${o}/read`], expect: { anonymous: 401, stranger: 403, friend: 204, blockedByOwner: 403, blocker: 409 } },
+];
+
+describe('authorization matrix: chat endpoints × anonymous, stranger, friend, blocked (either way)', () => {
+  for (const row of CHAT_MATRIX) {
+    it(row.name, async () => {
+      const f = await chatFixture();
+      for (const role of CHAT_ROLES) {
+        const [method, url, body] = row.call(f.owner);
+        const res = await as(h, role === 'anonymous' ? null : f.users[role])(method, url, body);
+        expect(res.statusCode, `${row.name} as ${role}: ${res.body}`).toBe(row.expect[role]);
+        if (res.statusCode >= 400) expect(res.json().error.code).toEqual(expect.any(String));
+        if (role !== 'friend') {
+          expect(res.body).not.toContain(f.secret);
+          for (const id of f.messageIds) expect(res.body).not.toContain(id);
+        }
+      }
+    });
+  }
+
+  it('reports: only the recipient of a message may report it; nobody else learns it exists', async () => {
+    const f = await chatFixture();
+    const [toFriend, toBlockedByOwner, toBlocker] = f.messageIds as [string, string, string];
+    const report = (who: string | null, id: string) => as(h, who)('POST', '/api/pods/reports', { kind: 'chat_message', targetId: id, reason: 'spam' });
+    expect((await report(null, toFriend)).statusCode).toBe(401);
+    expect((await report(f.users.stranger, toFriend)).statusCode).toBe(404);
+    expect((await report(f.users.blocker, toFriend)).statusCode).toBe(404);
+    expect((await report(f.users.friend, toFriend)).statusCode).toBe(201);
+    // A blocked user can still report what they received before the block; so can the blocker.
+    expect((await report(f.users.blockedByOwner, toBlockedByOwner)).statusCode).toBe(201);
+    expect((await report(f.users.blocker, toBlocker)).statusCode).toBe(201);
+  });
+
+  it('unread counts and the chat stream answer 401 anonymously and never count a blocked chat', async () => {
+    const f = await chatFixture();
+    expect((await as(h, null)('GET', '/api/pods/chats/unread')).statusCode).toBe(401);
+    expect((await as(h, null)('POST', '/api/pods/chats/stream-ticket')).statusCode).toBe(401);
+    expect((await h.pods.app.inject({ method: 'GET', url: '/api/pods/chats/events' })).statusCode).toBe(401);
+    expect((await as(h, f.users.friend)('GET', '/api/pods/chats/unread')).json()).toEqual({ total: 1, friends: [{ userId: f.owner, count: 1 }] });
+    for (const role of ['stranger', 'blockedByOwner', 'blocker'] as const) {
+      expect((await as(h, f.users[role])('GET', '/api/pods/chats/unread')).json(), role).toEqual({ total: 0, friends: [] });
+    }
+  });
+});

@@ -5,7 +5,7 @@ let h: PodsHarness;
 beforeAll(async () => { h = await startPods(); });
 afterAll(async () => { await h?.close(); });
 
-const TABLES = ['pod', 'pod_member', 'pod_invite', 'pod_log', 'friendship', 'user_block', 'report', 'outbox_event'];
+const TABLES = ['pod', 'pod_member', 'pod_invite', 'pod_log', 'friendship', 'user_block', 'report', 'outbox_event', 'chat_message', 'stream_ticket'];
 const counts = async () =>
   Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, (await h.sql.query(`SELECT count(*)::int AS n FROM pods.${t}`)).rows[0].n])));
 
@@ -18,6 +18,11 @@ describe('bad input on every endpoint', () => {
     const other = await newUser(h);
     const { podId, code } = await createPod(h, creator);
     const long = (n: number) => 'x'.repeat(n);
+    // A friend to chat with: every chat case below is refused for its input, not for who it is with.
+    const friend = await newUser(h);
+    await h.pods.app.inject({ method: 'POST', url: '/api/pods/friends/requests', payload: { userId: friend }, headers: { authorization: `Bearer ${h.issuer.sign(creator)}` } });
+    await h.pods.app.inject({ method: 'POST', url: `/api/pods/friends/requests/${creator}/accept`, headers: { authorization: `Bearer ${h.issuer.sign(friend)}` } });
+    const chat = `/api/pods/chats/${friend}`;
 
     const cases: [who: string, method: Method, url: string, body?: unknown, rawJson?: string][] = [
       [fresh, 'GET', '/api/pods/users/search'],
@@ -45,7 +50,8 @@ describe('bad input on every endpoint', () => {
       [fresh, 'DELETE', '/api/pods/blocks/not-a-uuid'],
       [fresh, 'POST', '/api/pods/reports', {}],
       [fresh, 'POST', '/api/pods/reports', { kind: 'pod', targetId: other, reason: 'spam' }],
-      [fresh, 'POST', '/api/pods/reports', { kind: 'chat_message', targetId: other, reason: 'spam' }],
+      [fresh, 'POST', '/api/pods/reports', { kind: 'message', targetId: other, reason: 'spam' }],
+      [fresh, 'POST', '/api/pods/reports', { kind: 'chat_message', targetId: 'not-a-uuid', reason: 'spam' }],
       [fresh, 'POST', '/api/pods/reports', { kind: 'user', targetId: other, reason: 'meh' }],
       [fresh, 'POST', '/api/pods/reports', { kind: 'user', targetId: 'x', reason: 'spam' }],
       [fresh, 'POST', '/api/pods/reports', { kind: 'user', targetId: other, reason: 'other', details: long(501) }],
@@ -86,6 +92,32 @@ describe('bad input on every endpoint', () => {
       [other, 'GET', `/api/pods/invites/${long(65)}`],
       [other, 'POST', `/api/pods/invites/${encodeURIComponent("' OR 1=1 --xxxxxxxxxx")}/join`],
       [other, 'POST', `/api/pods/invites/${code.slice(0, 10)}/join`],
+      [creator, 'GET', '/api/pods/chats/not-a-uuid'],
+      [creator, 'GET', '/api/pods/chats/not-a-uuid/messages'],
+      [creator, 'POST', '/api/pods/chats/not-a-uuid/messages', { body: 'hi' }],
+      [creator, 'POST', '/api/pods/chats/not-a-uuid/read'],
+      [creator, 'GET', `${chat}/messages?limit=0`],
+      [creator, 'GET', `${chat}/messages?limit=51`],
+      [creator, 'GET', `${chat}/messages?limit=x`],
+      [creator, 'GET', `${chat}/messages?cursor=zzzz`],
+      [creator, 'GET', `${chat}/messages?cursor=a%25b`],
+      [creator, 'GET', `${chat}/messages?cursor=${Buffer.from('2026-01-01T00:00:00Z|not-an-id').toString('base64url')}`],
+      [creator, 'GET', `${chat}/messages?before=1`],
+      [creator, 'POST', `${chat}/messages`],
+      [creator, 'POST', `${chat}/messages`, {}],
+      [creator, 'POST', `${chat}/messages`, { body: '' }],
+      [creator, 'POST', `${chat}/messages`, { body: '   \n\t ' }],
+      [creator, 'POST', `${chat}/messages`, { body: long(1001) }],
+      [creator, 'POST', `${chat}/messages`, { body: long(5000) }],
+      [creator, 'POST', `${chat}/messages`, { body: 'nul \u0000 byte' }],
+      [creator, 'POST', `${chat}/messages`, { body: 'bell \u0007' }],
+      [creator, 'POST', `${chat}/messages`, { body: 'bidi \u202e override' }],
+      [creator, 'POST', `${chat}/messages`, { body: null }],
+      [creator, 'POST', `${chat}/messages`, { body: 'hi', senderId: friend }],
+      [creator, 'POST', `${chat}/messages`, { body: 'hi', photoUrl: 'https://example.com/x.png' }],
+      [creator, 'POST', `${chat}/messages`, undefined, '{"body":'],
+      [creator, 'GET', '/api/pods/chats/events?ticket=short'],
+      [creator, 'GET', '/api/pods/chats/events?ticket=' + '!'.repeat(30)],
     ];
 
     const before = await counts();

@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { Button, EmptyState, IconPlus, IconUsers, TextField, buttonClassName } from '@vere/web-ui';
+import { useUnread } from '../features/chat/api';
+import { UnreadBadge } from '../features/chat/components/unread-badge';
+import { useChatStream } from '../features/chat/use-chat-stream';
 import { PodsSection } from '../features/pods/components/pods-section';
 import { useFriendRequests, useFriends } from '../features/social/api';
 import { IncomingRequests } from '../features/social/components/incoming-requests';
@@ -18,6 +21,8 @@ export function inviteCodeFrom(input: string): string | null {
 
 export function ConnectHub() {
   const firstName = useSession((s) => s.user?.name.split(' ')[0] ?? 'you');
+  // Unread badges follow new messages as they arrive.
+  useChatStream();
   return (
     <div className="vui-page">
       <PageHeader title="Connect" subtitle={`Friends and pods keep ${firstName} accountable. Challenges are better together.`} />
@@ -42,6 +47,7 @@ export function ConnectHub() {
 
 function FriendsSummary() {
   const { data, isPending, isError, isFetching, refetch } = useFriends();
+  const unread = useUnread();
   let body;
   if (isPending) body = <ListSkeleton label="Loading your friends" rows={1} />;
   else if (isError) body = <LoadError title="Couldn't load your friends" retrying={isFetching} onRetry={() => void refetch()} />;
@@ -72,17 +78,39 @@ function FriendsSummary() {
         </span>
       </Link>
     );
+  const withUnread = data
+    ? (unread.data?.friends ?? []).flatMap((u) => {
+        const friend = data.friends.find((f) => f.id === u.userId);
+        return friend ? [{ friend, count: u.count }] : [];
+      })
+    : [];
   return (
     <section className="vui-section" aria-labelledby="cn-friends" data-testid="friends-section">
       <div className="cn-section-head">
         <h2 id="cn-friends" className="vui-section__title">
-          Friends
+          Friends <UnreadBadge count={unread.data?.total ?? 0} />
         </h2>
         <Link to="/friends" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
           Find Friends
         </Link>
       </div>
       {body}
+      {withUnread.length > 0 ? (
+        <ul className="cn-users cn-unread-list" aria-label="New messages">
+          {withUnread.map(({ friend, count }) => (
+            <li key={friend.id}>
+              <Link to={`/chat/${friend.id}`} className="cn-user cn-user--link">
+                <UserAvatar user={friend} />
+                <span className="cn-user__body">
+                  <span className="cn-user__name">{friend.name}</span>
+                  <span className="cn-muted cn-small">{count === 1 ? 'New message' : `${count} new messages`}</span>
+                </span>
+                <UnreadBadge count={count} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { FriendRelation, UserCard } from '@vere/contracts';
-import { Button, EmptyState, IconUsers, TextField, notify } from '@vere/web-ui';
+import { Link } from '@vere/web-router';
+import { Button, EmptyState, IconMessage, IconUsers, TextField, buttonClassName, notify } from '@vere/web-ui';
+import { useUnread } from '../features/chat/api';
+import { UnreadBadge } from '../features/chat/components/unread-badge';
+import { useChatStream } from '../features/chat/use-chat-stream';
 import { errorMessage, isSearchable, useBlocks, useFriendActions, useFriendRequests, useFriends, useUserSearch } from '../features/social/api';
 import { ConfirmDialog } from '../features/social/components/confirm-dialog';
 import { IncomingRequests } from '../features/social/components/incoming-requests';
@@ -17,6 +21,8 @@ export function FriendsPage() {
   const actions = useFriendActions();
   const close = () => setTarget(null);
   const pending = target?.action === 'block' ? actions.block : actions.remove;
+  // Unread badges follow new messages as they arrive.
+  useChatStream();
 
   return (
     <div className="vui-page">
@@ -212,6 +218,8 @@ function RequestsSection() {
 
 function FriendsList({ onAct }: { onAct: (t: Target) => void }) {
   const { data, isPending, isError, isFetching, refetch } = useFriends();
+  const unread = useUnread();
+  const unreadOf = (id: string) => unread.data?.friends.find((f) => f.userId === id)?.count ?? 0;
   let body;
   if (isPending) body = <ListSkeleton label="Loading your friends" />;
   else if (isError) body = <LoadError title="Couldn't load your friends" retrying={isFetching} onRetry={() => void refetch()} />;
@@ -222,6 +230,11 @@ function FriendsList({ onAct }: { onAct: (t: Target) => void }) {
       <ul className="cn-users" aria-label="Your friends">
         {data.friends.map((f) => (
           <UserRow key={f.id} user={f}>
+            <Link to={`/chat/${f.id}`} className={buttonClassName({ size: 'sm', variant: 'secondary', className: 'cn-message-link' })}>
+              <IconMessage size={16} />
+              Message<span className="vui-visually-hidden"> {f.name}</span>
+              <UnreadBadge count={unreadOf(f.id)} />
+            </Link>
             <MoreActions user={f} onAct={onAct} friend />
           </UserRow>
         ))}

@@ -58,8 +58,12 @@ export async function isErased(tx: Prisma.TransactionClient, userId: string): Pr
   return (await tx.erasedUser.count({ where: { userId } })) > 0;
 }
 
-/** Forgets every read model row, friendship and block of the user and keeps the bare id as a tombstone (idempotent). */
+/**
+ * Forgets every read model row, friendship, block and chat message (sent or received: the
+ * conversation goes with the account) of the user and keeps the bare id as a tombstone (idempotent).
+ */
 export async function eraseReadModels(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.chatMessage.deleteMany({ where: { OR: [{ senderId: userId }, { recipientId: userId }] } });
   await tx.profile.deleteMany({ where: { userId } });
   await tx.entitlement.deleteMany({ where: { userId } });
   await tx.userLevel.deleteMany({ where: { userId } });

@@ -5,6 +5,7 @@ import {
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveHub } from '../live';
+import { isChatMessage, type AnyLiveMessage } from '../repositories/live-messages';
 import type { LiveMessage } from '../repositories/streak-store';
 import type { Queryable } from '../repositories/sql';
 
@@ -29,11 +30,17 @@ async function isMember(db: Queryable, podId: string, userId: string): Promise<b
   return rowCount === 1;
 }
 
-async function issueTicket(db: Queryable, userId: string, podId: string | null): Promise<StreamTicket> {
+/** What a ticket opens: the pods streams (one pod, or all when podId is null) or the user's chats. */
+export type TicketScope = 'pods' | 'chats';
+
+export async function issueTicket(db: Queryable, userId: string, podId: string | null, scope: TicketScope = 'pods'): Promise<StreamTicket> {
   const ticket = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
   await db.query('DELETE FROM pods.stream_ticket WHERE expires_at < now()');
-  await db.query('INSERT INTO pods.stream_ticket (ticket_hash, user_id, pod_id, expires_at) VALUES ($1, $2, $3, $4)', [hash(ticket), userId, podId, expiresAt]);
+  await db.query(
+    'INSERT INTO pods.stream_ticket (ticket_hash, user_id, pod_id, scope, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [hash(ticket), userId, podId, scope, expiresAt],
+  );
   return { ticket, expiresAt: expiresAt.toISOString() };
 }
 
@@ -41,18 +48,20 @@ async function issueTicket(db: Queryable, userId: string, podId: string | null):
  * Who opens the stream: the `ticket` (for EventSource; valid 60 s, for that pod, or for the
  * user's pods when issued by /me) or else the bearer token.
  */
-async function streamUser(app: ServiceApp, db: Queryable, request: FastifyRequest<{ Querystring: StreamQuery }>, podId: string | null): Promise<string> {
+export async function streamUser(
+  app: ServiceApp, db: Queryable, request: FastifyRequest<{ Querystring: StreamQuery }>, podId: string | null, scope: TicketScope = 'pods',
+): Promise<string> {
   const ticket = request.query.ticket;
   if (ticket === undefined) {
     await app.authenticate(request);
     return request.userId;
   }
-  const { rows } = await db.query<{ userId: string; podId: string | null }>(
-    'SELECT user_id AS "userId", pod_id AS "podId" FROM pods.stream_ticket WHERE ticket_hash = $1 AND expires_at > now()',
+  const { rows } = await db.query<{ userId: string; podId: string | null; scope: TicketScope }>(
+    'SELECT user_id AS "userId", pod_id AS "podId", scope FROM pods.stream_ticket WHERE ticket_hash = $1 AND expires_at > now()',
     [hash(ticket)],
   );
   const found = rows[0];
-  if (!found || found.podId !== podId) throw new AppError('UNAUTHENTICATED', 'This stream ticket has expired. Please ask for a new one.');
+  if (!found || found.podId !== podId || found.scope !== scope) throw new AppError('UNAUTHENTICATED', 'This stream ticket has expired. Please ask for a new one.');
   return found.userId;
 }
 
@@ -66,12 +75,30 @@ async function visibility(db: Queryable, viewer: string, message: LiveMessage): 
   return rows[0] ?? { member: false, hidden: true };
 }
 
+/** What a stream does with one live message: send it (as this event and data), skip it, or end the stream. */
+export type StreamVerdict = { send: { event: string; data: unknown } } | 'skip' | 'end';
+export type StreamSelector = (message: AnyLiveMessage) => Promise<StreamVerdict>;
+
+/** A pod stream (podId) or the stream of all the viewer's pods (null): pod messages the viewer may see. */
+function podSelector(deps: LiveDeps, viewer: string, podId: string | null): StreamSelector {
+  return async (message) => {
+    if (isChatMessage(message)) return 'skip';
+    if (podId !== null && message.podId !== podId) return 'skip';
+    const seen = await visibility(deps.pool, viewer, message).catch(() => ({ member: false, hidden: true }));
+    if (!seen.member && podId !== null) return 'end'; // left or removed: the pod's stream ends
+    if (!seen.member || seen.hidden) return 'skip';
+    return { send: { event: message.kind, data: { podId: message.podId, ...message.data } } };
+  };
+}
+
+/** Streams already open on this instance, ended before the server closes (they would hold it open). */
+export type OpenStreams = Set<() => void>;
+
 /**
- * Opens a server-sent-events stream: `event: pod-log-added` / `pod-streak-updated` with JSON data,
- * a comment line as heartbeat. `filter` picks the messages for this stream; a pod stream ends when
- * the viewer is no longer a member.
+ * Opens a server-sent-events stream: named events with JSON data, a comment line as heartbeat.
+ * `select` decides, message by message and in order, what this viewer gets.
  */
-function openStream(deps: LiveDeps, open: Set<() => void>, request: FastifyRequest, reply: FastifyReply, viewer: string, podId: string | null): void {
+export function openStream(deps: Pick<LiveDeps, 'hub' | 'heartbeatMs'>, open: OpenStreams, request: FastifyRequest, reply: FastifyReply, select: StreamSelector): void {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -95,13 +122,13 @@ function openStream(deps: LiveDeps, open: Set<() => void>, request: FastifyReque
     res.end(() => res.destroy());
   };
   let queue = Promise.resolve();
-  const deliver = (message: LiveMessage) => {
+  const deliver = (message: AnyLiveMessage) => {
     queue = queue.then(async () => {
-      if (podId !== null && message.podId !== podId) return;
-      const seen = await visibility(deps.pool, viewer, message).catch(() => ({ member: false, hidden: true }));
-      if (!seen.member && podId !== null) end(); // left or removed: the pod's stream ends
-      if (!seen.member || seen.hidden || ended) return;
-      res.write(`event: ${message.kind}\ndata: ${JSON.stringify({ podId: message.podId, ...message.data })}\n\n`);
+      if (ended) return;
+      const verdict = await select(message).catch((): StreamVerdict => 'skip');
+      if (verdict === 'end') return end();
+      if (verdict === 'skip' || ended) return;
+      res.write(`event: ${verdict.send.event}\ndata: ${JSON.stringify(verdict.send.data)}\n\n`);
     });
   };
   unsubscribe = deps.hub.subscribe(deliver);
@@ -115,12 +142,8 @@ function openStream(deps: LiveDeps, open: Set<() => void>, request: FastifyReque
   });
 }
 
-export async function liveRoutes(app: ServiceApp, deps: LiveDeps): Promise<void> {
-  // Open streams of this instance, ended before the server closes (they would hold it open).
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
-  });
+export async function liveRoutes(app: ServiceApp, deps: LiveDeps & { open: OpenStreams }): Promise<void> {
+  const { open } = deps;
 
   app.post<{ Params: PodParams }>('/api/pods/pods/:podId/stream-ticket', {
     onRequest: app.authenticate,
@@ -151,7 +174,7 @@ export async function liveRoutes(app: ServiceApp, deps: LiveDeps): Promise<void>
   }, async (request, reply) => {
     const viewer = await streamUser(app, deps.pool, request, request.params.podId);
     if (!(await isMember(deps.pool, request.params.podId, viewer))) throw notFound();
-    openStream(deps, open, request, reply, viewer, request.params.podId);
+    openStream(deps, open, request, reply, podSelector(deps, viewer, request.params.podId));
   });
 
   app.get<{ Querystring: StreamQuery }>('/api/pods/me/events', {
@@ -161,6 +184,6 @@ export async function liveRoutes(app: ServiceApp, deps: LiveDeps): Promise<void>
     },
   }, async (request, reply) => {
     const viewer = await streamUser(app, deps.pool, request, null);
-    openStream(deps, open, request, reply, viewer, null);
+    openStream(deps, open, request, reply, podSelector(deps, viewer, null));
   });
 }

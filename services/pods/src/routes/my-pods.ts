@@ -3,6 +3,7 @@ import type { ServiceApp } from '@vere/service-kit';
 import type { PodsRepository } from '../repositories/pods-repository';
 import type { Queryable } from '../repositories/standing-repository';
 import { getAllowance } from '../use-cases/allowance';
+import { exportMessages } from '../use-cases/chat';
 import { listMyPods } from '../use-cases/list-my-pods';
 
 export async function myPodsRoutes(app: ServiceApp, opts: { pods: PodsRepository; db: Queryable }): Promise<void> {
@@ -20,7 +21,11 @@ export async function myPodsRoutes(app: ServiceApp, opts: { pods: PodsRepository
       tags: ['pods'], summary: 'Everything pods holds about the signed-in user', security: [{ bearer: [] }],
       response: { 200: PodsExportSchema, 401: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => ({ service: 'pods' as const, pods: await opts.pods.exportFor(request.userId) }));
+  }, async (request) => ({
+    service: 'pods' as const,
+    pods: await opts.pods.exportFor(request.userId),
+    chatMessages: await exportMessages(opts.db, request.userId),
+  }));
 
   app.get('/api/pods/me/allowance', {
     onRequest: app.authenticate,

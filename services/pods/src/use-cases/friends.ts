@@ -5,6 +5,7 @@ import {
   acceptPair, blocksBetween, deletePair, insertRequest, listFriends, listRequests, nextFriendshipVersion, pairOf, profileExists,
   searchByUsername,
 } from '../repositories/friends-repository';
+import { notifyChatClosed } from '../repositories/live-messages';
 import { lockPair, writeEvent, type Queryable } from '../repositories/sql';
 
 export interface FriendsDeps {
@@ -118,5 +119,6 @@ export function removeFriend(deps: FriendsDeps, viewer: string, other: string): 
   return onPair(deps, viewer, other, (p) => p.status === 'accepted', 'FRIEND_NOT_FOUND', async (tx) => {
     await deletePair(tx, viewer, other);
     await recordFriendshipChange(tx, viewer, other, 'removed', false);
+    await notifyChatClosed(tx, viewer, other);
   });
 }

@@ -3,6 +3,7 @@ import type { BlockList, ReportBody } from '@vere/contracts';
 import { AppError, pgTransaction } from '@vere/service-kit';
 import { blocksBetween, deletePair, pairOf, profileExists } from '../repositories/friends-repository';
 import { deleteBlock, insertBlock, insertReport, listBlocked, type ReportTarget } from '../repositories/safety-repository';
+import { notifyChatClosed } from '../repositories/live-messages';
 import { lockPair, type Queryable } from '../repositories/sql';
 import { recordFriendshipChange, type FriendsDeps } from './friends';
 
@@ -25,6 +26,7 @@ export async function blockUser(deps: FriendsDeps, viewer: string, other: string
     if (pair) {
       await deletePair(tx, viewer, other);
       await recordFriendshipChange(tx, viewer, other, 'blocked', false);
+      if (pair.status === 'accepted') await notifyChatClosed(tx, viewer, other);
     }
   });
   deps.onEvents();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { ReportReason } from '@vere/contracts';
+import type { ReportBody, ReportReason } from '@vere/contracts';
 import { Banner, Button, Dialog, notify } from '@vere/web-ui';
 import { useReport } from '../api';
 
@@ -18,7 +18,7 @@ export const REPORT_DETAILS_MAX = 500;
 
 export interface ReportDialogProps {
   open: boolean;
-  kind: 'user' | 'pod_log';
+  kind: ReportBody['kind'];
   targetId: string;
   /** Who or what is reported, for the title ("Report Ada", "Report this post"). */
   subject: string;
