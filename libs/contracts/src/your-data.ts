@@ -53,6 +53,20 @@ export const PodsExportSchema = Type.Object({
     id: Type.String(), withUserId: Type.String(), direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
     body: Type.String(), createdAt: Iso, readAt: Nullable(Iso),
   }))),
+  /** Friendships and requests either way (`requestedByYou`: who asked). */
+  friendships: Type.Optional(Type.Array(Type.Object({
+    withUserId: Type.String(), status: Type.String(), requestedByYou: Type.Boolean(), createdAt: Iso, acceptedAt: Nullable(Iso),
+  }))),
+  /** The users this user blocked (who blocked them is theirs to know, not this user's). */
+  blocks: Type.Optional(Type.Array(Type.Object({ blockedUserId: Type.String(), createdAt: Iso }))),
+  /** The reports this user filed, with their review status. */
+  reports: Type.Optional(Type.Array(Type.Object({
+    kind: Type.String(), targetId: Type.String(), reason: Type.String(), details: Nullable(Type.String()), status: Type.String(), createdAt: Iso,
+  }))),
+  /** What this user posted to pod logs. */
+  podLogEntries: Type.Optional(Type.Array(Type.Object({
+    podId: Type.String(), message: Type.String(), proofText: Nullable(Type.String()), hasPhoto: Type.Boolean(), createdAt: Iso,
+  }))),
 });
 export type PodsExport = Static<typeof PodsExportSchema>;
 

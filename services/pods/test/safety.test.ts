@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, newUser, startPods, type PodsHarness } from './helper';
+import { addLogEntry, as, createPod, newUser, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
 const seen: DomainEvent[] = [];
@@ -95,5 +95,31 @@ describe('reporting a user', () => {
       expect(res.json().error.code).toBe('REPORT_TARGET_NOT_FOUND');
     }
     expect((await h.sql.query('SELECT 1 FROM pods.report WHERE reporter_id = $1', [a])).rowCount).toBe(0);
+  });
+});
+
+describe('your data', () => {
+  it("exports the user's friendships, blocks, reports and pod log posts — not others' blocks or reports of them", async () => {
+    const [me, friend, asker, blocked, reporter] = [await newUser(h), await newUser(h), await newUser(h), await newUser(h), await newUser(h)];
+    await befriend(me, friend);
+    await as(h, asker)('POST', '/api/pods/friends/requests', { userId: me });
+    expect((await as(h, me)('PUT', `/api/pods/blocks/${blocked}`)).statusCode).toBe(204);
+    expect((await as(h, me)('POST', '/api/pods/reports', { kind: 'user', targetId: asker, reason: 'spam', details: 'ads' })).statusCode).toBe(201);
+    // Someone else's view of me is theirs: a block and a report of me are not in my export.
+    await as(h, reporter)('PUT', `/api/pods/blocks/${me}`);
+    await as(h, friend)('POST', '/api/pods/reports', { kind: 'user', targetId: me, reason: 'spam' });
+    const { podId } = await createPod(h, me, 'Export Crew');
+    await addLogEntry(h, podId, me, { message: 'Did the cold shower' });
+
+    const res = await as(h, me)('GET', '/api/pods/me/export');
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.friendships).toEqual([
+      expect.objectContaining({ withUserId: friend, status: 'accepted', requestedByYou: true, acceptedAt: expect.any(String) }),
+      expect.objectContaining({ withUserId: asker, status: 'pending', requestedByYou: false, acceptedAt: null }),
+    ]);
+    expect(data.blocks).toEqual([{ blockedUserId: blocked, createdAt: expect.any(String) }]);
+    expect(data.reports).toEqual([expect.objectContaining({ kind: 'user', targetId: asker, reason: 'spam', details: 'ads', status: 'open' })]);
+    expect(data.podLogEntries).toEqual([expect.objectContaining({ podId, message: 'Did the cold shower', hasPhoto: false })]);
   });
 });

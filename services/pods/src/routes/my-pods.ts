@@ -1,5 +1,6 @@
 import { MyPodsSchema, PodAllowanceSchema, PodsExportSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
+import { socialExportOf } from '../repositories/export-repository';
 import type { PodsRepository } from '../repositories/pods-repository';
 import type { Queryable } from '../repositories/standing-repository';
 import { getAllowance } from '../use-cases/allowance';
@@ -21,11 +22,21 @@ export async function myPodsRoutes(app: ServiceApp, opts: { pods: PodsRepository
       tags: ['pods'], summary: 'Everything pods holds about the signed-in user', security: [{ bearer: [] }],
       response: { 200: PodsExportSchema, 401: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => ({
-    service: 'pods' as const,
-    pods: await opts.pods.exportFor(request.userId),
-    chatMessages: await exportMessages(opts.db, request.userId),
-  }));
+  }, async (request) => {
+    const [pods, chatMessages, social] = await Promise.all([
+      opts.pods.exportFor(request.userId), exportMessages(opts.db, request.userId), socialExportOf(opts.db, request.userId),
+    ]);
+    const iso = (d: Date | null) => d?.toISOString() ?? null;
+    return {
+      service: 'pods' as const,
+      pods,
+      chatMessages,
+      friendships: social.friendships.map((f) => ({ ...f, createdAt: f.createdAt.toISOString(), acceptedAt: iso(f.acceptedAt) })),
+      blocks: social.blocks.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+      reports: social.reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      podLogEntries: social.podLogEntries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    };
+  });
 
   app.get('/api/pods/me/allowance', {
     onRequest: app.authenticate,
