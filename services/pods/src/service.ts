@@ -49,7 +49,7 @@ export async function createPodsService(config: PodsConfig, options: PodsDeps): 
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma), db: pool });
       await app.register(friendRoutes, { pool, onEvents });
       await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget, resolvePodLogTarget] });
-      await app.register(podRoutes, { pool, onEvents, photoUrl });
+      await app.register(podRoutes, { pool, onEvents, photoUrl, clock });
       await app.register(liveRoutes, { pool, hub, heartbeatMs });
       app.addHook('onClose', async () => {
         stopSweep();
