@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { apiFetch, isApiError } from '@vere/web-session';
 import { dispatchAppEvent } from '../app-events';
 import { openLiveStream, type LiveStream } from './live-stream';
+import { watchVisibility } from './visibility';
 
 /** `event: pod-log-added` (docs/services/pods.md, Live updates): a member shared a weekly completion. */
 export interface PodLogAddedMessage {
@@ -67,7 +68,6 @@ export function usePodEvents(scope: PodEventsScope, handlers: PodEventHandlers):
     if (target === null) return;
     const base = target === 'mine' ? '/api/pods/me' : `/api/pods/pods/${encodeURIComponent(target.slice(4))}`;
     let stream: LiveStream | null = null;
-    let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
 
     const start = () => {
       stream ??= openLiveStream({
@@ -94,20 +94,13 @@ export function usePodEvents(scope: PodEventsScope, handlers: PodEventHandlers):
       stream?.close();
       stream = null;
     };
-    const onVisibility = () => {
-      clearTimeout(hiddenTimer);
-      if (document.visibilityState === 'hidden') hiddenTimer = setTimeout(stop, HIDDEN_CLOSE_MS);
-      else start();
-    };
     const onOnline = () => stream?.reconnectNow();
 
     start();
-    onVisibility();
-    document.addEventListener('visibilitychange', onVisibility);
+    const unwatch = watchVisibility(document, { hiddenMs: HIDDEN_CLOSE_MS, onLongHidden: stop, onShown: start });
     window.addEventListener('online', onOnline);
     return () => {
-      clearTimeout(hiddenTimer);
-      document.removeEventListener('visibilitychange', onVisibility);
+      unwatch();
       window.removeEventListener('online', onOnline);
       stop();
     };
