@@ -165,7 +165,19 @@ describe('the pod streak, live, with three people', () => {
     const cWeekly = await cCtx.newPage();
     await acceptWeekly(bWeekly, stack);
     await acceptWeekly(cWeekly, stack);
+    // A's first stream attempt fails: the page tries again by itself, with a new ticket.
     const aWeekly = await aCtx.newPage();
+    const tickets: number[] = [];
+    aWeekly.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/pods/me/stream-ticket') tickets.push(r.status());
+    });
+    const isStream = (url: URL) => url.pathname === '/api/pods/me/events';
+    let failed = false;
+    await aWeekly.route(isStream, async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.abort('connectionreset');
+    });
     await aWeekly.goto(`${stack.url}/weekly`);
     const friendsRow = aWeekly.getByTestId('friends-doing-this');
     await visible(friendsRow);
@@ -176,6 +188,8 @@ describe('the pod streak, live, with three people', () => {
     await aWeekly.getByRole('button', { name: 'Accept Challenge' }).click();
     await visible(aWeekly.getByRole('button', { name: 'Complete Challenge' }));
     await visible(aWeekly.getByTestId('weekly-pod-streak').getByText('0 weeks'));
+    await expect.poll(() => tickets, { timeout: 15_000 }).toEqual([201, 201]);
+    await aWeekly.unroute(isStream);
     await markDocument(aWeekly);
     await bothSizes(aWeekly, 'weekly-friends');
     expect(await seriousViolations(aWeekly, '[data-remote="challenges"]')).toEqual([]);
