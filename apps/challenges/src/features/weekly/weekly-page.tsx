@@ -8,7 +8,8 @@ import { Button, Card, EmptyState, ErrorCard, IconArrowLeft, IconCalendar, IconC
 import { useNow } from '../../hooks/use-now';
 import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import {
-  acceptWeekly, getCurrentWeekly, myPodsQueryKey, useCurrentWeekly, useMyPods, useVictories, useWeeklyDetail, weeklyQueryKey,
+  acceptWeekly, getCurrentWeekly, myPodsQueryKey, useCurrentWeekly, useMyPods, useVictories, useWeeklyDetail, weeklyFriendsKeyPrefix,
+  weeklyQueryKey,
 } from './api/weekly-api';
 import { ChallengePane } from './components/challenge-pane';
 import { CompleteDialog } from './components/complete-dialog';
@@ -46,11 +47,11 @@ function usePodsLive(): string {
   const [announcement, setAnnouncement] = useState('');
   const refresh = () => {
     void client.invalidateQueries({ queryKey: myPodsQueryKey });
-    void client.invalidateQueries({ queryKey: ['quests', 'me', 'weekly', 'friends'] });
+    void client.invalidateQueries({ queryKey: weeklyFriendsKeyPrefix });
   };
   usePodEvents(pods.data?.pods.length ? 'mine' : null, {
     onOpen: refresh,
-    onLogAdded: () => void client.invalidateQueries({ queryKey: ['quests', 'me', 'weekly', 'friends'] }),
+    onLogAdded: () => void client.invalidateQueries({ queryKey: weeklyFriendsKeyPrefix }),
     onStreakUpdated: (m) => {
       const pod = client.getQueryData<MyPods>(myPodsQueryKey)?.pods.find((p) => p.id === m.podId);
       client.setQueryData<MyPods>(myPodsQueryKey, (old) => old && {

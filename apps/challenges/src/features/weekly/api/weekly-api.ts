@@ -8,7 +8,9 @@ import { progressRetryDelay, shouldRetryProgress } from '../../progress/api/get-
 export const weeklyQueryKey = ['quests', 'me', 'weekly'] as const;
 export const victoriesQueryKey = ['quests', 'me', 'weekly', 'victories'] as const;
 export const weeklyDetailQueryKey = (id: string) => ['quests', 'me', 'weekly', 'detail', id] as const;
-export const weeklyFriendsQueryKey = (id: string) => ['quests', 'me', 'weekly', 'friends', id] as const;
+/** Every "Friends doing this" list (one per weekly challenge) starts with this key. */
+export const weeklyFriendsKeyPrefix = ['quests', 'me', 'weekly', 'friends'] as const;
+export const weeklyFriendsQueryKey = (id: string) => [...weeklyFriendsKeyPrefix, id] as const;
 export const myPodsQueryKey = ['pods', 'me', 'pods'] as const;
 
 /** Spec §9: Recent Victories shows 5 on a phone, 8 on a desktop; the larger number is fetched. */
