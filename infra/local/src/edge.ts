@@ -72,9 +72,14 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'DENY');
   });
 
+  // destroyAgent: reply-from keeps each proxy's undici agent (and its pooled connections to the
+  // services) after the edge closes unless told otherwise. When the edge's close cut a live stream,
+  // that agent opened a fresh connection to the service and left it unused: the service's own close
+  // then waited for it until its keep-alive timeout (72 s) — the launcher's slow stop after a stream
+  // plus another request (infra/local/test/edge-stop.test.ts).
   for (const [service, upstream] of Object.entries(opts.upstreams)) {
     await app.register(proxy, {
-      upstream, prefix: `/api/${service}`, rewritePrefix: `/api/${service}`, http2: false,
+      upstream, prefix: `/api/${service}`, rewritePrefix: `/api/${service}`, http2: false, destroyAgent: true,
       replyOptions: { rewriteRequestHeaders: forwardedFromSocket, rewriteHeaders: withoutHopByHop },
     });
   }
@@ -82,7 +87,7 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   if (opts.upstreams.identity) {
     await app.register(proxy, {
       upstream: opts.upstreams.identity, prefix: '/api/auth/reset-password', rewritePrefix: '/api/identity/auth/reset-password',
-      http2: false, httpMethods: ['POST'],
+      http2: false, httpMethods: ['POST'], destroyAgent: true,
       replyOptions: { rewriteRequestHeaders: forwardedFromSocket, rewriteHeaders: withoutHopByHop },
     });
   }

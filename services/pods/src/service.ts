@@ -58,7 +58,7 @@ export async function createPodsService(config: PodsConfig, options: PodsDeps): 
       await app.register(myPodsRoutes, { pods: createPodsRepository(prisma), db: pool });
       await app.register(friendRoutes, { pool, onEvents });
       await app.register(safetyRoutes, { pool, onEvents, reportTargets: [resolveUserTarget, resolvePodLogTarget, resolveChatMessageTarget] });
-      await app.register(podRoutes, { pool, onEvents, photoUrl });
+      await app.register(podRoutes, { pool, onEvents, photoUrl, clock });
       await app.register(liveRoutes, { pool, hub, heartbeatMs, open });
       await app.register(chatRoutes, { pool, hub, heartbeatMs, open, rateLimit: chatRateLimit });
       app.addHook('onClose', async () => {

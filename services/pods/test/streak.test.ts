@@ -192,3 +192,53 @@ describe('the week-end sweep (controlled clock)', () => {
   });
 });
 
+
+describe('the pod streak when a member leaves or is removed', () => {
+  it('rises at once when the remaining members have all completed, once per challenge', async () => {
+    now = new Date();
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    const cy = await newUser(h);
+    const dee = await newUser(h);
+    const { podId } = await podSince(ana, [bo, cy, dee]);
+    const weekly = randomUUID();
+    await deliver(weeklyCompleted(ana, weekly), weeklyCompleted(bo, weekly));
+    expect((await podRow(podId)).streak).toBe(0);
+
+    // Cy leaves: Dee still has not completed, so nothing changes.
+    expect((await as(h, cy)('POST', `/api/pods/pods/${podId}/leave`)).statusCode).toBe(204);
+    expect((await podRow(podId)).streak).toBe(0);
+    expect(await streakEvents(podId)).toHaveLength(0);
+
+    // The creator removes Dee: everyone left (Ana, Bo) completed this week's challenge → 1.
+    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/members/${dee}`)).statusCode).toBe(204);
+    expect(await podRow(podId)).toMatchObject({ streak: 1, challenge: weekly, week: weekStartAt(now, 'UTC') });
+    const events = await streakEvents(podId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ podId, userId: ana, currentStreak: 1, previousStreak: 0, reason: 'completed', weeklyChallengeId: weekly });
+
+    // A late redelivery of the same completions, and another leave, do not raise it again.
+    await deliver(weeklyCompleted(ana, weekly), weeklyCompleted(bo, weekly));
+    const eve = await newUser(h);
+    const { code } = (await h.sql.query('SELECT code FROM pods.pod_invite WHERE pod_id = $1 AND revoked_at IS NULL LIMIT 1', [podId])).rows[0];
+    await joinPod(h, eve, code);
+    expect((await as(h, eve)('POST', `/api/pods/pods/${podId}/leave`)).statusCode).toBe(204);
+    expect((await podRow(podId)).streak).toBe(1);
+    expect(await streakEvents(podId)).toHaveLength(1);
+  });
+
+  it('does not rise for a completion of an earlier week, nor when the remaining members completed different challenges', async () => {
+    now = new Date();
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    const cy = await newUser(h);
+    const { podId } = await podSince(ana, [bo, cy]);
+    const lastWeek = new Date(now.getTime() - 7 * DAY);
+    const old = randomUUID();
+    // Bo completed last week's challenge only; Ana this week's.
+    await deliver(weeklyCompleted(bo, old, { completedAt: lastWeek }), weeklyCompleted(ana, randomUUID()));
+    expect((await as(h, cy)('POST', `/api/pods/pods/${podId}/leave`)).statusCode).toBe(204);
+    expect((await podRow(podId)).streak).toBe(0);
+    expect(await streakEvents(podId)).toHaveLength(0);
+  });
+});

@@ -1,11 +1,14 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PodDetail, PodLogEntry, PodMember } from '@vere/contracts';
+import { usePodEvents } from '@vere/web-kit';
 import { Link, useNavigate, useParams } from '@vere/web-router';
 import { isApiError, useSession } from '@vere/web-session';
 import { Banner, Button, Dialog, EmptyState, IconCompass, IconFlame, IconTrash, IconUsers, Skeleton, TextField, buttonClassName, notify } from '@vere/web-ui';
 import { PodMeta } from '../features/pods/components/pod-meta';
 import { POD_NAME_MAX, validatePodForm } from '../features/pods/validation';
-import { errorMessage, usePod, usePodActions, usePodLogMore } from '../features/social/api';
+import { errorMessage, keys, usePod, usePodActions, usePodLogMore } from '../features/social/api';
+import { myPodsQueryKey } from '../features/pods/api/get-my-pods';
 import { ConfirmDialog } from '../features/social/components/confirm-dialog';
 import { LoadError } from '../features/social/components/load-error';
 import { ReportDialog } from '../features/social/components/report-dialog';
@@ -19,9 +22,40 @@ export function inviteLink(code: string, origin = typeof window === 'undefined' 
   return `${origin}/join/${encodeURIComponent(code)}`;
 }
 
+/**
+ * Live updates of an open pod page: a new log entry or a streak change re-reads the pod (the
+ * streak is patched at once); a (re)opened stream re-reads it too, since nothing missed is
+ * replayed; a stream the server refuses (no longer a member) re-reads it to show "Pod not found".
+ * Answers the polite announcement of the last change.
+ */
+function usePodLive(podId: string, enabled: boolean): string {
+  const client = useQueryClient();
+  const [announcement, setAnnouncement] = useState('');
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: keys.pod(podId) });
+    void client.invalidateQueries({ queryKey: myPodsQueryKey });
+  };
+  usePodEvents(enabled ? { podId } : null, {
+    onOpen: refresh,
+    onStop: refresh,
+    onLogAdded: (m) => {
+      const author = client.getQueryData<PodDetail>(keys.pod(podId))?.members.find((x) => x.id === m.userId);
+      if (author) setAnnouncement(`${author.name} shared a completion.`);
+      refresh();
+    },
+    onStreakUpdated: (m) => {
+      client.setQueryData<PodDetail>(keys.pod(podId), (old) => old && { ...old, currentStreak: m.currentStreak, saves: m.saves });
+      setAnnouncement(`The pod streak is now ${m.currentStreak} ${m.currentStreak === 1 ? 'week' : 'weeks'}.`);
+      refresh();
+    },
+  });
+  return announcement;
+}
+
 export function PodPage() {
   const { podId = '' } = useParams();
   const { data, isPending, isError, error, isFetching, refetch } = usePod(podId);
+  const announcement = usePodLive(podId, data !== undefined && !isError);
 
   if (isPending) {
     return (
@@ -60,7 +94,14 @@ export function PodPage() {
       </div>
     );
   }
-  return <PodView pod={data} />;
+  return (
+    <>
+      <PodView pod={data} />
+      <p className="vui-visually-hidden" role="status" aria-live="polite" data-testid="pod-live-status">
+        {announcement}
+      </p>
+    </>
+  );
 }
 
 type Confirm = { kind: 'delete' } | { kind: 'leave' } | { kind: 'remove'; member: PodMember } | null;

@@ -2,6 +2,7 @@ import { PodStreakUpdated, type PodStreakUpdatedPayload } from '@vere/contracts'
 import { addDays, DEFAULT_TIME_ZONE, isTimeZone, localDate, weekStartAt } from '@vere/domain';
 import { newEvent, outboxRecord } from '@vere/service-kit';
 import type { Prisma } from '../generated/prisma/client';
+import type { Queryable } from './sql';
 
 /**
  * The few queries the pod streak and the shared log need, on either a Prisma transaction (the
@@ -13,6 +14,11 @@ export interface Sql {
 
 export const prismaSql = (tx: Prisma.TransactionClient): Sql => ({
   query: <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values),
+});
+
+/** A pg client (inside its transaction) as `Sql`. */
+export const clientSql = (client: Queryable): Sql => ({
+  query: async <R>(text: string, values: unknown[]) => (await client.query(text, values)).rows as R[],
 });
 
 /** The channel live updates go out on (NOTIFY is transactional: listeners hear it after the commit). */
@@ -200,16 +206,56 @@ export async function advancePodStreak(
     [e.weeklyChallengeId, counted.map((m) => m.userId)],
   );
   if (done.length < counted.length) return;
-  const consecutive = pod.lastWeek !== null && addDays(pod.lastWeek, 7) === week;
+  await rise(sql, pod, { actor: e.actor, weeklyChallengeId: e.weeklyChallengeId, week });
+}
+
+/** The streak rises by 1 for `week` (from 1 again after a gap); every 4th consecutive week banks a save. */
+async function rise(sql: Sql, pod: PodStreakRow, e: { actor: string; weeklyChallengeId: string; week: string }): Promise<void> {
+  const consecutive = pod.lastWeek !== null && addDays(pod.lastWeek, 7) === e.week;
   const previousStreak = pod.currentStreak;
   const currentStreak = (consecutive ? previousStreak : 0) + 1;
   const saves = currentStreak % SAVE_EVERY === 0 ? Math.min(pod.saves + 1, MAX_SAVES) : pod.saves;
   await sql.query(
     `UPDATE pods.pod SET current_streak = $2, last_streak_challenge_id = $3::uuid, last_streak_week = $4::date, streak_saves = $5, updated_at = now()
       WHERE id = $1::uuid RETURNING id`,
-    [podId, currentStreak, e.weeklyChallengeId, week, saves],
+    [pod.id, currentStreak, e.weeklyChallengeId, e.week, saves],
   );
-  await publishStreak(sql, e.actor, { podId, currentStreak, previousStreak, saves, reason: 'completed', weeklyChallengeId: e.weeklyChallengeId, week });
+  await publishStreak(sql, e.actor, {
+    podId: pod.id, currentStreak, previousStreak, saves, reason: 'completed', weeklyChallengeId: e.weeklyChallengeId, week: e.week,
+  });
+}
+
+/**
+ * After a member left or was removed (`actor` did it; the member row is already gone, in the same
+ * transaction): when every remaining counted member has completed one weekly challenge this week,
+ * the streak rises as if the last completion had just arrived — once per week and challenge, under
+ * the pod's row lock, like `advancePodStreak`.
+ */
+export async function recheckPodStreak(sql: Sql, podId: string, e: { actor: string; now: Date }): Promise<void> {
+  let pod = await lockPod(sql, podId);
+  if (!pod) return;
+  pod = await settle(sql, pod, e.now);
+  const zone = zoneOf(pod);
+  const week = weekStartAt(e.now, zone);
+  if (pod.lastWeek !== null && pod.lastWeek >= week) return; // this week already counted
+  const counted = countedMembers(await membersOf(sql, podId), week, zone);
+  if (counted.length === 0) return;
+  // Completions of this week (a window wider than any zone's week, narrowed in the creator's zone below).
+  const rows = await sql.query<{ userId: string; weeklyChallengeId: string; completedAt: Date }>(
+    `SELECT user_id::text AS "userId", weekly_challenge_id::text AS "weeklyChallengeId", completed_at AS "completedAt"
+       FROM pods.weekly_completion
+      WHERE user_id = ANY($1::uuid[]) AND completed_at >= $2::date - interval '2 days' AND completed_at < $2::date + interval '9 days'`,
+    [counted.map((m) => m.userId), week],
+  );
+  const byChallenge = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (weekStartAt(r.completedAt, zone) !== week || r.weeklyChallengeId === pod.lastChallengeId) continue;
+    const users = byChallenge.get(r.weeklyChallengeId) ?? new Set<string>();
+    users.add(r.userId);
+    byChallenge.set(r.weeklyChallengeId, users);
+  }
+  const completed = [...byChallenge].find(([, users]) => users.size === counted.length);
+  if (completed) await rise(sql, pod, { actor: e.actor, weeklyChallengeId: completed[0], week });
 }
 
 /** The week-end sweep for one pod (its own transaction): resets or covers an ended week the pod missed; true when it changed. */

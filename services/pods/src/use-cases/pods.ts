@@ -11,6 +11,7 @@ import {
   memberCount, membersOf, podByInvite, podForMember, revokeInvites, updatePod, type PodRow,
 } from '../repositories/pod-store';
 import { writeEvent, type Queryable } from '../repositories/sql';
+import { clientSql, recheckPodStreak } from '../repositories/streak-store';
 import { standingOf } from '../repositories/standing-repository';
 import { memberCap, podCreationCap } from './pod-rules';
 import type { ReportTargetResolver } from './safety';
@@ -23,6 +24,8 @@ export interface PodsDeps {
   onEvents: () => void;
   /** Absent: entries carry the photo's id only. */
   photoUrl?: PhotoUrl;
+  /** The time the streak rules use (tests control it); default the system clock. */
+  clock?: () => Date;
 }
 
 /** Adds each entry's signed photo link (shown to members only: callers have checked membership). */
@@ -142,13 +145,29 @@ export async function removePod(deps: PodsDeps, podId: string, viewer: string): 
 export async function leavePod(deps: PodsDeps, podId: string, viewer: string): Promise<void> {
   const pod = await podOf(deps.pool, podId, viewer);
   if (pod.createdBy === viewer) throw new AppError('POD_CREATOR_CANNOT_LEAVE', 'You created this pod: delete it instead of leaving.');
-  await deleteMember(deps.pool, podId, viewer);
+  await withoutMember(deps, podId, viewer, viewer);
+}
+
+/**
+ * Takes `member` out of the pod and re-checks this week's streak in the same transaction: the
+ * remaining members may all have completed already (then the streak rises now, not at a later
+ * completion that may never come). Answers false when they were not a member.
+ */
+async function withoutMember(deps: PodsDeps, podId: string, member: string, actor: string): Promise<boolean> {
+  const now = (deps.clock ?? (() => new Date()))();
+  const removed = await pgTransaction(deps.pool)(async (tx) => {
+    if (!(await deleteMember(tx, podId, member))) return false;
+    await recheckPodStreak(clientSql(tx), podId, { actor, now });
+    return true;
+  });
+  if (removed) deps.onEvents();
+  return removed;
 }
 
 export async function removeMember(deps: PodsDeps, podId: string, viewer: string, member: string): Promise<void> {
   await podOfCreator(deps.pool, podId, viewer);
   if (member === viewer) throw new AppError('POD_CREATOR_CANNOT_LEAVE', 'You created this pod: delete it instead of leaving.', 'userId');
-  if (!(await deleteMember(deps.pool, podId, member))) throw new AppError('POD_MEMBER_NOT_FOUND', 'Not a member of this pod.', 'userId');
+  if (!(await withoutMember(deps, podId, member, viewer))) throw new AppError('POD_MEMBER_NOT_FOUND', 'Not a member of this pod.', 'userId');
 }
 
 const expiry = (hours: number | undefined) => (hours === undefined ? null : new Date(Date.now() + hours * 3_600_000));

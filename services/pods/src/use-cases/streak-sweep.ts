@@ -1,10 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { podsToSettle, settlePod, type Sql } from '../repositories/streak-store';
-
-const poolSql = (client: pg.PoolClient): Sql => ({
-  query: async <R>(text: string, values: unknown[]) => (await client.query(text, values)).rows as R[],
-});
+import { clientSql as poolSql, podsToSettle, settlePod } from '../repositories/streak-store';
 
 /**
  * The week-end sweep: every pod whose streak is running but whose last counted week is older than

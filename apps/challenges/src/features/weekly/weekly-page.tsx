@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from '@vere/web-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentWeekly, WeeklyChallenge, WeeklyVictory } from '@vere/contracts';
-import { useAppEvent } from '@vere/web-kit';
+import type { CurrentWeekly, MyPods, WeeklyChallenge, WeeklyVictory } from '@vere/contracts';
+import { useAppEvent, usePodEvents } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';
 import { Button, Card, EmptyState, ErrorCard, IconArrowLeft, IconCalendar, IconCheck, IconFlame, Skeleton, confettiBurst, notify } from '@vere/web-ui';
 import { useNow } from '../../hooks/use-now';
 import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
-import { acceptWeekly, getCurrentWeekly, useCurrentWeekly, useVictories, useWeeklyDetail, weeklyQueryKey } from './api/weekly-api';
+import {
+  acceptWeekly, getCurrentWeekly, myPodsQueryKey, useCurrentWeekly, useMyPods, useVictories, useWeeklyDetail, weeklyFriendsKeyPrefix,
+  weeklyQueryKey,
+} from './api/weekly-api';
 import { ChallengePane } from './components/challenge-pane';
 import { CompleteDialog } from './components/complete-dialog';
+import { FriendsDoingThis } from './components/friends-doing-this';
+import { PodStreaks } from './components/pod-streaks';
 import { RecentVictories } from './components/recent-victories';
 import { VictoryDialog } from './components/victory-dialog';
 import { WeeklyStats } from './components/weekly-stats';
@@ -31,6 +36,34 @@ function useHourlyPoll(): void {
   }, [client]);
 }
 
+/**
+ * Live pod updates while the view is open (only for a user in a pod): a pod-mate's completion may
+ * change "Friends doing this" and a pod's streak. Streak changes patch the pods at once and are
+ * announced politely; a (re)opened stream re-reads both, since nothing missed is replayed.
+ */
+function usePodsLive(): string {
+  const client = useQueryClient();
+  const pods = useMyPods();
+  const [announcement, setAnnouncement] = useState('');
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: myPodsQueryKey });
+    void client.invalidateQueries({ queryKey: weeklyFriendsKeyPrefix });
+  };
+  usePodEvents(pods.data?.pods.length ? 'mine' : null, {
+    onOpen: refresh,
+    onLogAdded: () => void client.invalidateQueries({ queryKey: weeklyFriendsKeyPrefix }),
+    onStreakUpdated: (m) => {
+      const pod = client.getQueryData<MyPods>(myPodsQueryKey)?.pods.find((p) => p.id === m.podId);
+      client.setQueryData<MyPods>(myPodsQueryKey, (old) => old && {
+        pods: old.pods.map((p) => (p.id === m.podId ? { ...p, currentStreak: m.currentStreak } : p)),
+      });
+      if (pod) setAnnouncement(`${pod.name}'s pod streak is now ${m.currentStreak} ${m.currentStreak === 1 ? 'week' : 'weeks'}.`);
+      void client.invalidateQueries({ queryKey: myPodsQueryKey });
+    },
+  });
+  return announcement;
+}
+
 /** "This Week's Challenge" at /weekly, /challenges and /challenges/{id} (spec §2.1). */
 export function WeeklyPage() {
   const { challengeId } = useParams();
@@ -41,6 +74,7 @@ export function WeeklyPage() {
   const client = useQueryClient();
   const [opened, setOpened] = useState<WeeklyVictory | null>(null);
   useHourlyPoll();
+  const announcement = usePodsLive();
   // Another part of the page (or a to-do) changed XP or a streak: read the streak again.
   useAppEvent('streak-updated', () => void client.invalidateQueries({ queryKey: weeklyQueryKey }));
 
@@ -90,10 +124,12 @@ export function WeeklyPage() {
         <div className="ch-weekly__main">{main}</div>
         <div className="ch-weekly__side">
           <WeeklyStats streak={weekly.data?.streak.currentStreak} weekEndsAt={weekly.data?.weekEndsAt} now={now} />
+          <PodStreaks />
           <RecentVictories victories={victories} desktop={desktop} onOpen={setOpened} />
         </div>
       </div>
       <VictoryDialog victory={opened} onClose={() => setOpened(null)} />
+      <p className="vui-visually-hidden" role="status" aria-live="polite">{announcement}</p>
     </div>
   );
 }
@@ -133,7 +169,7 @@ function ChallengeCard({ weekly }: { weekly: WeeklyChallenge }) {
         </div>
       </div>
       <ChallengePane pages={pages} page={page} onPage={setPage} />
-      {/* "Friends doing this" arrives with pods (issue: pods); nothing is shown until then. */}
+      <FriendsDoingThis weeklyId={weekly.id} />
       <div className="ch-weekly__action" data-tour="weekly-accept">
         {completed ? (
           <Button block disabled icon={<IconCheck size={18} />}>Completed!</Button>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
-  AcceptWeeklyResult, CompleteWeeklyBody, CompleteWeeklyResult, CurrentWeekly, MyPods, Victories, WeeklyDetail,
+  AcceptWeeklyResult, CompleteWeeklyBody, CompleteWeeklyResult, CurrentWeekly, MyPods, Victories, WeeklyDetail, WeeklyFriends,
 } from '@vere/contracts';
 import { apiFetch } from '@vere/web-session';
 import { progressRetryDelay, shouldRetryProgress } from '../../progress/api/get-progress';
@@ -8,6 +8,9 @@ import { progressRetryDelay, shouldRetryProgress } from '../../progress/api/get-
 export const weeklyQueryKey = ['quests', 'me', 'weekly'] as const;
 export const victoriesQueryKey = ['quests', 'me', 'weekly', 'victories'] as const;
 export const weeklyDetailQueryKey = (id: string) => ['quests', 'me', 'weekly', 'detail', id] as const;
+/** Every "Friends doing this" list (one per weekly challenge) starts with this key. */
+export const weeklyFriendsKeyPrefix = ['quests', 'me', 'weekly', 'friends'] as const;
+export const weeklyFriendsQueryKey = (id: string) => [...weeklyFriendsKeyPrefix, id] as const;
 export const myPodsQueryKey = ['pods', 'me', 'pods'] as const;
 
 /** Spec §9: Recent Victories shows 5 on a phone, 8 on a desktop; the larger number is fetched. */
@@ -31,6 +34,11 @@ export function acceptWeekly(id: string): Promise<AcceptWeeklyResult> {
 
 export function completeWeekly(id: string, body: CompleteWeeklyBody): Promise<CompleteWeeklyResult> {
   return apiFetch<CompleteWeeklyResult>(`/api/quests/me/weekly/${encodeURIComponent(id)}/complete`, { method: 'POST', json: body });
+}
+
+/** "Friends doing this": up to 12 friends who accepted the weekly challenge, and how many did. */
+export function getWeeklyFriends(id: string, signal?: AbortSignal): Promise<WeeklyFriends> {
+  return apiFetch<WeeklyFriends>(`/api/quests/me/weekly/${encodeURIComponent(id)}/friends`, { signal });
 }
 
 export function getMyPods(signal?: AbortSignal): Promise<MyPods> {
@@ -57,4 +65,9 @@ export function useWeeklyDetail(id: string | null) {
 /** The pods the user can share a completion to; a failed read means no sharing section (spec §7.4). */
 export function useMyPods() {
   return useQuery({ queryKey: myPodsQueryKey, queryFn: ({ signal }) => getMyPods(signal), retry: false, staleTime: 5 * 60_000 });
+}
+
+/** A failed read hides the row (spec §7.4: read failures yield empty values). */
+export function useWeeklyFriends(id: string) {
+  return useQuery({ queryKey: weeklyFriendsQueryKey(id), queryFn: ({ signal }) => getWeeklyFriends(id, signal), retry: 1, staleTime: 30_000 });
 }

@@ -78,3 +78,8 @@ export const PROOF_NOT_LOADED = 'Proof not yet loaded. If you submitted proof, i
 /** Spec §8. */
 export const COMPLETE_FAILED_WEEKLY = 'Failed to complete challenge';
 export const ACCEPT_FAILED = 'Failed to accept challenge. Please try again.';
+
+/** Spec §2.1: "Friends doing this" shows up to 5 avatars, then "+N". */
+export const FRIENDS_AVATARS_SHOWN = 5;
+/** The spec's text, "friends are doing this", with the count (one friend reads in the singular). */
+export const friendsLine = (total: number): string => (total === 1 ? '1 friend is doing this' : `${total} friends are doing this`);
