@@ -180,6 +180,11 @@ export const PodMemberSchema = Type.Object({
   ...UserCardSchema.properties,
   isCreator: Type.Boolean(),
   joinedAt: Type.String({ description: 'ISO 8601' }),
+  /**
+   * Completed a weekly challenge in the pod's current week (its creator's week). Sent on the pod
+   * page; optional in the type so other answers with members, and older clients, still fit.
+   */
+  completedThisWeek: Type.Optional(Type.Boolean()),
 });
 export type PodMember = Static<typeof PodMemberSchema>;
 

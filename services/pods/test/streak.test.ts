@@ -242,3 +242,22 @@ describe('the pod streak when a member leaves or is removed', () => {
     expect(await streakEvents(podId)).toHaveLength(0);
   });
 });
+
+describe('the pod page', () => {
+  it("marks the members who completed a weekly challenge in the pod's week (the creator's), not those who did last week", async () => {
+    now = new Date();
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    const cy = await newUser(h);
+    const { podId } = await podSince(ana, [bo, cy]);
+    const weekStart = new Date(`${weekStartAt(now, 'UTC')}T00:00:00Z`);
+    await deliver(
+      weeklyCompleted(ana, randomUUID(), { completedAt: now }),
+      weeklyCompleted(bo, randomUUID(), { completedAt: new Date(weekStart.getTime() - 3_600_000) }), // last week
+    );
+    const res = await as(h, cy)('GET', `/api/pods/pods/${podId}`);
+    expect(res.statusCode).toBe(200);
+    const done = Object.fromEntries((res.json().members as Array<{ id: string; completedThisWeek: boolean }>).map((m) => [m.id, m.completedThisWeek]));
+    expect(done).toEqual({ [ana]: true, [bo]: false, [cy]: false });
+  });
+});

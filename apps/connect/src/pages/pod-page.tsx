@@ -152,6 +152,9 @@ function PodView({ pod }: { pod: PodDetail }) {
                       {m.username ? <span className="cn-user__handle">@{m.username}</span> : null}
                       <LevelChip level={m.level} />
                       {m.isCreator ? <span className="cn-chip cn-chip--ok">Creator</span> : null}
+                      {m.completedThisWeek === undefined ? null : m.completedThisWeek
+                        ? <span className="cn-chip cn-chip--ok" data-testid="member-done">✓ Done this week</span>
+                        : <span className="cn-chip" data-testid="member-pending">Not yet this week</span>}
                     </span>
                   </span>
                   {pod.isCreator && !m.isCreator ? (

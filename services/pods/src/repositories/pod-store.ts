@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, isTimeZone, weekStartAt } from '@vere/domain';
 import type { PodInvite, PodLogEntry, PodMember, UserCard } from '@vere/contracts';
 import { cardColumns, cardJoins, type Queryable } from './sql';
 
@@ -43,6 +44,26 @@ export async function membersOf(db: Queryable, podId: string, creator: string): 
     values: [podId, creator],
   });
   return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
+}
+
+/**
+ * Members who completed a weekly challenge in the pod's current week — the week of its creator's
+ * zone (the streak's week; UTC until the creator's zone is known).
+ */
+export async function completedThisWeek(db: Queryable, podId: string, now: Date): Promise<Set<string>> {
+  const { rows } = await db.query<{ userId: string; completedAt: Date; timeZone: string | null }>({
+    name: 'pods-completed-this-week',
+    text: `SELECT c.user_id::text AS "userId", c.completed_at AS "completedAt", pr.time_zone AS "timeZone"
+           FROM pods.pod p
+           JOIN pods.pod_member m ON m.pod_id = p.id
+           JOIN pods.weekly_completion c ON c.user_id = m.user_id AND c.completed_at > $2::timestamptz - interval '8 days'
+           LEFT JOIN pods.profile pr ON pr.user_id = p.created_by
+           WHERE p.id = $1`,
+    values: [podId, now],
+  });
+  const zone = rows[0]?.timeZone && isTimeZone(rows[0].timeZone) ? rows[0].timeZone : DEFAULT_TIME_ZONE;
+  const week = weekStartAt(now, zone);
+  return new Set(rows.filter((r) => r.completedAt <= now && weekStartAt(r.completedAt, zone) === week).map((r) => r.userId));
 }
 
 export async function memberCount(db: Queryable, podId: string): Promise<number> {

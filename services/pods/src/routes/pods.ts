@@ -34,7 +34,7 @@ export async function podRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> 
       params: PodParamsSchema, response: { 200: PodDetailSchema, 400: err, 401: err, 404: err },
     },
   }, async (request) => {
-    const pod = await getPod(deps.pool, request.params.podId, request.userId);
+    const pod = await getPod(deps.pool, request.params.podId, request.userId, deps.clock?.());
     return { ...pod, log: await withPhotoUrls(deps.photoUrl, pod.log) };
   });
 

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { blocksBetween } from '../repositories/friends-repository';
 import {
   activeInvites, deleteMember, deletePod, insertInvite, insertMember, insertPod, isMember, lockCreator, logEntryForMember, logPage,
-  memberCount, membersOf, podByInvite, podForMember, revokeInvites, updatePod, type PodRow,
+  completedThisWeek, memberCount, membersOf, podByInvite, podForMember, revokeInvites, updatePod, type PodRow,
 } from '../repositories/pod-store';
 import { writeEvent, type Queryable } from '../repositories/sql';
 import { clientSql, recheckPodStreak } from '../repositories/streak-store';
@@ -89,18 +89,20 @@ async function logOf(db: Queryable, podId: string, viewer: string, before: { cre
   return { entries: rows.map(({ at: _at, ...e }) => e), nextCursor: more && last ? encodeCursor(last.at, last.id) : null };
 }
 
-export async function getPod(db: Queryable, podId: string, viewer: string): Promise<PodDetail> {
+export async function getPod(db: Queryable, podId: string, viewer: string, now: Date = new Date()): Promise<PodDetail> {
   const pod = await podOf(db, podId, viewer);
   const isCreator = pod.createdBy === viewer;
-  const [members, log, cap, invites] = await Promise.all([
+  const [members, log, cap, invites, done] = await Promise.all([
     membersOf(db, pod.id, pod.createdBy),
     logOf(db, pod.id, viewer, undefined, 20),
     memberCapOf(db, pod.createdBy),
     isCreator ? activeInvites(db, pod.id) : Promise.resolve([]),
+    completedThisWeek(db, pod.id, now),
   ]);
   return {
     id: pod.id, name: pod.name, description: pod.description, createdBy: pod.createdBy, isCreator, currentStreak: pod.currentStreak, saves: pod.saves,
-    memberCount: members.length, memberCap: cap, createdAt: pod.createdAt.toISOString(), members, log, invites,
+    memberCount: members.length, memberCap: cap, createdAt: pod.createdAt.toISOString(),
+    members: members.map((m) => ({ ...m, completedThisWeek: done.has(m.id) })), log, invites,
   };
 }
 
@@ -126,7 +128,7 @@ export async function createPod(deps: PodsDeps, userId: string, body: CreatePodB
     await writeEvent(tx, newEvent(MemberJoined.subject, userId, { podId, via: 'created' as const, memberCount: 1 }));
   });
   deps.onEvents();
-  return getPod(deps.pool, podId, userId);
+  return getPod(deps.pool, podId, userId, deps.clock?.());
 }
 
 export async function updatePodDetails(deps: PodsDeps, podId: string, viewer: string, body: UpdatePodBody): Promise<PodDetail> {
@@ -134,7 +136,7 @@ export async function updatePodDetails(deps: PodsDeps, podId: string, viewer: st
   const description = body.description === undefined ? undefined : cleanDescription(body.description);
   await podOfCreator(deps.pool, podId, viewer);
   await updatePod(deps.pool, podId, { name, description });
-  return getPod(deps.pool, podId, viewer);
+  return getPod(deps.pool, podId, viewer, deps.clock?.());
 }
 
 export async function removePod(deps: PodsDeps, podId: string, viewer: string): Promise<void> {
