@@ -72,7 +72,8 @@ export default [
         'error',
         {
           patterns: [
-            { group: ['@vere/*/*'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
+            // The one exception: web-ui's stylesheet, which each app imports once (decision 0020).
+            { group: ['@vere/*/*', '!@vere/web-ui/styles.css'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
             { group: ['**/services/*', '**/apps/*', '**/libs/*', '../../*/src/*'], message: 'Cross-project relative imports are not allowed; depend on the package instead.' },
             { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from "@vere/web-router" (the one shared router; decision 0020).' },
           ],

@@ -1,3 +1,4 @@
+import '@vere/web-ui/styles.css';
 import { Route, Routes } from '@vere/web-router';
 import { PlaybooksPage } from './pages/playbooks-page';
 import { GuidePage } from './pages/guide-page';
