@@ -72,8 +72,9 @@ export default [
         'error',
         {
           patterns: [
-            // @vere/web-build/csp is a declared entry point: the edge needs the policy without loading Rspack.
-            { group: ['@vere/*/*', '!@vere/web-build/csp'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
+            // Declared entry points besides the index: the CSP (the edge needs it without loading Rspack) and
+            // web-ui's stylesheet, which each app imports once (decision 0020).
+            { group: ['@vere/*/*', '!@vere/web-build/csp', '!@vere/web-ui/styles.css'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
             { group: ['**/services/*', '**/apps/*', '**/libs/*', '../../*/src/*'], message: 'Cross-project relative imports are not allowed; depend on the package instead.' },
             { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from "@vere/web-router" (the one shared router; decision 0020).' },
           ],

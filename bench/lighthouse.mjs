@@ -49,6 +49,8 @@ async function signUpIn(port, url) {
         const done = await fetch(`/api/identity/me/milestones/${m}`, { method: 'PUT', headers: { Authorization: `Bearer ${accessToken}` } });
         if (!done.ok) return done.status;
       }
+      // What the app's own sign-in leaves in this browser (web-session's KNOWN_USER_KEY).
+      localStorage.setItem('vere_known_user', 'true');
       return 201;
     });
     if (status !== 201) throw new Error(`sign-up answered ${status}`);

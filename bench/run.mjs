@@ -5,6 +5,9 @@
 //      is painted (shell + challenges remote + shared chunks), measured in Chromium; and, apart, what
 //      it loads in the seconds after (deferred toasts, confetti, areas warmed in the background).
 // Usage: npm run bench   (needs /usr/bin/chromium or CHROMIUM_PATH; writes bench/results/latest.json)
+//        npm run bench -- --no-build   (skips the cold build: measures the apps as last built)
+// Also prints the waterfall before the paint: every request (documents, scripts, JSON, API calls)
+// with its start and end in ms after navigation, so the sequential round trips can be counted.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -45,19 +48,31 @@ async function firstPaintJs(url) {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'include',
     })).status, { email, password: 'Challenge1!', name: 'Bench Mark' });
     if (status !== 201) throw new Error(`sign-up answered ${status}`);
+    // What the app's own sign-in leaves in this browser (web-session's KNOWN_USER_KEY): a returning
+    // user has it, and the shell then starts the first screen's remote before it boots.
+    await setup.evaluate(() => localStorage.setItem('vere_known_user', 'true'));
     await setup.close();
 
     const page = await context.newPage();
     const scripts = [];
+    const requests = [];
     let painted = false;
+    let navigationStart = 0;
     page.on('request', (request) => {
       // A script asked for before the home is on screen is on the first paint's path; later ones
       // (toasts, confetti, the areas warmed in the background) are not.
       if (request.resourceType() === 'script') scripts.push({ url: request.url().replace(url, ''), beforePaint: !painted, request });
+      if (!painted) requests.push({ request, type: request.resourceType(), url: request.url().replace(url, ''), at: Date.now() - navigationStart });
     });
+    page.on('requestfinished', (request) => {
+      const r = requests.find((x) => x.request === request);
+      if (r) r.done = Date.now() - navigationStart;
+    });
+    navigationStart = Date.now();
     await page.goto(`${url}/`);
     await page.getByTestId('level-badge').first().waitFor({ state: 'visible', timeout: 30_000 });
     painted = true;
+    const paintedAt = Date.now() - navigationStart;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(3500); // the idle-time loads (toasts) and the 2 s background task
     await page.waitForLoadState('networkidle');
@@ -67,17 +82,18 @@ async function firstPaintJs(url) {
       s.gzip = body ? gzipSync(body, { level: 9 }).length : 0;
       delete s.request;
     }
-    return scripts.sort((a, b) => b.gzip - a.gzip);
+    const waterfall = requests.map(({ type, url: u, at, done }) => ({ type, url: u, at, done }));
+    return { scripts: scripts.sort((a, b) => b.gzip - a.gzip), waterfall, paintedAt };
   } finally {
     await browser.close();
   }
 }
 
-const buildSeconds = coldBuild();
+const buildSeconds = process.argv.includes('--no-build') ? null : coldBuild();
 const stack = await startApp();
-let scripts;
+let scripts, waterfall, paintedAt;
 try {
-  scripts = await firstPaintJs(stack.url);
+  ({ scripts, waterfall, paintedAt } = await firstPaintJs(stack.url));
 } finally {
   await stack.stop();
 }
@@ -88,12 +104,15 @@ const totalGzip = before.reduce((s, f) => s + f.gzip, 0);
 const totalRaw = before.reduce((s, f) => s + f.raw, 0);
 
 console.log('\nVere front-end benchmark');
-console.log(`  cold build of ${APPS.length} apps:            ${buildSeconds.toFixed(1)} s`);
+if (buildSeconds !== null) console.log(`  cold build of ${APPS.length} apps:            ${buildSeconds.toFixed(1)} s`);
+console.log(`  waterfall before the level badge was visible (${paintedAt} ms; start → end, ms after navigation):`);
+for (const r of waterfall) console.log(`    ${String(r.at).padStart(5)} → ${String(r.done ?? '…').padStart(5)}  ${r.type.padEnd(8)} ${r.url}`);
 console.log(`  JS loaded by / before the home paints: ${kb(totalGzip)} KiB gzipped (${kb(totalRaw)} KiB raw, ${before.length} files; budget 150 KiB)`);
 for (const f of before) console.log(`    ${kb(f.gzip).padStart(7)} KiB  ${f.url}`);
 console.log(`  JS loaded after the home painted (first 4 s): ${kb(after.reduce((s, f) => s + f.gzip, 0))} KiB gzipped, ${after.length} files`);
 for (const f of after) console.log(`    ${kb(f.gzip).padStart(7)} KiB  ${f.url}`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify({
-  date: new Date().toISOString(), coldBuildSeconds: buildSeconds, firstPaintJsGzipBytes: totalGzip, firstPaintJsRawBytes: totalRaw, scripts,
+  date: new Date().toISOString(), coldBuildSeconds: buildSeconds, firstPaintJsGzipBytes: totalGzip, firstPaintJsRawBytes: totalRaw, paintedAtMs: paintedAt,
+  scripts, waterfall,
 }, null, 2));

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
-import { API_TARGET, DEV_PORTS, PrecompressPlugin, baseConfig, sharedSingletons } from '@vere/web-build';
+import { API_TARGET, DEV_PORTS, PrecompressPlugin, baseConfig, FederationRuntimeEsmPlugin, sharedSingletons } from '@vere/web-build';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const DEV_REMOTES = Object.fromEntries(
@@ -25,8 +25,9 @@ export default defineConfig((_env, argv) => {
         dts: false,
         manifest: false,
         // Hands the federation runtime to the remotes, so their production entries stay small.
-        experiments: { provideExternalRuntime: true },
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
+      new FederationRuntimeEsmPlugin(),
       ...(prod ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: prod ? 'warning' : false, maxEntrypointSize: 400_000, maxAssetSize: 400_000 },

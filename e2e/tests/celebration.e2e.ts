@@ -34,6 +34,30 @@ describe('celebration overlay', () => {
   });
 });
 
+/**
+ * The shell fetches its toast library (sonner) after the first screen, or on the first toast
+ * (decision 0020). A deferred load once lost toasts under a fake clock: jumping the page's clock
+ * past the bundler's 120 s script timeout while the library downloads fails the load.
+ */
+describe('toasts', () => {
+  it('shows a toast raised before the toast library loaded, even when that load fails first', async ({ browser, stack }) => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.clock.install();
+    await page.goto(`${stack.url}/personality-test`);
+    await visible(page.getByRole('heading', { name: 'Button personalities' }));
+    // From now on every script arrives 3 s late, so the clock can jump while one is on its way.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    // What notify.error() does (web-ui's cross-bundle toast event).
+    await page.evaluate(`window.dispatchEvent(new CustomEvent('vere:toast', { detail: { kind: 'error', message: 'Raised before the toasts loaded' } }))`);
+    await page.clock.fastForward('05:00'); // past the bundler's 120 s script timeout, mid-download
+    await visible(page.getByText('Raised before the toasts loaded'));
+    await page.close();
+  });
+});
+
 describe('utility pages', () => {
   it('answers /test, /mobile-test, /simple and /debug without a console error, on phone and desktop', async ({ browser, stack }) => {
     for (const viewport of [PHONE, DESKTOP]) {

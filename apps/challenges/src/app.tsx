@@ -1,12 +1,22 @@
-import { useState } from 'react';
+import '@vere/web-ui/styles.css';
+import { Suspense, lazy, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Routes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LoadingScreen } from '@vere/web-ui';
 import { HubPage } from './features/hub/hub-page';
-import { WeeklyPage } from './features/weekly/weekly-page';
-import { PacksPage } from './features/weekly/packs-page';
 import { AreaNotFound } from '@vere/web-kit';
 import { useQuestsSync } from './features/sync/use-quests-sync';
 import './challenges.css';
+
+// The hub (`/`, the first screen after sign-in) is in the App chunk; the weekly pages, with their
+// swipe gestures and dialogs, load when opened (decision 0020).
+const WeeklyPage = lazy(() => import('./features/weekly/weekly-page').then((m) => ({ default: m.WeeklyPage })));
+const PacksPage = lazy(() => import('./features/weekly/packs-page').then((m) => ({ default: m.PacksPage })));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen fullScreen={false} message="Loading..." />}>{children}</Suspense>;
+}
 
 /** Exposed as `challenges/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
 export default function ChallengesApp() {
@@ -17,10 +27,10 @@ export default function ChallengesApp() {
       <div data-remote="challenges" className="ch-root">
         <Routes>
           <Route index element={<HubPage />} />
-          <Route path="challenges" element={<WeeklyPage />} />
-          <Route path="challenges/:challengeId" element={<WeeklyPage />} />
-          <Route path="weekly" element={<WeeklyPage />} />
-          <Route path="packs" element={<PacksPage />} />
+          <Route path="challenges" element={<Page><WeeklyPage /></Page>} />
+          <Route path="challenges/:challengeId" element={<Page><WeeklyPage /></Page>} />
+          <Route path="weekly" element={<Page><WeeklyPage /></Page>} />
+          <Route path="packs" element={<Page><PacksPage /></Page>} />
           <Route path="*" element={<AreaNotFound description="This challenge wandered off. Head back to the hub." backTo="/" backLabel="Back to Challenges" />} />
         </Routes>
       </div>

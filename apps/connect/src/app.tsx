@@ -1,3 +1,4 @@
+import '@vere/web-ui/styles.css';
 import { useState } from 'react';
 import { Route, Routes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '@vere/web-ui/styles.css';
 import { useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from '@vere/web-router';

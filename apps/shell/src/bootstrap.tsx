@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installErrorReporting, sessionStore } from '@vere/web-session';
-import { applyStoredTheme } from '@vere/web-ui';
+import { installErrorReporting, sessionStore, whenApiQuiet } from '@vere/web-session';
+import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
+import '@vere/web-ui/styles.css';
 import { App } from './app';
-import { loadRemoteApp, loadRemoteMap } from './remotes/remote-registry';
+import { firstAreaSettled, loadRemoteApp, loadRemoteMap } from './remotes/remote-registry';
 import type { AreaName } from './remotes/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
 import './styles/shell.css';
@@ -21,6 +22,22 @@ createRoot(root).render(
 
 /** Areas a signed-in user is likely to open next: fetched after start-up so a tab switch is instant. */
 const WARM_AREAS: AreaName[] = ['challenges', 'connect', 'playbooks', 'account'];
+/** A page outside the areas (/test, a signed-in user on /auth…) never settles firstAreaSettled. */
+const WARM_AFTER_AT_MOST_MS = 10_000;
+
+/**
+ * The warm-up must not compete with the first screen (on a slow phone the 2 s timer fires before
+ * the home has its remote and data): it waits for the area on screen to load and the API calls to
+ * settle, then for an idle moment; at most WARM_AFTER_AT_MOST_MS.
+ */
+async function firstScreenSettled(): Promise<void> {
+  const settled = firstAreaSettled.then(() => whenApiQuiet(500));
+  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, WARM_AFTER_AT_MOST_MS))]);
+  await new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    else setTimeout(resolve, 0);
+  });
+}
 
 void startUp({
   tasks: [
@@ -33,6 +50,9 @@ void startUp({
   background: {
     name: 'warm-areas',
     run: async () => {
+      await firstScreenSettled();
+      // The toast library, so the first toast shows at once (a toast before this loads it itself).
+      prefetchToasts();
       if (sessionStore.getState().status !== 'signed-in') return;
       await Promise.all(WARM_AREAS.map((area) => loadRemoteApp(area)));
     },

@@ -1,5 +1,6 @@
 // Rspack configuration shared by the shell and the four remotes: one place for the runtime
 // contract (shared singletons), the TypeScript/CSS rules and the production-build details.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -24,6 +25,38 @@ export function sharedSingletons(deps) {
     // One session store (user, access token, in-flight refresh) for the whole page.
     '@vere/web-session': { singleton: true, requiredVersion: false },
   };
+}
+
+/**
+ * Rspack resolves the Module Federation runtime with `require.resolve`, i.e. to its CommonJS build,
+ * which the bundler can neither tree-shake nor concatenate (about half of the shell's entry). Each
+ * of those packages ships an ESM build next to it (`dist/x.cjs` → `dist/x.js`, or `.mjs`): this
+ * plugin, listed after ModuleFederationPlugin, points the runtime's aliases and the CommonJS files
+ * the federation entry imports by absolute path at those ESM twins.
+ */
+export class FederationRuntimeEsmPlugin {
+  apply(compiler) {
+    const esmTwin = (path) =>
+      typeof path === 'string' && /@module-federation[\\/].+\.cjs$/.test(path)
+        ? [path.replace(/\.cjs$/, '.js'), path.replace(/\.cjs$/, '.mjs')].find((p) => existsSync(p))
+        : undefined;
+    compiler.hooks.afterPlugins.tap('FederationRuntimeEsmPlugin', () => {
+      const alias = { ...compiler.options.resolve.alias };
+      for (const [key, target] of Object.entries(alias)) alias[key] = esmTwin(target) ?? target;
+      // The federation entry imports these by absolute path (a data: module), and runtime plugins likewise.
+      for (const name of ['webpack-bundler-runtime', 'runtime', 'runtime-core', 'runtime-tools', 'sdk', 'error-codes', 'inject-external-runtime-core-plugin']) {
+        let cjs;
+        try {
+          cjs = require.resolve(`@module-federation/${name}`);
+        } catch {
+          continue;
+        }
+        const esm = esmTwin(cjs);
+        if (esm) alias[`${cjs}$`] = esm;
+      }
+      compiler.options.resolve.alias = alias;
+    });
+  }
 }
 
 /** react-router's package exports always select its development build; production builds take the other one. */
@@ -119,10 +152,14 @@ export function remoteConfig({ name, dir, dependencies }) {
           dts: false,
           // Production: use the federation runtime the shell provides instead of shipping a copy
           // (about 100 KB per remote). Dev keeps its own so the remote also runs standalone.
-          experiments: { externalRuntime: prod },
+          experiments: { externalRuntime: prod, optimization: { target: 'web' } },
         }),
+        new FederationRuntimeEsmPlugin(),
         ...(prod ? [new PrecompressPlugin()] : []),
       ],
+      // One chunk per expose and per lazy page: split chunks shared with a shared module's fallback are
+      // missing from the manifest's list for the expose, so the runtime fetched them one round trip late.
+      optimization: { splitChunks: false },
       performance: { hints: false },
       devServer: {
         port: DEV_PORTS[name],

@@ -9,8 +9,35 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   timeoutMs?: number;
 }
 
+let inFlight = 0;
+let lastActivity = 0;
+
+/**
+ * Resolves once no API call (shell or remote: they share this module) has been in flight for
+ * `quietMs`. The shell's background warm-up waits for it, so it never competes with the first
+ * screen's own data (decision 0020). Callers bound the wait themselves.
+ */
+export async function whenApiQuiet(quietMs = 500, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): Promise<void> {
+  for (;;) {
+    const idleFor = inFlight === 0 ? Date.now() - lastActivity : 0;
+    if (inFlight === 0 && idleFor >= quietMs) return;
+    await sleep(inFlight === 0 ? quietMs - idleFor : quietMs);
+  }
+}
+
 /** One HTTP round trip: cookies included, JSON in and out, every failure turned into an ApiError. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  inFlight++;
+  lastActivity = Date.now();
+  try {
+    return await send<T>(path, options);
+  } finally {
+    inFlight--;
+    lastActivity = Date.now();
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const { json, accessToken, timeoutMs, headers: initHeaders, signal: callerSignal, ...init } = options;
   const headers = new Headers(initHeaders);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');

@@ -1,5 +1,6 @@
 export { ApiError, isApiError, NETWORK_ERROR, TIMEOUT } from './api-error';
 export { createApiClient } from './api-client';
+export { whenApiQuiet } from './http';
 export type { ApiFetch, ApiFetchInit } from './api-client';
 export {
   AUTH_ENDPOINTS, BOOTSTRAP_CUTOFF_MS, KNOWN_USER_KEY, NEW_USER_SIGNUP_KEY, NEW_USER_WINDOW_MS, SIGN_UP_TIMEOUT_MS, createSessionStore, isNewSignup,

@@ -1,4 +1,6 @@
-import './styles/index.css';
+// The styles are not imported here: each app imports '@vere/web-ui/styles.css' once. A barrel with a
+// side effect (a CSS import) makes the bundler put every export any page uses wherever the barrel is
+// imported, e.g. the sign-up form's avatar creator into the shell's first chunk (decision 0020).
 
 export { AVATAR_SIZES, Avatar, gradientIndex } from './components/avatar';
 export type { AvatarProps, AvatarSize } from './components/avatar';
@@ -36,7 +38,7 @@ export { Tour } from './components/tour';
 export type { TourOutcome, TourProps, TourStep } from './components/tour';
 export { TextField } from './components/text-field';
 export type { TextFieldProps } from './components/text-field';
-export { ToastHost, Toaster, notify } from './components/toast';
+export { ToastHost, Toaster, notify, prefetchToasts } from './components/toast';
 export type { ToasterProps } from './components/toast';
 export { THEME_STORAGE_KEY, applyStoredTheme, readTheme, setTheme, useTheme } from './components/use-theme';
 export type { Theme } from './components/use-theme';

@@ -4,7 +4,7 @@ import { LoadingScreen } from '@vere/web-ui';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import type { Area, AreaName } from './areas';
 import { AreaErrorBoundary } from './area-error-boundary';
-import { loadRemoteApp } from './remote-registry';
+import { loadRemoteApp, settleFirstAreaLoad } from './remote-registry';
 
 const loaded = new Map<AreaName, LazyExoticComponent<ComponentType>>();
 
@@ -17,10 +17,12 @@ function remoteApp(name: AreaName, fresh: boolean): LazyExoticComponent<Componen
   let app = loaded.get(name);
   if (!app || fresh) {
     app = lazy(() =>
-      loadRemoteApp(name, fresh).catch((error: unknown) => {
-        loaded.delete(name);
-        throw error;
-      }),
+      loadRemoteApp(name, fresh)
+        .catch((error: unknown) => {
+          loaded.delete(name);
+          throw error;
+        })
+        .finally(settleFirstAreaLoad),
     );
     loaded.set(name, app);
   }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
+const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn(), preloadRemote: vi.fn() }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const MAP = { challenges: '/remotes/challenges/mf-manifest.json' };
@@ -16,6 +16,7 @@ describe('remote registry', () => {
     vi.stubGlobal('window', { location: { href: 'https://vere.test/connect' } });
     runtime.registerRemotes.mockReset();
     runtime.loadRemote.mockReset();
+    runtime.preloadRemote.mockReset();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -62,5 +63,34 @@ describe('remote registry', () => {
     vi.stubGlobal('fetch', vi.fn(async () => ok(MAP)));
     const { loadRemoteApp } = await freshRegistry();
     await expect(loadRemoteApp('connect')).rejects.toThrow('not listed in remotes.json');
+  });
+
+  it('preloads the remote of the first screen for a returning user, and that load reuses remotes.json', async () => {
+    const fetchMock = vi.fn(async () => ok(MAP));
+    vi.stubGlobal('fetch', fetchMock);
+    runtime.loadRemote.mockResolvedValue({ default: () => null });
+    const { preloadArea, loadRemoteApp } = await freshRegistry();
+    await preloadArea('/', true);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'challenges', entry: 'https://vere.test/remotes/challenges/mf-manifest.json' }], { force: false });
+    expect(runtime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'challenges', exposes: ['App'] }]);
+    await loadRemoteApp('challenges');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('preloads nothing for a visitor (sent to /auth) or on a shell page', async () => {
+    const fetchMock = vi.fn(async () => ok(MAP));
+    vi.stubGlobal('fetch', fetchMock);
+    const { preloadArea } = await freshRegistry();
+    await preloadArea('/', false);
+    await preloadArea('/auth', true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(runtime.preloadRemote).not.toHaveBeenCalled();
+  });
+
+  it('leaves a failed preload to the area itself (no unhandled rejection)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 503 })));
+    const { preloadArea } = await freshRegistry();
+    await expect(preloadArea('/weekly', true)).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { areaForPath } from './areas';
 import type { AreaName } from './areas';
 
 /** remotes.json: remote name → URL of that remote's mf-manifest.json. The edge may swap it to change versions. */
@@ -43,6 +44,59 @@ export function loadRemoteMap(fresh = false): Promise<RemoteMap> {
   return remoteMap;
 }
 
+/** Registers `name` at its remotes.json entry (again with `fresh`, dropping what the runtime cached). */
+function register(name: AreaName, map: RemoteMap, fresh: boolean): string {
+  const listed = map[name];
+  if (!listed) throw new RemoteUnavailableError(name, 'not listed in remotes.json');
+  const entry = new URL(listed, window.location.href).href;
+  if (fresh || registered.get(name) !== entry) {
+    registerRemotes([{ name, entry }], { force: registered.has(name) });
+    registered.set(name, entry);
+  }
+  return entry;
+}
+
+/** Set at every sign-in (web-session's KNOWN_USER_KEY; read here without importing a shared module). */
+const KNOWN_USER_KEY = 'vere_known_user';
+
+function hasKnownUser(): boolean {
+  try {
+    return localStorage.getItem(KNOWN_USER_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Called by index.ts before the async boundary, i.e. while the shared modules (React, the router)
+ * are still downloading: fetches remotes.json and the manifest of the area `pathname` belongs to,
+ * and preloads that area's entry and App chunks. The first screen's remote then no longer waits
+ * for the shell to boot before its three sequential requests start (decision 0020). Only when this
+ * browser has had a signed-in user: a visitor on `/` is sent to /auth and would not use it.
+ * Failures are left to the area's own load, which reports them.
+ */
+export function preloadArea(pathname: string, knownUser = hasKnownUser()): Promise<void> {
+  const area = areaForPath(pathname);
+  if (!area || !knownUser) return Promise.resolve();
+  return loadRemoteMap()
+    .then((map) => {
+      register(area.name, map, false);
+      return preloadRemote([{ nameOrAlias: area.name, exposes: [REMOTE_EXPOSE] }]);
+    })
+    .catch(() => undefined);
+}
+
+let settleFirstLoad: () => void = () => {};
+/** Settles once the first area the page shows has loaded (or failed): the warm-up waits for it. */
+export const firstAreaSettled = new Promise<void>((resolve) => {
+  settleFirstLoad = resolve;
+});
+
+/** RemoteArea calls it when its load settles. */
+export function settleFirstAreaLoad(): void {
+  settleFirstLoad();
+}
+
 interface RemoteAppModule {
   default: ComponentType;
 }
@@ -58,14 +112,7 @@ export async function loadRemoteApp(name: AreaName, fresh = false): Promise<Remo
   } catch (cause) {
     throw new RemoteUnavailableError(name, 'remotes.json could not be loaded', { cause });
   }
-  const listed = map[name];
-  if (!listed) throw new RemoteUnavailableError(name, 'not listed in remotes.json');
-  const entry = new URL(listed, window.location.href).href;
-
-  if (fresh || registered.get(name) !== entry) {
-    registerRemotes([{ name, entry }], { force: registered.has(name) });
-    registered.set(name, entry);
-  }
+  const entry = register(name, map, fresh);
   let module: RemoteAppModule | null | undefined;
   try {
     module = await loadRemote<RemoteAppModule>(`${name}/${REMOTE_EXPOSE}`);

@@ -7,7 +7,7 @@ export type { ToasterProps };
 
 type SonnerModule = typeof Sonner;
 
-// sonner stays out of the first-paint bundle: it is fetched after the app has rendered.
+// sonner stays out of the first-paint bundle (see loadToasts below).
 const loadSonner = () => import('sonner');
 
 /** sonner's Toaster, code-split. Most apps want ToastHost instead. */
@@ -41,20 +41,55 @@ function show(sonner: SonnerModule, { kind, message }: ToastDetail) {
   sonner.toast[kind](message);
 }
 
-/** Mount once per page (the shell, or a remote running standalone). Toasts raised before sonner arrives are queued. */
+// sonner (9 KiB gzipped) is off the first paint's path (decision 0020): it is fetched on the first
+// toast, or when the shell's warm-up calls prefetchToasts() once the first screen has settled.
+let loading: Promise<SonnerModule> | null = null;
+let loaded: SonnerModule | null = null;
+const onLoaded = new Set<(module: SonnerModule) => void>();
+
+/**
+ * One load at a time; a failed one is forgotten, so the next attempt fetches again. (A chunk load
+ * can fail without the network being down: the bundler gives up on a script after 120 s of the
+ * page's clock, which a test's fake clock or a phone waking from sleep jumps past.)
+ */
+function loadToasts(): Promise<SonnerModule> {
+  loading ??= loadSonner().then(
+    (module) => {
+      loaded = module;
+      for (const listener of onLoaded) listener(module);
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Fetches the toast library ahead of the first toast (the shell calls it once its first screen is done). */
+export function prefetchToasts(): void {
+  loadToasts().catch(() => {
+    // The first toast tries again, and reports it if that fails too.
+  });
+}
+
+/**
+ * Mount once per page (the shell, or a remote running standalone). A toast raised before sonner is
+ * there is queued, starts the load, and is shown when it arrives; if the load fails, the next
+ * attempt (at once, then on every later toast) fetches again: no toast is dropped.
+ */
 export function ToastHost(props: ToasterProps) {
   const [theme] = useTheme();
-  const [sonner, setSonner] = useState<SonnerModule | null>(null);
+  const [sonner, setSonner] = useState<SonnerModule | null>(loaded);
   const queued = useRef<ToastDetail[]>([]);
 
   useEffect(() => {
-    let live = true;
-    loadSonner().then(
-      (module) => live && setSonner(module),
-      (error: unknown) => console.error('[web-ui] toasts unavailable', error),
-    );
+    if (loaded) setSonner(loaded);
+    const listener = (module: SonnerModule) => setSonner(module);
+    onLoaded.add(listener);
     return () => {
-      live = false;
+      onLoaded.delete(listener);
     };
   }, []);
 
@@ -63,8 +98,14 @@ export function ToastHost(props: ToasterProps) {
     if (sonner) for (const detail of queued.current.splice(0)) show(sonner, detail);
     const onToast = (event: Event) => {
       const detail = (event as CustomEvent<ToastDetail>).detail;
-      if (sonner) show(sonner, detail);
-      else queued.current.push(detail);
+      if (sonner) {
+        show(sonner, detail);
+        return;
+      }
+      queued.current.push(detail);
+      loadToasts()
+        .catch(() => loadToasts())
+        .catch((error: unknown) => console.error('[web-ui] toasts unavailable; the next toast tries again', error));
     };
     window.addEventListener(TOAST_EVENT, onToast);
     return () => window.removeEventListener(TOAST_EVENT, onToast);
