@@ -212,7 +212,7 @@ describe('your data', () => {
     const data = JSON.parse(await readFile(file, 'utf8'));
     expect(data.identity.account).toMatchObject({ id: account.id, email: account.email });
     expect(data.quests.service).toBe('quests');
-    expect(data.pods).toEqual({ service: 'pods', pods: [] });
+    expect(data.pods).toEqual({ service: 'pods', pods: [], chatMessages: [], friendships: [], blocks: [], reports: [], podLogEntries: [] });
     expect(data.billing).toEqual({ service: 'billing', entitlement: null, subscriptions: [] });
 
     await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runningEmbeddedPostgres, startEmbeddedPostgres } from '@vere/dev-db';
 import pg from 'pg';
-import { repoRoot } from './config';
+import { repoRoot } from './paths';
 
 const USAGE = `usage: npm run admin -- grant  <email | user id>
        npm run admin -- revoke <email | user id>`;

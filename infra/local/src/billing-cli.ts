@@ -20,7 +20,7 @@ import { runningEmbeddedPostgres, startEmbeddedPostgres } from '@vere/dev-db';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { repoRoot } from './config';
+import { repoRoot } from './paths';
 
 const USAGE = `usage: npm run billing -- grant  <email | user id> --reason TEXT [--until YYYY-MM-DD] [--by NAME]
        npm run billing -- revoke <email | user id> --reason TEXT [--by NAME]`;

@@ -1,8 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { PhotoEnv } from '@vere/quests-service';
 import { Type, type Static } from 'typebox';
 
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+import { repoRoot } from './paths';
+
+export { repoRoot };
 
 /** Everything the one-process launcher reads from the environment. */
 export const LocalEnv = {

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { runningEmbeddedPostgres, startEmbeddedPostgres } from '@vere/dev-db';
 import { deadLetterStore, natsDeadLetterStore, type DeadLetterFilter, type DeadLetterStore } from '@vere/service-kit';
 import pg from 'pg';
-import { repoRoot } from './config';
+import { repoRoot } from './paths';
 
 const USAGE = `usage: npm run events -- dlq list [--durable NAME] [--json]
        npm run events -- dlq replay (--id ID ... | --all) [--durable NAME]
