@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { randomAvatarConfig } from '@vere/domain';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { loadEnv } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import type { TestDatabase } from '@vere/dev-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalEnv } from '../src/config';
-import { startStack, type RunningStack } from '../src/stack';
+import type { RunningStack } from '../src/stack';
+import { startLocalStack } from './support/stack';
 
 /**
  * The avatar a person draws at sign-up is what others see of them straight away — on quests'
@@ -18,11 +15,7 @@ describe('the avatar chosen at sign-up reaches the other services', () => {
   let stack: RunningStack;
 
   beforeAll(async () => {
-    db = await createTestDatabase('vere_signup_avatar');
-    const config = loadEnv(LocalEnv, {
-      DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    });
-    stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
+    ({ db, stack } = await startLocalStack('vere_signup_avatar'));
   });
 
   afterAll(async () => {
