@@ -3,7 +3,8 @@
 // for a visitor and on `/` for a signed-in user, against the app as `npm start` runs it, in Debian's
 // Chromium. Prints performance, accessibility, LCP, FCP, TBT and CLS per page, the median of RUNS runs.
 // Targets (issue 7): /auth performance ≥ 95 with LCP ≤ 1.5 s, / ≥ 90, accessibility ≥ 95 on both.
-// Usage: node bench/lighthouse.mjs   (builds the apps first through Nx's cache; RUNS=3 by default)
+// Usage: node bench/lighthouse.mjs   (builds the apps first through Nx's cache; RUNS=3 by default;
+// LH_REPORT_DIR=dir keeps each run's full Lighthouse JSON report there)
 // The figures depend on the machine's load: run it on an otherwise idle machine.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -67,6 +68,12 @@ async function audit(port, url, signedIn) {
     disableStorageReset: signedIn,
   });
   const { categories, audits } = result.lhr;
+  if (process.env.LH_REPORT_DIR) {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+    const name = `${signedIn ? 'home' : 'auth'}-${Date.now()}.json`;
+    writeFileSync(join(process.env.LH_REPORT_DIR, name), JSON.stringify(result.lhr));
+  }
   return {
     performance: Math.round(categories.performance.score * 100),
     accessibility: Math.round(categories.accessibility.score * 100),
