@@ -1,5 +1,7 @@
 // Host. Registers the remotes at run time from /remotes.json, so remotes deploy without rebuilding the shell.
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
@@ -9,6 +11,25 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const DEV_REMOTES = Object.fromEntries(
   ['challenges', 'connect', 'playbooks', 'account'].map((name) => [name, `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`]),
 );
+
+/**
+ * Writes dist/prerender-assets.json: the CSS files of the named chunk groups the prerendered
+ * `/auth` needs before it paints (the shell's own styles and the auth page's), for prerender/auth.tsx.
+ */
+class PrerenderAssetsPlugin {
+  apply(compiler) {
+    compiler.hooks.done.tapPromise('PrerenderAssetsPlugin', async (stats) => {
+      const groups = stats.compilation.namedChunkGroups;
+      const css = (name) => {
+        const group = groups.get(name);
+        if (!group) throw new Error(`PrerenderAssetsPlugin: no chunk group named "${name}" (see the webpackChunkName comments)`);
+        return group.getFiles().filter((file) => file.endsWith('.css'));
+      };
+      const out = { css: [...css('bootstrap'), ...css('auth-page')] };
+      await writeFile(join(compiler.outputPath, 'prerender-assets.json'), JSON.stringify(out, null, 2));
+    });
+  }
+}
 
 export default defineConfig((_env, argv) => {
   const prod = argv.mode === 'production';
@@ -28,6 +49,7 @@ export default defineConfig((_env, argv) => {
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new FederationRuntimeEsmPlugin(),
+      new PrerenderAssetsPlugin(),
       ...(prod ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: prod ? 'warning' : false, maxEntrypointSize: 400_000, maxAssetSize: 400_000 },

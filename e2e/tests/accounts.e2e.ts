@@ -152,6 +152,62 @@ describe('sign-in and out', () => {
   });
 });
 
+describe('the prerendered sign-in page', () => {
+  it('paints from the HTML, keeps what was typed before the app loaded and sends an early Sign In once it has', async ({ browser, stack, account }) => {
+    // Served by the edge for /auth exactly: the form is in the HTML, no script needed to see it.
+    const html = await (await fetch(`${stack.url}/auth`)).text();
+    expect(html).toContain('Welcome back');
+    expect(html).toContain('data-prerendered');
+    expect(await (await fetch(`${stack.url}/auth?mode=sign-up`)).text()).not.toContain('Welcome back');
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      // Hold the auth page's code back: the person types and taps while only the HTML is there.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/auth-page\.[0-9a-f]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${stack.url}/auth`);
+      await visible(page.getByRole('heading', { name: 'Welcome back' }));
+      await page.getByLabel('Email', { exact: true }).fill(account.email);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      // Not submitted natively: nothing of the form went into the URL.
+      expect(page.url()).toBe(`${stack.url}/auth`);
+      release();
+      await page.waitForURL(`${stack.url}/`);
+      await visible(userBlock(page));
+      // No hydration mismatch (React reports one as a console error) and nothing else went wrong.
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('shows a browser that has had a user the splash, not the form, while its session loads', async ({ stack, signedIn: { page } }) => {
+    await page.addInitScript(() => localStorage.setItem('vere_known_user', 'true'));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/identity/auth/refresh', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.url}/auth`);
+    await visible(page.getByRole('status').filter({ hasText: 'Loading your adventure...' }));
+    expect(await page.getByRole('heading', { name: 'Welcome back' }).isVisible()).toBe(false);
+    release();
+    // Signed in: /auth sends the user home without ever showing the sign-in form.
+    await page.waitForURL(`${stack.url}/`);
+    await visible(userBlock(page));
+  });
+});
+
 describe('profile', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`edits the profile and the avatar on ${label}; the user block follows at once`, async ({ signedIn, stack }) => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BrowserRouter, useLocation, useNavigate, useRoutes } from '@vere/web-router';
+import type { ReactNode } from 'react';
+import { BrowserRouter, MemoryRouter, useLocation, useNavigate, useRoutes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CelebrationHost, ToastHost } from '@vere/web-ui';
 import { AppErrorBoundary, RouteErrorBoundary } from './errors/app-crash';
@@ -18,15 +19,19 @@ function AppRoutes() {
   return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }
 
-export function App() {
+/**
+ * `location` renders that one path outside a browser: the build prerenders `/auth` with it
+ * (prerender/auth.tsx). The tree is otherwise the browser's, so the page hydrates onto the HTML.
+ */
+export function App({ location }: { location?: string } = {}) {
   // The frame's own server state (the plan in the user block). Remotes keep their own clients.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  const router = (children: ReactNode) =>
+    location === undefined ? <BrowserRouter>{children}</BrowserRouter> : <MemoryRouter initialEntries={[location]}>{children}</MemoryRouter>;
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        {router(<AppRoutes />)}
         <ToastHost />
         <CelebrationHost />
       </QueryClientProvider>

@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { installErrorReporting, sessionStore, whenApiQuiet } from '@vere/web-session';
 import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
 import '@vere/web-ui/styles.css';
@@ -14,11 +14,24 @@ applyStoredTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// Both in a transition, so React renders in slices and a slow phone's main thread is never blocked
+// for the whole first render (a default-priority render runs in one task).
+startTransition(() => {
+  if (root.hasAttribute('data-prerendered') && !document.documentElement.hasAttribute('data-known-user')) {
+    // auth.html: the build's /auth for a visitor (prerender/auth.tsx). React takes over its markup.
+    hydrateRoot(root, app);
+  } else {
+    // A browser that has had a user gets a fresh render under the splash, on auth.html too.
+    root.replaceChildren();
+    root.removeAttribute('data-prerendered');
+    createRoot(root).render(app);
+  }
+});
 
 /** Areas a signed-in user is likely to open next: fetched after start-up so a tab switch is instant. */
 const WARM_AREAS: AreaName[] = ['challenges', 'connect', 'playbooks', 'account'];

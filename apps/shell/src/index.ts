@@ -5,4 +5,4 @@ import { preloadArea } from './remotes/remote-registry';
 void preloadArea(window.location.pathname);
 
 // Async boundary: Module Federation must negotiate the shared singletons before any of them runs.
-void import('./bootstrap');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

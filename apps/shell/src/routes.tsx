@@ -10,7 +10,7 @@ import { AppFrame } from './frame/app-frame';
 import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
 
-const AuthPage = lazy(() => import('./auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const AuthPage = lazy(() => import(/* webpackChunkName: "auth-page" */ './auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const utility = () => import('./pages/utility-pages');
 const TestPage = lazy(() => utility().then((m) => ({ default: m.TestPage })));
 const MobileTestPage = lazy(() => utility().then((m) => ({ default: m.MobileTestPage })));

@@ -108,7 +108,7 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   if (!existsSync(join(shellDist, 'index.html'))) {
     throw new Error(`The shell is not built (${shellDist}/index.html is missing). Run "npm start", which builds it.`);
   }
-  const noCache = (path: string) => /(index\.html|remotes\.json|mf-manifest\.json|mf-stats\.json)$/.test(path);
+  const noCache = (path: string) => /((index|auth)\.html|remotes\.json|mf-manifest\.json|mf-stats\.json)$/.test(path);
   const setHeaders = (res: { setHeader(k: string, v: string): void }, path: string) => {
     res.setHeader('cache-control', noCache(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
     // The same URL answers brotli, gzip or plain text depending on the request (preCompressed).
@@ -134,7 +134,11 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
 
   const indexHtml = await readFile(join(shellDist, 'index.html'));
   const csp = contentSecurityPolicy(indexHtml.toString('utf8'));
-  const sendIndex = await indexSender(shellDist, indexHtml);
+  const sendIndex = await pageSender(shellDist, 'index.html', indexHtml);
+  // The build's prerendered sign-in page (apps/shell/prerender): `/auth` exactly, since a query
+  // (?mode=sign-up) asks for another form than the one in it. A shell built without it: index.html.
+  const authHtml = existsSync(join(shellDist, 'auth.html')) ? await readFile(join(shellDist, 'auth.html')) : null;
+  const sendAuth = authHtml ? await pageSender(shellDist, 'auth.html', authHtml) : sendIndex;
   app.addHook('onSend', async (_req, reply) => {
     reply.header('content-security-policy', csp);
   });
@@ -144,6 +148,7 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     return sendIndex(req, reply);
   });
   app.get('/', async (req, reply) => sendIndex(req, reply));
+  app.get('/auth', async (req, reply) => (req.url === '/auth' ? sendAuth(req, reply) : sendIndex(req, reply)));
   return app;
 }
 
@@ -219,11 +224,11 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return out;
 }
 
-/** index.html for client-side routes, brotli or gzip when the build wrote them and the browser accepts them. */
-async function indexSender(shellDist: string, indexHtml: Buffer) {
+/** A page of the shell (index.html for client-side routes), brotli or gzip when the build wrote them and the browser accepts them. */
+async function pageSender(shellDist: string, name: string, indexHtml: Buffer) {
   const variants: [encoding: 'br' | 'gzip', body: Buffer][] = [];
   for (const [encoding, ext] of [['br', 'br'], ['gzip', 'gz']] as const) {
-    const file = join(shellDist, `index.html.${ext}`);
+    const file = join(shellDist, `${name}.${ext}`);
     if (existsSync(file)) variants.push([encoding, await readFile(file)]);
   }
   return (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useSearchParams } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { IconFlame, IconTrophy, IconUsers, LoadingScreen, Logo } from '@vere/web-ui';
 import type { AuthRedirectState } from '../guards/require-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { hasKnownUser } from '../known-user';
+import { takeOverPrerenderedPage } from '../prerender-handoff';
 import { safeRedirect } from './safe-redirect';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -18,8 +20,19 @@ const BULLETS = [
   { icon: IconTrophy, title: 'Level up', text: 'Earn XP, keep your weekly streak alive and unlock new rewards.' },
 ];
 
+const noSubscription = () => () => {};
+
+/**
+ * Whether this browser has had a user. False while hydrating the prerendered page (as in the
+ * build, which has no storage), the stored answer afterwards.
+ */
+function useKnownUser(): boolean {
+  return useSyncExternalStore(noSubscription, hasKnownUser, () => false);
+}
+
 export function AuthPage() {
   const status = useSession((s) => s.status);
+  const knownUser = useKnownUser();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
@@ -29,11 +42,18 @@ export function AuthPage() {
   useDocumentTitle(mode === 'sign-up' ? 'Create account' : 'Sign in');
 
   useEffect(() => {
+    // Hydrated: the page is React's now, and so are its form submits (index.html held them back).
+    takeOverPrerenderedPage();
+  }, []);
+
+  useEffect(() => {
     // Move focus to the new form's heading after a switch, so screen readers hear the change.
     if (switched.current) headingRef.current?.focus();
   }, [mode]);
 
-  if (status === 'loading') return <LoadingScreen />;
+  // A visitor gets the form at once (it is in the HTML the build prerendered); a browser that has
+  // had a user is probably signed in, and waits for the session rather than flash the form.
+  if (status === 'loading' && knownUser) return <LoadingScreen />;
   if (status === 'signed-in') {
     return <Navigate to={safeRedirect((location.state as AuthRedirectState | null)?.from)} replace />;
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSession } from '@vere/web-session';
 import { Banner, Button, TextField, notify } from '@vere/web-ui';
@@ -16,11 +16,29 @@ export function SignInForm({ headingId }: { headingId: string }) {
   const [error, setError] = useState<AuthFormError | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   const { shakeClass, shake } = useShake();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    // The form is in the prerendered HTML: what was typed (or autofilled) before the page came
+    // alive is in the fields but not in state, and the next render would wipe it. Adopt it.
+    const fields = formRef.current?.elements;
+    const typed = (name: string) => {
+      const field = fields?.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : '';
+    };
+    if (typed('email')) setEmail(typed('email'));
+    if (typed('password')) setPassword(typed('password'));
+  }, []);
 
   const fieldError = (field: AuthField) => (error?.field === field ? error.message : null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // From the fields themselves: a submit held while the prerendered page loaded (see
+    // prerender-handoff.ts) arrives before the state has caught up with what was typed.
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '');
+    const password = String(data.get('password') ?? '');
     if (!email.trim()) return fail({ field: 'email', message: 'Please enter your email address' });
     if (!password) return fail({ field: 'password', message: 'Please enter your password' });
     setPending(true);
@@ -42,7 +60,7 @@ export function SignInForm({ headingId }: { headingId: string }) {
 
   return (
     <>
-      <form className={`auth-form ${shakeClass}`} aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)}>
+      <form ref={formRef} className={`auth-form ${shakeClass}`} aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)}>
         {error && !error.field ? <Banner>{error.message}</Banner> : null}
         <TextField
           label="Email"

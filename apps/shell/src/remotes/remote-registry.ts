@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { hasKnownUser } from '../known-user';
 import { areaForPath } from './areas';
 import type { AreaName } from './areas';
 
@@ -54,17 +55,6 @@ function register(name: AreaName, map: RemoteMap, fresh: boolean): string {
     registered.set(name, entry);
   }
   return entry;
-}
-
-/** Set at every sign-in (web-session's KNOWN_USER_KEY; read here without importing a shared module). */
-const KNOWN_USER_KEY = 'vere_known_user';
-
-function hasKnownUser(): boolean {
-  try {
-    return localStorage.getItem(KNOWN_USER_KEY) === 'true';
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,0 +1,62 @@
+// Build step (after rspack): renders the shell at `/auth` for a visitor and writes dist/auth.html,
+// which the edge serves for GET /auth. The sign-in page then paints from the HTML, with its CSS
+// inlined, instead of after the shell's JavaScript has loaded and run; bootstrap.tsx hydrates it.
+// A browser that has had a user gets the splash over it instead (data-known-user, set by the theme
+// script in index.html) and a fresh client render, as on every other path (decision 0030).
+//
+// Run: node --import tsx --import ./prerender/css-stub.mjs prerender/auth.tsx   (the shell's build)
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { App } from '../src/app';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+
+async function render(): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App location="/auth" />
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += chunk.toString();
+  return html;
+}
+
+/** The marker bootstrap.tsx looks for, and the rules that hide the page or the splash. */
+const PRERENDER_STYLE = [
+  // Visitors see the page at once: no splash.
+  'html:not([data-known-user]) #boot{display:none}',
+  // A browser that has had a user waits for its session under the splash, as on other paths.
+  'html[data-known-user] #root[data-prerendered]{visibility:hidden}',
+].join('');
+
+export async function prerenderAuth(): Promise<void> {
+  const [index, assets, body] = await Promise.all([
+    readFile(join(dist, 'index.html'), 'utf8'),
+    readFile(join(dist, 'prerender-assets.json'), 'utf8').then((t) => JSON.parse(t) as { css: string[] }),
+    render(),
+  ]);
+  if (/<script/i.test(body)) throw new Error('the prerendered /auth carries a script: the CSP allows only index.html\'s');
+  const css = await Promise.all(assets.css.map((file) => readFile(join(dist, file), 'utf8')));
+  const rootTag = '<div id="root"></div>';
+  if (!index.includes(rootTag) || !index.includes('</head>')) throw new Error('dist/index.html has no empty #root or no </head>');
+  const page = index
+    .replace('</head>', `<style>${PRERENDER_STYLE}${css.join('')}</style></head>`)
+    .replace(rootTag, `<div id="root" data-prerendered="">${body}</div>`);
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const data = Buffer.from(page);
+  await Promise.all([
+    writeFile(join(dist, 'auth.html'), data),
+    brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).then((b) => writeFile(join(dist, 'auth.html.br'), b)),
+    gz(data, { level: 9 }).then((b) => writeFile(join(dist, 'auth.html.gz'), b)),
+  ]);
+  // Read only here: not something to deploy.
+  await rm(join(dist, 'prerender-assets.json'));
+}
+
+await prerenderAuth();
