@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { newEvent } from '@vere/service-kit';
 import { UserDeleted } from '@vere/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, newUser, startPods, type PodsHarness } from './helper';
+import { as, newUser, openStream, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
 let base: string;
@@ -34,36 +34,6 @@ async function seed(from: string, to: string, n: number, start = Date.now() - 3_
   }
 }
 
-/** Opens an event stream and collects its named events until closed. */
-async function listen(url: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
-  const events: { event: string; data: Record<string, unknown> }[] = [];
-  if (res.ok && res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const event = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (event && data) events.push({ event, data: JSON.parse(data) });
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-  }
-  return { res, events, close: () => controller.abort() };
-}
 const chatTicket = async (userId: string) => {
   const res = await as(h, userId)('POST', '/api/pods/chats/stream-ticket');
   expect(res.statusCode, res.body).toBe(201);
@@ -254,27 +224,27 @@ describe('live chat (server-sent events)', () => {
     const bo = await newUser(h);
     const cy = await newUser(h);
     await befriend(ana, bo);
-    const boStream = await listen(`${base}/api/pods/chats/events?ticket=${await chatTicket(bo)}`);
-    const anaStream = await listen(`${base}/api/pods/chats/events?ticket=${await chatTicket(ana)}`);
-    const cyStream = await listen(`${base}/api/pods/chats/events?ticket=${await chatTicket(cy)}`);
+    const boStream = await openStream(`${base}/api/pods/chats/events?ticket=${await chatTicket(bo)}`);
+    const anaStream = await openStream(`${base}/api/pods/chats/events?ticket=${await chatTicket(ana)}`);
+    const cyStream = await openStream(`${base}/api/pods/chats/events?ticket=${await chatTicket(cy)}`);
     expect(boStream.res.status).toBe(200);
     expect(boStream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
 
     const sent = (await send(ana, bo, 'live hello')).json();
-    await expect.poll(() => boStream.events, { timeout: 2000, interval: 20 }).toEqual([{ event: 'chat-message', data: sent }]);
+    await expect.poll(() => boStream.events, { timeout: 2000, interval: 20 }).toEqual([{ event: 'chat-message', data: sent, at: expect.any(Number) }]);
     await expect.poll(() => anaStream.events.length, { timeout: 2000, interval: 20 }).toBe(1);
     // Bo reads it: Ana's stream hears so ("Seen"); a second mark-read with nothing new says nothing.
     expect((await as(h, bo)('POST', `/api/pods/chats/${ana}/read`)).statusCode).toBe(204);
     expect((await as(h, bo)('POST', `/api/pods/chats/${ana}/read`)).statusCode).toBe(204);
     await expect.poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 })
-      .toEqual({ event: 'chat-read', data: { readerId: bo, readAt: expect.any(String) } });
+      .toEqual({ event: 'chat-read', data: { readerId: bo, readAt: expect.any(String) }, at: expect.any(Number) });
     await new Promise((r) => setTimeout(r, 300));
     expect(cyStream.events).toEqual([]);
 
     // A block closes the chat on both open pages at once (and refuses what comes after).
     expect((await as(h, ana)('PUT', `/api/pods/blocks/${bo}`)).statusCode).toBe(204);
-    await expect.poll(() => boStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: ana } });
-    await expect.poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: bo } });
+    await expect.poll(() => boStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: ana }, at: expect.any(Number) });
+    await expect.poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: bo }, at: expect.any(Number) });
     expect((await send(bo, ana, 'after')).statusCode).toBe(403);
     await new Promise((r) => setTimeout(r, 300));
     expect(anaStream.events.map((e) => e.event)).toEqual(['chat-message', 'chat-read', 'chat-closed']);

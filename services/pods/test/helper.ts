@@ -145,3 +145,40 @@ export async function backdateMember(h: PodsHarness, podId: string, userId: stri
   await h.sql.query('UPDATE pods.pod_member SET joined_at = $3 WHERE pod_id = $1 AND user_id = $2', [podId, userId, at]);
   await h.sql.query('UPDATE pods.pod SET created_at = LEAST(created_at, $2) WHERE id = $1', [podId, at]);
 }
+
+export interface SseEvent { event: string; data: Record<string, unknown>; at: number }
+
+/** Opens a server-sent event stream and collects its named events (and `: ping` comments) until closed. */
+export async function openStream(url: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers, signal: controller.signal });
+  const events: SseEvent[] = [];
+  let comments = 0;
+  let ended = false;
+  if (res.ok && res.body) {
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const event = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
+            else if (block.includes(': ping')) comments++;
+          }
+        }
+      } catch {
+        // aborted
+      }
+      ended = true;
+    })();
+  }
+  return { res, events, comments: () => comments, ended: () => ended, close: () => controller.abort() };
+}

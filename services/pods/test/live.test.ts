@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, backdateMember, createPod, joinPod, newUser, startPods, weeklyCompleted, type PodsHarness } from './helper';
+import { as, backdateMember, createPod, joinPod, newUser, openStream, startPods, weeklyCompleted, type PodsHarness } from './helper';
 
 let h: PodsHarness;
 let base: string;
@@ -11,43 +11,6 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(h.pods.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => { await h?.close(); });
-
-interface SseEvent { event: string; data: Record<string, unknown>; at: number }
-
-/** Opens an event stream and collects its events (and comment lines) until closed. */
-async function openStream(url: string, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const res = await fetch(url, { headers, signal: controller.signal });
-  const events: SseEvent[] = [];
-  let comments = 0;
-  let ended = false;
-  if (res.ok && res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const event = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
-            else if (block.includes(': ping')) comments++;
-          }
-        }
-      } catch {
-        // aborted
-      }
-      ended = true;
-    })();
-  }
-  return { res, events, comments: () => comments, ended: () => ended, close: () => controller.abort() };
-}
 
 const ticketFor = async (userId: string, podId: string) => {
   const res = await as(h, userId)('POST', `/api/pods/pods/${podId}/stream-ticket`);
