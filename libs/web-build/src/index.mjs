@@ -20,8 +20,9 @@ export function sharedSingletons(deps) {
     'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
     // The apps' routing API, not react-router-dom: a shared module is bundled whole (decision 0020).
     '@vere/web-router': { singleton: true, requiredVersion: false },
-    // One copy on the page (~13 KiB gzipped each); every area still creates its own QueryClient.
-    ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] } } : {}),
+    // The apps' TanStack Query API, not @tanstack/react-query: one copy on the page, only the exports
+    // the apps use (decision 0020); every area still creates its own QueryClient.
+    ...(deps['@vere/web-query'] ? { '@vere/web-query': { singleton: true, requiredVersion: false } } : {}),
     // One session store (user, access token, in-flight refresh) for the whole page.
     '@vere/web-session': { singleton: true, requiredVersion: false },
   };
