@@ -153,7 +153,9 @@ export function remoteConfig({ name, dir, dependencies }) {
           dts: false,
           // Production: use the federation runtime the shell provides instead of shipping a copy
           // (about 100 KB per remote). Dev keeps its own so the remote also runs standalone.
-          experiments: { externalRuntime: prod, optimization: { target: 'web' } },
+          // A remote loads no remotes itself: disableRemote drops the bundler runtime's remote
+          // loading from its remoteEntry (the shell's runtime core, which loads them, is untouched).
+          experiments: { externalRuntime: prod, optimization: { target: 'web', disableRemote: prod } },
         }),
         new FederationRuntimeEsmPlugin(),
         ...(prod ? [new PrecompressPlugin()] : []),
