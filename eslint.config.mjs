@@ -77,6 +77,7 @@ export default [
             { group: ['@vere/*/*', '!@vere/web-build/csp', '!@vere/web-ui/styles.css'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
             { group: ['**/services/*', '**/apps/*', '**/libs/*', '../../*/src/*'], message: 'Cross-project relative imports are not allowed; depend on the package instead.' },
             { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from "@vere/web-router" (the one shared router; decision 0020).' },
+            { group: ['@tanstack/react-query', '@tanstack/react-query/*', '@tanstack/query-core', '@tanstack/query-core/*'], message: 'Import TanStack Query from "@vere/web-query" (the one shared copy; decision 0020).' },
           ],
         },
       ],
@@ -85,7 +86,7 @@ export default [
     },
   },
   {
-    files: ['libs/web-router/src/**'],
+    files: ['libs/web-router/src/**', 'libs/web-query/src/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

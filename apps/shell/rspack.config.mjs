@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
-import { API_TARGET, DEV_PORTS, PrecompressPlugin, baseConfig, FederationRuntimeEsmPlugin, sharedSingletons } from '@vere/web-build';
+import { API_TARGET, DEV_PORTS, PROVIDE_BUNDLER_RUNTIME, PrecompressPlugin, baseConfig, FederationRuntimeEsmPlugin, sharedSingletons } from '@vere/web-build';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const DEV_REMOTES = Object.fromEntries(
@@ -45,7 +45,9 @@ export default defineConfig((_env, argv) => {
         shared: sharedSingletons(pkg.dependencies),
         dts: false,
         manifest: false,
-        // Hands the federation runtime to the remotes, so their production entries stay small.
+        // Hands the federation runtime to the remotes, so their production entries stay small: the
+        // runtime core (provideExternalRuntime) and the bundler runtime's functions (libs/web-build).
+        runtimePlugins: [PROVIDE_BUNDLER_RUNTIME],
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new FederationRuntimeEsmPlugin(),

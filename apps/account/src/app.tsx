@@ -1,7 +1,7 @@
 import '@vere/web-ui/styles.css';
 import { useState } from 'react';
 import { Route, Routes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { SettingsPage } from './pages/settings-page';
 import { WeeklyAdminPage } from './pages/admin/weekly-admin-page';
 import { ProfilePage } from './pages/profile-page';

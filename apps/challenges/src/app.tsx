@@ -2,7 +2,7 @@ import '@vere/web-ui/styles.css';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { LoadingScreen } from '@vere/web-ui';
 import { HubPage } from './features/hub/hub-page';
 import { AreaNotFound } from '@vere/web-kit';

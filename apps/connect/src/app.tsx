@@ -1,7 +1,7 @@
 import '@vere/web-ui/styles.css';
 import { useState } from 'react';
 import { Route, Routes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { ConnectHub } from './pages/connect-hub';
 import { PodPage } from './pages/pod-page';
 import { JoinPodPage } from './pages/join-pod-page';

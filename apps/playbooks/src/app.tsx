@@ -1,6 +1,6 @@
 import '@vere/web-ui/styles.css';
 import { useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { Route, Routes } from '@vere/web-router';
 import { PlaybooksPage } from './pages/playbooks-page';
 import { GuidePage } from './pages/guide-page';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, useLocation, useNavigate, useRoutes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { CelebrationHost, ToastHost } from '@vere/web-ui';
 import { AppErrorBoundary, RouteErrorBoundary } from './errors/app-crash';
 import { listenForNotificationTaps } from './notifications';

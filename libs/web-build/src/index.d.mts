@@ -11,3 +11,7 @@ export declare class PrecompressPlugin {
 }
 /** Writes .br and .gz copies of every text file of 1 KB or more under `dir`; returns how many. */
 export declare function precompressDir(dir: string): Promise<number>;
+/** Shell runtime plugin publishing the federation bundler runtime's functions for the remotes. */
+export declare const PROVIDE_BUNDLER_RUNTIME: string;
+/** What a production remote's webpack-bundler-runtime imports resolve to (the shell's functions). */
+export declare const EXTERNAL_BUNDLER_RUNTIME: string;

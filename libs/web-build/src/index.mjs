@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { PrecompressPlugin } from './precompress.mjs';
@@ -20,8 +21,9 @@ export function sharedSingletons(deps) {
     'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
     // The apps' routing API, not react-router-dom: a shared module is bundled whole (decision 0020).
     '@vere/web-router': { singleton: true, requiredVersion: false },
-    // One copy on the page (~13 KiB gzipped each); every area still creates its own QueryClient.
-    ...(deps['@tanstack/react-query'] ? { '@tanstack/react-query': { singleton: true, requiredVersion: deps['@tanstack/react-query'] } } : {}),
+    // The apps' TanStack Query API, not @tanstack/react-query: one copy on the page, only the exports
+    // the apps use (decision 0020); every area still creates its own QueryClient.
+    ...(deps['@vere/web-query'] ? { '@vere/web-query': { singleton: true, requiredVersion: false } } : {}),
     // One session store (user, access token, in-flight refresh) for the whole page.
     '@vere/web-session': { singleton: true, requiredVersion: false },
   };
@@ -35,6 +37,14 @@ export function sharedSingletons(deps) {
  * the federation entry imports by absolute path at those ESM twins.
  */
 export class FederationRuntimeEsmPlugin {
+  /**
+   * @param {{ externalBundlerRuntime?: boolean }} [options] externalBundlerRuntime (production remotes):
+   *   the bundler runtime is the shell's (see EXTERNAL_BUNDLER_RUNTIME), not a copy in remoteEntry.
+   */
+  constructor({ externalBundlerRuntime = false } = {}) {
+    this.externalBundlerRuntime = externalBundlerRuntime;
+  }
+
   apply(compiler) {
     const esmTwin = (path) =>
       typeof path === 'string' && /@module-federation[\\/].+\.cjs$/.test(path)
@@ -52,12 +62,26 @@ export class FederationRuntimeEsmPlugin {
           continue;
         }
         const esm = esmTwin(cjs);
-        if (esm) alias[`${cjs}$`] = esm;
+        if (this.externalBundlerRuntime && name === 'webpack-bundler-runtime') {
+          for (const path of [cjs, esm, `@module-federation/${name}`]) if (path) alias[`${path}$`] = EXTERNAL_BUNDLER_RUNTIME;
+        } else if (esm) alias[`${cjs}$`] = esm;
       }
       compiler.options.resolve.alias = alias;
     });
   }
 }
+
+/**
+ * The federation bundler runtime (webpack-bundler-runtime: sharing, consumes, container init; ~3 KiB
+ * gzipped) is the same code in every build. `externalRuntime` takes only the runtime core from the
+ * shell; these two files do the same for the bundler runtime's functions: the shell's federation
+ * entry publishes them (PROVIDE_BUNDLER_RUNTIME, a runtime plugin), and a production remote's
+ * imports of the package resolve to EXTERNAL_BUNDLER_RUNTIME, which builds the package's object
+ * from them with this build's own state. The shell and the remotes are built from one lockfile, so
+ * the versions match, as they must for the runtime core already.
+ */
+export const PROVIDE_BUNDLER_RUNTIME = fileURLToPath(new URL('./runtime/provide-bundler-runtime.mjs', import.meta.url));
+export const EXTERNAL_BUNDLER_RUNTIME = fileURLToPath(new URL('./runtime/external-bundler-runtime.mjs', import.meta.url));
 
 /** react-router's package exports always select its development build; production builds take the other one. */
 function routerProductionAlias() {
@@ -152,9 +176,11 @@ export function remoteConfig({ name, dir, dependencies }) {
           dts: false,
           // Production: use the federation runtime the shell provides instead of shipping a copy
           // (about 100 KB per remote). Dev keeps its own so the remote also runs standalone.
-          experiments: { externalRuntime: prod, optimization: { target: 'web' } },
+          // A remote loads no remotes itself: disableRemote drops the bundler runtime's remote
+          // loading from its remoteEntry (the shell's runtime core, which loads them, is untouched).
+          experiments: { externalRuntime: prod, optimization: { target: 'web', disableRemote: prod } },
         }),
-        new FederationRuntimeEsmPlugin(),
+        new FederationRuntimeEsmPlugin({ externalBundlerRuntime: prod }),
         ...(prod ? [new PrecompressPlugin()] : []),
       ],
       // One chunk per expose and per lazy page: split chunks shared with a shared module's fallback are

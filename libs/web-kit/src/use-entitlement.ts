@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@vere/web-query';
 import { ENTITLEMENT_CHANGED_EVENT, entitlementQueryKey, entitlementQueryOptions, useSession } from '@vere/web-session';
 
 /**

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ApiError, entitlementQueryKey, sessionStore } from '@vere/web-session';
 import type * as WebSession from '@vere/web-session';

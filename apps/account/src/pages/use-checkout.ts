@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import { announceEntitlementChange, entitlementQueryKey, getEntitlement, getIosBillingConfig, isApiError, startCheckout, useSession } from '@vere/web-session';
 import { loadPurchases, nativePlatform, purchasePro, restorePro, type IosPurchaseDeps, type PurchaseOutcome } from '@vere/web-billing-ios';
 

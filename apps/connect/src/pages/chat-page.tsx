@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { ChatMessage, UserCard } from '@vere/contracts';
 import { Link, useParams } from '@vere/web-router';
 import { isApiError, useSession } from '@vere/web-session';

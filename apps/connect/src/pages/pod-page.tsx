@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { PodDetail, PodLogEntry, PodMember } from '@vere/contracts';
 import { usePodEvents } from '@vere/web-kit';
 import { Link, useNavigate, useParams } from '@vere/web-router';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { PlaybookSlotBody } from '@vere/contracts';
 import { Link } from '@vere/web-router';
 import { useAppEvent } from '@vere/web-kit';

@@ -3,12 +3,14 @@ import { useLocation, useNavigate } from '@vere/web-router';
 import { START_TOUR_EVENT } from '@vere/web-kit';
 import type { TourName } from '@vere/web-kit';
 import { apiFetch, completeMilestone, reportClientError, sessionStore, shouldShowIntro, useSession } from '@vere/web-session';
-import { Tour, notify } from '@vere/web-ui';
+import { notify } from '@vere/web-ui';
 import type { Milestone } from '@vere/contracts';
-import { TOURS, isChallengesPath } from './tours';
+import { TOUR_PATHS, isChallengesPath } from './tours';
 
 // Only a new user sees it: it stays off the first paint's path (decision 0020).
 const IntroDialog = lazy(() => import('./intro-dialog').then((m) => ({ default: m.IntroDialog })));
+// A tour shows once per user (or on request): its steps and card load when it starts.
+const GuidedTour = lazy(() => import('./guided-tour').then((m) => ({ default: m.GuidedTour })));
 
 /** The challenge page's tour waits this long for the page's elements to render. */
 const CHALLENGES_TOUR_DELAY_MS = 800;
@@ -38,8 +40,8 @@ export function GuidedStart() {
   useEffect(() => {
     const onStart = (event: Event) => {
       const name = (event as CustomEvent<TourName>).detail;
-      if (!(name in TOURS)) return;
-      navigate(TOURS[name].path);
+      if (!(name in TOUR_PATHS)) return;
+      navigate(TOUR_PATHS[name]);
       setTour(name);
     };
     window.addEventListener(START_TOUR_EVENT, onStart);
@@ -71,17 +73,17 @@ export function GuidedStart() {
     );
   }
   if (tour) {
-    const { label, steps } = TOURS[tour];
     return (
-      <Tour
-        key={tour}
-        label={label}
-        steps={steps}
-        onDone={() => {
-          setTour(null);
-          void record(tour === 'home' ? 'tutorial-home' : 'tutorial-challenges');
-        }}
-      />
+      <Suspense fallback={null}>
+        <GuidedTour
+          key={tour}
+          name={tour}
+          onDone={() => {
+            setTour(null);
+            void record(tour === 'home' ? 'tutorial-home' : 'tutorial-challenges');
+          }}
+        />
+      </Suspense>
     );
   }
   return null;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from '@vere/web-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@vere/web-query';
 import type { Challenge, ChallengeCategory, ChallengeList, CreateChallengeBody, WeekAssignment } from '@vere/contracts';
 import { apiFetch, isApiError } from '@vere/web-session';
 import { Button, Card, EmptyState, ErrorCard, IconArrowLeft, IconLock, Skeleton, TextField, notify } from '@vere/web-ui';

@@ -8,7 +8,7 @@ import { LevelCard } from '../progress/components/level-card';
 import { limitsQueryKey, useLimits } from '../deck/api/deck-api';
 import { useTimerAt } from '../../hooks/use-timer-at';
 import { LeaderboardSection } from '../leaderboard/components/leaderboard-section';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import { useNow } from '../../hooks/use-now';
 import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from '@vere/domain';
 import { useCurrentWeekly } from '../weekly/api/weekly-api';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import { useAppEvent } from '@vere/web-kit';
 import { progressQueryKey } from '../progress/api/get-progress';
 import { limitsQueryKey } from '../deck/api/deck-api';

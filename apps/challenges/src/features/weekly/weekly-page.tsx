@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from '@vere/web-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { CurrentWeekly, MyPods, WeeklyChallenge, WeeklyVictory } from '@vere/contracts';
 import { useAppEvent, usePodEvents } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@vere/web-query';
 import type { Chat, ChatMessage, ChatPage, ChatUnread, StreamTicket, UserCard } from '@vere/contracts';
 import { apiFetch, isApiError } from '@vere/web-session';
 

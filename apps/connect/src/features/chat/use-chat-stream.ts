@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { ChatMessage } from '@vere/contracts';
 import { openLiveStream } from '@vere/web-kit';
 import { useSession } from '@vere/web-session';

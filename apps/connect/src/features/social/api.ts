@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@vere/web-query';
 import type {
   BlockList, FriendList, FriendRequestList, FriendshipState, InvitePreview, JoinResult, PodAllowance, PodDetail,
   PodInvite, PodLogPage, ReportBody, ReportCreated, UserSearchResult,

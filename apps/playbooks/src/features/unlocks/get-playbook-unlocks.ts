@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@vere/web-query';
 import type { PlaybookUnlocks } from '@vere/contracts';
 import { apiFetch, isApiError } from '@vere/web-session';
 

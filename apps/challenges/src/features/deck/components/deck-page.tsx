@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@vere/web-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { Limits, Sidequest, SidequestType } from '@vere/contracts';
 import { canSwipe, formatUnlocksIn } from '@vere/domain';
 import { dispatchAppEvent } from '@vere/web-kit';

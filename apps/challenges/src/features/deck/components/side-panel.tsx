@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@vere/web-query';
 import type { LevelProgressBody, TodoList } from '@vere/contracts';
 import { Button, Card, IconList, Skeleton } from '@vere/web-ui';
 import { DailyXp } from '../../todos/components/daily-xp';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@vere/web-query';
 import type { Leaderboard } from '@vere/contracts';
 import { apiFetch } from '@vere/web-session';
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@vere/web-query';
 import type { LevelProgressBody } from '@vere/contracts';
 
 /** GET /me/progress: the level progress and, since issue 9, the weekly streak (absent from other answers' `progress`). */

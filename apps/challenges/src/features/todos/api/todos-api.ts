@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@vere/web-query';
 import type { CompleteTodoBody, CompleteTodoResult, TodoList } from '@vere/contracts';
 import { apiFetch } from '@vere/web-session';
 import { progressRetryDelay, shouldRetryProgress } from '../../progress/api/get-progress';

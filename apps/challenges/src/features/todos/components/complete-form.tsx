@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { CompleteTodoBody, CompleteTodoResult, Todo } from '@vere/contracts';
 import { levelRewards } from '@vere/domain';
 import { dispatchAppEvent } from '@vere/web-kit';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { Todo } from '@vere/contracts';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@vere/web-query';
 import type {
   AcceptWeeklyResult, CompleteWeeklyBody, CompleteWeeklyResult, CurrentWeekly, MyPods, Victories, WeeklyDetail, WeeklyFriends,
 } from '@vere/contracts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@vere/web-query';
 import type { CompleteWeeklyBody, CompleteWeeklyResult, CurrentWeekly, Victories, WeeklyChallenge } from '@vere/contracts';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { apiFetch } from '@vere/web-session';

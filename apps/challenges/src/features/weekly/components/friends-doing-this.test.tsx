@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { WeeklyFriend, WeeklyFriends } from '@vere/contracts';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@vere/web-query';
 import type { Victories, WeeklyVictory } from '@vere/contracts';
 import { Button, Card, IconTrophy, Skeleton } from '@vere/web-ui';
 import { victoriesShown } from '../utils/weekly-logic';

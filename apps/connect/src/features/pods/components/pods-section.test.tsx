@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@vere/web-router';
 import { ApiError } from '@vere/web-session';
