@@ -1,6 +1,6 @@
 // Build step (after rspack): renders the shell at `/auth` for a visitor and writes dist/auth.html,
-// which the edge serves for GET /auth. The sign-in page then paints from the HTML, with its CSS
-// inlined, instead of after the shell's JavaScript has loaded and run; bootstrap.tsx hydrates it.
+// which the edge serves for GET /auth. The sign-in page then paints from the HTML and its two
+// stylesheets, instead of after the shell's JavaScript has loaded and run; bootstrap.tsx hydrates it.
 // A browser that has had a user gets the splash over it instead (data-known-user, set by the theme
 // script in index.html) and a fresh client render, as on every other path (decision 0030).
 //
@@ -41,11 +41,14 @@ export async function prerenderAuth(): Promise<void> {
     render(),
   ]);
   if (/<script/i.test(body)) throw new Error('the prerendered /auth carries a script: the CSP allows only index.html\'s');
-  const css = await Promise.all(assets.css.map((file) => readFile(join(dist, file), 'utf8')));
+  // Links, not inlined copies: Rspack's CSS loading finds a <link> to a chunk's file and takes the
+  // chunk as loaded. Inlined, the app's own links would be added after it, and while only the first
+  // had arrived its rules would override the auth page's (a visible layout shift).
+  const links = assets.css.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
   const rootTag = '<div id="root"></div>';
   if (!index.includes(rootTag) || !index.includes('</head>')) throw new Error('dist/index.html has no empty #root or no </head>');
   const page = index
-    .replace('</head>', `<style>${PRERENDER_STYLE}${css.join('')}</style></head>`)
+    .replace('</head>', `<style>${PRERENDER_STYLE}</style>${links}</head>`)
     .replace(rootTag, `<div id="root" data-prerendered="">${body}</div>`);
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
