@@ -125,7 +125,7 @@ export default [
             '@prisma/client',
             // the shared singletons: every app declares the versions it shares (read by its rspack config)
             'react', 'react-dom',
-            // runs the launcher (`node --import tsx`, infra/local/bin), never imported
+            // runs `npm run dev`'s launcher (`node --import tsx --watch`, infra/local/bin/dev.mjs), never imported
             'tsx',
           ],
           ignoredFiles: [
