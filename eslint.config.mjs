@@ -132,6 +132,8 @@ export default [
             '{projectRoot}/**/*.test.ts', '{projectRoot}/**/*.test.tsx', '{projectRoot}/test/**', '{projectRoot}/**/*.check.ts',
             '{projectRoot}/vitest.config.*', '{projectRoot}/eslint.config.*', '{projectRoot}/rspack.config.mjs',
             '{projectRoot}/tsup.config.ts', '{projectRoot}/prisma.config.ts', '{projectRoot}/src/test-helpers.ts',
+            // the launcher's esbuild script (infra/local, decision 0029): build tooling, not shipped
+            '{projectRoot}/build.mjs',
           ],
         },
       ],
