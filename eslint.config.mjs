@@ -126,13 +126,15 @@ export default [
             '@prisma/client',
             // the shared singletons: every app declares the versions it shares (read by its rspack config)
             'react', 'react-dom',
-            // runs the launcher (`node --import tsx`, infra/local/bin), never imported
+            // runs `npm run dev`'s launcher (`node --import tsx --watch`, infra/local/bin/dev.mjs), never imported
             'tsx',
           ],
           ignoredFiles: [
             '{projectRoot}/**/*.test.ts', '{projectRoot}/**/*.test.tsx', '{projectRoot}/test/**', '{projectRoot}/**/*.check.ts',
             '{projectRoot}/vitest.config.*', '{projectRoot}/eslint.config.*', '{projectRoot}/rspack.config.mjs',
             '{projectRoot}/tsup.config.ts', '{projectRoot}/prisma.config.ts', '{projectRoot}/src/test-helpers.ts',
+            // the launcher's esbuild script (infra/local, decision 0029): build tooling, not shipped
+            '{projectRoot}/build.mjs',
           ],
         },
       ],

@@ -331,8 +331,8 @@ describe('weekly admin page', () => {
     await visible(page.getByRole('heading', { name: 'Settings' }));
     expect(await page.getByRole('link', { name: 'Weekly challenges admin' }).count()).toBe(0);
 
-    // npm run admin -- grant <email>, against this stack's database; the role arrives with the next token.
-    await run(process.execPath, ['--import', 'tsx', 'infra/local/src/admin-cli.ts', 'grant', me.email], {
+    // npm run admin -- grant <email> (its bundle, built with the launcher's), against this stack's database; the role arrives with the next token.
+    await run(process.execPath, ['--enable-source-maps', 'infra/local/dist/admin-cli.mjs', 'grant', me.email], {
       cwd: repoRoot, env: { ...process.env, VERE_DATA_DIR: stack.dataDir, DATABASE_URL: '' },
     });
     await page.reload();

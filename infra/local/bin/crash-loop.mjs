@@ -10,11 +10,14 @@
 // player in quests (GET /api/quests/me/progress → 200). Used by infra/local/test/crash-loop.test.ts
 // (5 rounds) and bench/crash-loop.mjs (20 rounds, 200 sign-ups).
 //
+// It runs the launcher's bundle, infra/local/dist/main.mjs: `npx nx run local:build` first (the
+// local:test target depends on it; decision 0029).
+//
 // Environment: unset DATABASE_URL / NATS_URL → the embedded default (a fresh data folder);
 // DATABASE_URL (+ NATS_URL) → a fresh database on that server, and the given NATS.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +25,10 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+if (!existsSync(join(root, 'infra/local/dist/main.mjs'))) {
+  console.error('infra/local/dist/main.mjs is missing: run `npx nx run local:build` first.');
+  process.exit(1);
+}
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
@@ -64,7 +71,7 @@ async function admin(sql) {
 
 /** Starts the launcher in its own process group; resolves with its URL once it listens. */
 function startApp() {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'infra/local/src/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'infra/local/dist/main.mjs')], {
     cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

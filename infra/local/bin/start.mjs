@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or stale (Nx caches the rest), then run the whole app
-// in one process on the embedded default (or DATABASE_URL / NATS_URL when set).
+// in one process on the embedded default (or DATABASE_URL / NATS_URL when set), from the
+// launcher's bundle (infra/local/dist/main.mjs, built by `nx run local:build`; decision 0029).
 import { spawnSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,11 @@ if (!process.argv.includes('--no-build')) {
   }
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', `${root}infra/local/src/main.ts`], { cwd: root, stdio: 'inherit', env: process.env });
+const main = `${root}infra/local/dist/main.mjs`;
+if (!existsSync(main)) {
+  console.error(`${main} is missing: run \`npx nx run local:build\` (or \`npm start\` without --no-build).`);
+  process.exit(1);
+}
+const child = spawn(process.execPath, ['--enable-source-maps', main], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

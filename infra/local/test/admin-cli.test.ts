@@ -64,5 +64,5 @@ describe('npm run admin -- grant|revoke', () => {
     const unknown = await adminCli(['grant', `nobody.${randomUUID()}@example.com`], { DATABASE_URL: db.url });
     expect(unknown.code).toBe(1);
     expect(unknown.err).toMatch(/No account/);
-  }, 90_000); // four CLI processes, each loading TypeScript through tsx: slow on a busy CI machine
+  }, 90_000); // four CLI processes, each a process of its own: slow on a busy CI machine
 });

@@ -57,7 +57,7 @@ describe('npm run billing -- grant|revoke', () => {
     const revoked = await billing(['revoke', user.id, '--reason', 'programme ended', '--by', 'sam'], { DATABASE_URL: db.url });
     expect(revoked.code).toBe(0);
     expect(await entitlement(accessToken)).toMatchObject({ isActive: false });
-  }, 90_000); // CLI processes, each loading the billing service through tsx: slow on a busy CI machine
+  }, 90_000); // CLI processes, each loading the bundled billing service: slow on a busy CI machine
 
   it('refuses a grant without a reason, an unknown e-mail, and a bad date, changing nothing', async () => {
     const env = { DATABASE_URL: db.url };
@@ -70,7 +70,7 @@ describe('npm run billing -- grant|revoke', () => {
     const badDate = await billing(['grant', randomUUID(), '--reason', 'x', '--until', '2027-02-30'], env);
     expect(badDate.code).toBe(1);
     expect((await sql.query("SELECT 1 FROM billing.subscription WHERE source = 'database' AND reason = 'x'")).rowCount).toBe(0);
-  }, 90_000); // CLI processes, each loading the billing service through tsx: slow on a busy CI machine
+  }, 90_000); // CLI processes, each loading the bundled billing service: slow on a busy CI machine
 
   it('reads --until as the end of that day, and refuses a past one', () => {
     expect(parseUntil('2030-06-01')?.toISOString()).toBe('2030-06-01T23:59:59.999Z');

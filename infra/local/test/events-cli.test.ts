@@ -80,6 +80,6 @@ describe('npm run events -- dlq', () => {
       await sleep(300);
       expect(handled).toHaveLength(1);
       expect(bystander.sort()).toEqual([keep.payload.eventId, discard.payload.eventId].sort());
-    }, 180_000); // the CLI runs several times, each a process loading TypeScript through tsx: slow on a busy CI machine
+    }, 180_000); // the CLI runs several times, each a process of its own: slow on a busy CI machine
   }
 });

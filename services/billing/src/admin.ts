@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { openServiceDatabase } from '@vere/service-kit';
 import type { Entitlement } from '@vere/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { PrismaClient } from './generated/prisma/client';
 import { createEntitlementsRepository } from './repositories/entitlements-repository';
 import { grantPro, revokeGrant, type GrantRequest } from './use-cases/grants';
+import { prismaDir } from './prisma-dir';
 
 export interface BillingAdmin {
   grant(g: GrantRequest): Promise<Entitlement>;
@@ -18,7 +18,7 @@ export interface BillingAdmin {
  */
 export async function openBillingAdmin(databaseUrl: string, logger: FastifyBaseLogger): Promise<BillingAdmin> {
   const { pool, adapter } = await openServiceDatabase({
-    schema: 'billing', databaseUrl, prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)), logger, poolSize: 2,
+    schema: 'billing', databaseUrl, prismaDir: prismaDir(), logger, poolSize: 2,
   });
   const prisma = new PrismaClient({ adapter });
   const entitlements = createEntitlementsRepository(prisma, () => undefined);

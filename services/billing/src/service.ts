@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { UserDeleted } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -18,6 +17,7 @@ import { applyStripeEvent, type StripeEventDeps } from './use-cases/stripe-event
 import type { StripeEventLike } from './stripe/gateway';
 import { revenueCatSubscriberReader, syncRevenueCatBeforeLapse } from './use-cases/revenuecat-sync';
 import { WebhookWorker } from './webhook-worker';
+import { prismaDir } from './prisma-dir';
 
 export interface BillingServiceHandle extends ServiceHandle {
   /** 'stripe' with keys, 'local' for the labelled local checkout, 'off' otherwise. */
@@ -42,7 +42,7 @@ export async function createBillingService(
 
   const handle = await assembleService({
     name: 'billing',
-    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    prismaDir: prismaDir(),
     databaseUrl: config.databaseUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

@@ -6,12 +6,12 @@
  * Reads DATABASE_URL, SIGNING_KEY_ENCRYPTION_KEY and NODE_ENV like the service. Exit codes: 0
  * rotated, 2 refused (a configured JWT_PRIVATE_KEY, or keys this environment cannot read), 1 error.
  */
-import { fileURLToPath } from 'node:url';
 import { openServiceDatabase } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { PrismaClient } from './generated/prisma/client';
 import { parseEncryptionKey } from './key-encryption';
 import { RETIRED_KEY_MARGIN_MS, RotationRefusedError, rotateSigningKey } from './signing-keys';
+import { prismaDir } from './prisma-dir';
 
 class Refused extends Error {}
 
@@ -34,7 +34,7 @@ async function main(env: NodeJS.ProcessEnv): Promise<number> {
   const encryptionKey = env.SIGNING_KEY_ENCRYPTION_KEY ? parseEncryptionKey(env.SIGNING_KEY_ENCRYPTION_KEY) : undefined;
   const { pool, adapter } = await openServiceDatabase({
     schema: 'identity', databaseUrl: env.DATABASE_URL, logger: quiet, poolSize: 2,
-    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    prismaDir: prismaDir(),
   });
   const prisma = new PrismaClient({ adapter });
   try {

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { AppError, assembleService, type EventBus, type ServiceHandle } from '@vere/service-kit';
@@ -21,6 +20,7 @@ import { profileRoutes } from './routes/profile';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
 import { parseEncryptionKey } from './key-encryption';
 import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOptions } from './signing-keys';
+import { prismaDir } from './prisma-dir';
 
 export async function createIdentityService(
   config: IdentityConfig,
@@ -41,7 +41,7 @@ export async function createIdentityService(
   const signingKeys = (prisma: PrismaClient) => (keys ??= SigningKeys.load(prisma, keyOptions));
   const handle = await assembleService({
     name: 'identity',
-    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    prismaDir: prismaDir(),
     databaseUrl: config.databaseUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

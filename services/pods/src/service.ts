@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { EntitlementChanged, LevelReached, ProfileUpdated, UserDeleted, UserRegistered, WeeklyCompleted } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +17,7 @@ import { resolveUserTarget } from './use-cases/safety';
 import { startStreakSweep } from './use-cases/streak-sweep';
 import { onWeeklyCompleted } from './use-cases/weekly-share';
 import { forgetUser, registerProfile, updateEntitlement, updateLevel, updateProfile } from './use-cases/read-models';
+import { prismaDir } from './prisma-dir';
 
 export interface PodsDeps {
   bus: EventBus;
@@ -41,7 +41,7 @@ export async function createPodsService(config: PodsConfig, options: PodsDeps): 
   let beginSweep = () => {};
   const handle = await assembleService({
     name: 'pods',
-    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    prismaDir: prismaDir(),
     databaseUrl: config.databaseUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

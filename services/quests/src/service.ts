@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { EntitlementChanged, FriendshipChanged, ProfileUpdated, UserDeleted, UserRegistered, type WeekAssignment } from '@vere/contracts';
 import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,6 +31,7 @@ import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } 
 import type { PhotoProofs } from './use-cases/todos';
 import { weeklyStreakOf } from './use-cases/weekly';
 import { rotateMissingWeeks } from './use-cases/weekly-admin';
+import { prismaDir } from './prisma-dir';
 
 export interface QuestsDeps {
   bus: EventBus;
@@ -68,7 +68,7 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
   let photoDeps: PhotoDeps | undefined;
   const handle = await assembleService({
     name: 'quests',
-    prismaDir: fileURLToPath(new URL('../prisma', import.meta.url)),
+    prismaDir: prismaDir(),
     databaseUrl: config.databaseUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

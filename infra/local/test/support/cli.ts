@@ -9,10 +9,15 @@ export interface CliResult {
   err: string;
 }
 
-/** Runs an operator command (`infra/local/src/<script>`) the way `npm run …` does: same script, same environment. */
+/**
+ * Runs an operator command (`infra/local/src/<script>`) the way `npm run …` does once its build is
+ * up to date: the same bundle (`infra/local/dist/<name>.mjs`, built by local:build, which local:test
+ * depends on), the same environment.
+ */
 export function runCli(script: string, args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `infra/local/src/${script}`, ...args], {
+    const bundle = `infra/local/dist/${script.replace(/\.ts$/, '.mjs')}`;
+    const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], {
       cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
