@@ -4,7 +4,8 @@
 // Chromium. Prints performance, accessibility, LCP, FCP, TBT and CLS per page, the median of RUNS runs.
 // Targets (issue 7): /auth performance ≥ 95 with LCP ≤ 1.5 s, / ≥ 90, accessibility ≥ 95 on both.
 // Usage: node bench/lighthouse.mjs   (builds the apps first through Nx's cache; RUNS=3 by default;
-// LH_REPORT_DIR=dir keeps each run's full Lighthouse JSON report there)
+// LH_REPORT_DIR=dir keeps each run's full Lighthouse JSON report there; THROTTLING=devtools applies
+// the slow network and CPU for real instead of simulating them, see below)
 // The figures depend on the machine's load: run it on an otherwise idle machine.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -16,6 +17,13 @@ import { chromium } from 'playwright-core';
 import { root, startApp } from './support/app.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+/**
+ * 'simulate' (Lighthouse's default): the page loads at full speed and Lighthouse computes the slow
+ * phone's timings from that trace. On this loopback server main.js has run before the first paint,
+ * so its 4×-CPU cost lands in the simulated LCP even when the LCP element is in the HTML.
+ * 'devtools' slows the network and CPU for real while the page loads, so the order is a phone's.
+ */
+const THROTTLING = process.env.THROTTLING ?? 'simulate';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGETS = {
   '/auth': { performance: 95, accessibility: 95, lcpMs: 1500 },
@@ -63,7 +71,7 @@ async function signUpIn(port, url) {
 
 async function audit(port, url, signedIn) {
   const result = await lighthouse(url, {
-    port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
+    port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], throttlingMethod: THROTTLING,
     // The signed-in run keeps the refresh cookie (Lighthouse clears storage by default).
     disableStorageReset: signedIn,
   });
@@ -107,7 +115,7 @@ try {
   await app.stop();
 }
 
-console.log(`\nVere Lighthouse (mobile preset, median of ${RUNS})`);
+console.log(`\nVere Lighthouse (mobile preset, ${THROTTLING} throttling, median of ${RUNS})`);
 let missed = 0;
 for (const [path, r] of Object.entries(results)) {
   const t = TARGETS[path];
