@@ -1,5 +1,5 @@
 // Loaded with --import before prerender/auth.tsx runs: a stylesheet import (`import './auth.css'`)
-// becomes an empty module in Node. The build inlines the CSS into the page itself.
+// becomes an empty module in Node. The page links the built stylesheets itself.
 import { register } from 'node:module';
 
 register(
