@@ -8,6 +8,10 @@ export default defineConfig({
     // inside a test has its own short bound (support/app.ts `visible`: 15 s), so a hang still fails fast.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for what the page shows after its data arrives; Vitest's default (1 s) is
+    // shorter than a data request takes while the services' suites load both cores. Same bound as
+    // `visible`; a poll that names its own timeout keeps it.
+    expect: { poll: { timeout: 15_000 } },
     // Each file starts its own stack and browser; two at once fit a 2-core machine.
     maxWorkers: 2,
     fileParallelism: true,

@@ -152,7 +152,8 @@ describe.skipIf(!url)('nats bus specifics', () => {
       await waitFor(async () => !(await bus.isReady()), 5_000, 'bus to notice the outage');
       const started = Date.now();
       await expect(bus.publish(newEvent(subject, 'user-1', {}))).rejects.toThrow();
-      expect(Date.now() - started).toBeLessThan(1_500);
+      // The 1 s publish timeout, not the outage, bounds it (with slack for a loaded CI machine).
+      expect(Date.now() - started).toBeLessThan(3_000);
 
       await proxy.restore();
       await waitFor(() => bus.isReady(), 5_000, 'reconnect');

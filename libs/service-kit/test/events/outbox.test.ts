@@ -46,8 +46,10 @@ async function commit(db: TestSchema, events: DomainEvent[], rollback = false) {
 }
 
 async function outboxRow(db: TestSchema, id: string) {
-  const { rows } = await db.pool.query<{ published_at: Date | null; failed_at: Date | null; attempts: number; last_error: string | null }>(
-    `SELECT published_at, failed_at, attempts, last_error FROM ${quoteIdent(db.schema)}.outbox_event WHERE id = $1`,
+  const { rows } = await db.pool.query<{
+    published_at: Date | null; failed_at: Date | null; next_attempt_at: Date | null; attempts: number; last_error: string | null;
+  }>(
+    `SELECT published_at, failed_at, next_attempt_at, attempts, last_error FROM ${quoteIdent(db.schema)}.outbox_event WHERE id = $1`,
     [id],
   );
   return rows[0];
@@ -170,18 +172,23 @@ describe.each(kinds)('outbox relay with the $kind bus', ({ kind, skip, make }) =
     let broken = true;
     const { bus } = countingBus(inner, (e) => broken && e.payload.eventId === events[1]!.payload.eventId);
 
-    expect(await relay(bus, { rowBackoffMs: 200 }).drain()).toBe(2);
+    // A back-off of a second: the pass right after the failure comes well inside it, even on a loaded
+    // machine (a 200 ms back-off let a slow second pass find the row due, fail it again and double it).
+    const backoff = { rowBackoffMs: 1_000 };
+    const failedFrom = Date.now();
+    expect(await relay(bus, backoff).drain()).toBe(2);
     expect((await outboxRow(db, events[0]!.payload.eventId))?.published_at).toBeInstanceOf(Date);
-    expect(await outboxRow(db, events[1]!.payload.eventId)).toMatchObject({
-      published_at: null, failed_at: null, attempts: 1, last_error: 'bus says no',
-    });
+    const failed = await outboxRow(db, events[1]!.payload.eventId);
+    expect(failed).toMatchObject({ published_at: null, failed_at: null, attempts: 1, last_error: 'bus says no' });
     expect((await outboxRow(db, events[2]!.payload.eventId))?.published_at).toBeInstanceOf(Date);
+    const due = failed!.next_attempt_at!.getTime();
+    expect(due - failedFrom).toBeGreaterThanOrEqual(1_000 - 50);
 
-    // Not due yet: a second pass leaves it alone; after its back-off it is published.
-    expect(await relay(bus).drain()).toBe(0);
+    // Not due yet: a second pass leaves it alone; once its back-off has passed it is published.
+    expect(await relay(bus, backoff).drain()).toBe(0);
     broken = false;
-    await sleep(250);
-    expect(await relay(bus).drain()).toBe(1);
+    await sleep(Math.max(0, due - Date.now()) + 50);
+    expect(await relay(bus, backoff).drain()).toBe(1);
     expect((await outboxRow(db, events[1]!.payload.eventId))?.published_at).toBeInstanceOf(Date);
   });
 
