@@ -159,6 +159,11 @@ describe('the prerendered sign-in page', () => {
     expect(html).toContain('Welcome back');
     expect(html).toContain('data-prerendered');
     expect(await (await fetch(`${stack.url}/auth?mode=sign-up`)).text()).not.toContain('Welcome back');
+    // No script runs before the first paint: the entry is preloaded and named for the inline script.
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    const entry = /<meta name="vere-entry" content="([^"]+)">/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/main\.[0-9a-f]+\.js$/);
+    expect(html).toContain(`<link rel="preload" href="${entry}" as="script">`);
 
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage({ viewport });
@@ -174,6 +179,12 @@ describe('the prerendered sign-in page', () => {
         await held;
         await route.continue();
       });
+      // When the entry script is added to the page, measured against the first contentful paint.
+      await page.addInitScript(`new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) {
+          if (node.nodeName === 'SCRIPT' && node.src.includes('/assets/main.')) window.entryAddedAt = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });`);
       await page.goto(`${stack.url}/auth`);
       await visible(page.getByRole('heading', { name: 'Welcome back' }));
       await page.getByLabel('Email', { exact: true }).fill(account.email);
@@ -184,6 +195,12 @@ describe('the prerendered sign-in page', () => {
       release();
       await page.waitForURL(`${stack.url}/`);
       await visible(userBlock(page));
+      // The app's code started only after the form had painted.
+      const order = (await page.evaluate(
+        "({ entry: window.entryAddedAt, paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime })",
+      )) as { entry?: number; paint?: number };
+      expect(order.paint).toBeGreaterThan(0);
+      expect(order.entry).toBeGreaterThan(order.paint!);
       // No hydration mismatch (React reports one as a console error) and nothing else went wrong.
       expect(problems).toEqual([]);
       await page.close();

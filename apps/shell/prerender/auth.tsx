@@ -47,7 +47,15 @@ export async function prerenderAuth(): Promise<void> {
   const links = assets.css.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
   const rootTag = '<div id="root"></div>';
   if (!index.includes(rootTag) || !index.includes('</head>')) throw new Error('dist/index.html has no empty #root or no </head>');
+  // The entry script is fetched at once (preload) but run after the first contentful paint by the
+  // inline script (runEntry): until then the main thread is the page's, which paints from the HTML.
+  const scripts = [...index.matchAll(/<script defer src="([^"]+)"><\/script>/g)];
+  if (scripts.length !== 1 || /<script[^>]+src=/.test(index.replace(scripts[0]![0], ''))) {
+    throw new Error('dist/index.html should load exactly one script, the deferred entry');
+  }
+  const [entryTag, entrySrc] = scripts[0]!;
   const page = index
+    .replace(entryTag, `<link rel="preload" href="${entrySrc}" as="script"><meta name="vere-entry" content="${entrySrc}">`)
     .replace('</head>', `<style>${PRERENDER_STYLE}</style>${links}</head>`)
     .replace(rootTag, `<div id="root" data-prerendered="">${body}</div>`);
   const brotli = promisify(brotliCompress);
