@@ -82,6 +82,8 @@ export class FederationRuntimeEsmPlugin {
  */
 export const PROVIDE_BUNDLER_RUNTIME = fileURLToPath(new URL('./runtime/provide-bundler-runtime.mjs', import.meta.url));
 export const EXTERNAL_BUNDLER_RUNTIME = fileURLToPath(new URL('./runtime/external-bundler-runtime.mjs', import.meta.url));
+/** A production remote's web-ui stylesheet: nothing, the shell's carries it (see the file). */
+export const SHELL_PROVIDED_STYLES = fileURLToPath(new URL('./runtime/shell-styles.css', import.meta.url));
 
 /** react-router's package exports always select its development build; production builds take the other one. */
 function routerProductionAlias() {
@@ -161,9 +163,15 @@ function standalonePage(name) {
 export function remoteConfig({ name, dir, dependencies }) {
   return (_env, argv) => {
     const prod = argv.mode === 'production';
+    // publicPath 'auto': resolved from wherever the edge serves the remote (/remotes/<name>/, a versioned path, a CDN).
+    const base = baseConfig({ dir, prod, uniqueName: `vere_${name}`, publicPath: 'auto' });
     return {
-      // publicPath 'auto': resolved from wherever the edge serves the remote (/remotes/<name>/, a versioned path, a CDN).
-      ...baseConfig({ dir, prod, uniqueName: `vere_${name}`, publicPath: 'auto' }),
+      ...base,
+      resolve: {
+        ...base.resolve,
+        // web-ui's styles come with the shell's stylesheet, once and first (shell-styles.css).
+        alias: { ...base.resolve.alias, ...(prod ? { '@vere/web-ui/styles.css$': SHELL_PROVIDED_STYLES } : {}) },
+      },
       plugins: [
         // Standalone dev page; deep links need root-relative script URLs.
         new rspack.HtmlRspackPlugin({ templateContent: standalonePage(name), chunks: ['main'], publicPath: '/', minify: prod }),
