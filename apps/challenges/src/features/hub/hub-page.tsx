@@ -57,8 +57,10 @@ export function HubPage() {
 function Hub() {
   const firstName = useSession((s) => s.user?.name.split(' ')[0] ?? null);
   const { weekendOpen, unlocksIn } = useWeekendWindow();
-  // Spec §2.1: the weekly card shows this week's title and category (nothing until they arrive).
-  const thisWeek = useCurrentWeekly().data?.challenges[0] ?? null;
+  // Spec §2.1: the weekly card shows this week's title and category; until they arrive, a placeholder
+  // line holds their place so the cards below do not move (the line is one line, clamped).
+  const weekly = useCurrentWeekly();
+  const thisWeek = weekly.data?.challenges[0] ?? null;
 
   return (
     <div className="vui-page ch-hub">
@@ -79,8 +81,13 @@ function Hub() {
             <li key={kind.key}>
               <KindCard kind={kind} locked={locked}>
                 {kind.key === 'weekly' && thisWeek ? (
-                  <span className="ch-kind__week" data-testid="hub-weekly-title">
+                  <span className="ch-kind__week" data-testid="hub-weekly-title" title={`${thisWeek.title} · ${thisWeek.category}`}>
                     {thisWeek.title} <span className="ch-kind__blurb">· {thisWeek.category}</span>
+                  </span>
+                ) : null}
+                {kind.key === 'weekly' && weekly.isPending ? (
+                  <span className="ch-kind__week" aria-hidden="true">
+                    <Skeleton width="70%" height="1lh" />
                   </span>
                 ) : null}
                 {locked ? (

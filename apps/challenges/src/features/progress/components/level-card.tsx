@@ -11,11 +11,20 @@ export function LevelCard() {
         <span className="vui-visually-hidden" role="status">
           Loading your progress
         </span>
+        {/* The card's own rows, with placeholders of their height: nothing moves when the data arrives. */}
         <div className="ch-level__row">
-          <Skeleton width="120px" height="38px" radius="999px" />
+          <span className="ch-level__badge-placeholder">
+            <Skeleton width="120px" height="100%" radius="999px" />
+          </span>
           <Skeleton width="90px" height="18px" />
         </div>
-        <Skeleton height="14px" radius="999px" />
+        <div className="vui-xp" aria-hidden="true">
+          <Skeleton height="14px" radius="999px" />
+          <span className="vui-xp__label">&nbsp;</span>
+        </div>
+        <p className="ch-level__next" aria-hidden="true">
+          <Skeleton width="130px" height="1lh" />
+        </p>
       </Card>
     );
   }
