@@ -65,6 +65,25 @@ describe('federated areas', () => {
     await snap(page, `area-${remote}-desktop`);
   });
 
+  it('warms the other areas by downloading their files, not running them, and their tabs then open', async ({ stack, signedIn: { page } }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${stack.url}/`);
+    await visible(areaHeading(page, 'challenges', 'Choose Your Challenge'));
+    // Once the home has settled, the other areas' App chunks are in the browser's cache…
+    const fetched = (remote: string) =>
+      page.evaluate(
+        `performance.getEntriesByType('resource').some((e) => e.name.includes('/remotes/${remote}/__federation_expose_App.') && e.name.endsWith('.js'))`,
+      );
+    for (const remote of ['connect', 'playbooks', 'account']) await expect.poll(() => fetched(remote), { timeout: 20_000 }).toBe(true);
+    // …but none of their code has run: a remote's entry, once run, defines its container as a global.
+    const ran = (remote: string) => page.evaluate(`typeof window['${remote}'] !== 'undefined'`);
+    expect(await ran('challenges')).toBe(true);
+    for (const remote of ['connect', 'playbooks', 'account']) expect(await ran(remote)).toBe(false);
+    await nav(page).getByRole('link', { name: 'Connect' }).click();
+    await visible(areaHeading(page, 'connect', 'Connect'));
+    expect(await ran('connect')).toBe(true);
+  });
+
   it('deep links reach the right remote', async ({ stack, signedIn: { page } }) => {
     await page.goto(`${stack.url}/join/ABC123`);
     await visible(areaHeading(page, 'connect', 'Join a Pod'));

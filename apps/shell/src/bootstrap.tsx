@@ -4,7 +4,7 @@ import { installErrorReporting, sessionStore, whenApiQuiet } from '@vere/web-ses
 import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
 import '@vere/web-ui/styles.css';
 import { App } from './app';
-import { firstAreaSettled, loadRemoteApp, loadRemoteMap } from './remotes/remote-registry';
+import { firstAreaSettled, loadRemoteMap, prefetchArea } from './remotes/remote-registry';
 import type { AreaName } from './remotes/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
 import './styles/shell.css';
@@ -67,7 +67,8 @@ void startUp({
       // The toast library, so the first toast shows at once (a toast before this loads it itself).
       prefetchToasts();
       if (sessionStore.getState().status !== 'signed-in') return;
-      await Promise.all(WARM_AREAS.map((area) => loadRemoteApp(area)));
+      // Downloaded, not run: running them would be main-thread work while the home is in use.
+      await Promise.all(WARM_AREAS.map((area) => prefetchArea(area)));
     },
   },
   // The splash in index.html covers the app until then; it fades out (see index.html).

@@ -94,3 +94,33 @@ describe('remote registry', () => {
     await expect(preloadArea('/weekly', true)).resolves.toBeUndefined();
   });
 });
+
+describe('areaFiles', () => {
+  it("lists an area's entry, App chunk and App stylesheet next to its manifest", async () => {
+    const { areaFiles } = await import('./remote-registry');
+    const manifest = {
+      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.10c339d9.js', path: '' } },
+      exposes: [
+        { name: 'Other', assets: { js: { sync: ['other.js'] }, css: { sync: [] } } },
+        { name: 'App', assets: { js: { sync: ['__federation_expose_App.9e7dc2a7.js'] }, css: { sync: ['__federation_expose_App.bac24d5d.css'] } } },
+      ],
+    };
+    expect(areaFiles(manifest, 'https://vere.test/remotes/connect/mf-manifest.json')).toEqual([
+      'https://vere.test/remotes/connect/remoteEntry.10c339d9.js',
+      'https://vere.test/remotes/connect/__federation_expose_App.9e7dc2a7.js',
+      'https://vere.test/remotes/connect/__federation_expose_App.bac24d5d.css',
+    ]);
+  });
+
+  it('follows an explicit public path and an entry in a folder', async () => {
+    const { areaFiles } = await import('./remote-registry');
+    const manifest = {
+      metaData: { publicPath: 'https://cdn.vere.test/connect/v2/', remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } },
+      exposes: [{ name: 'App', assets: { js: { sync: ['app.js'] }, css: { sync: [] } } }],
+    };
+    expect(areaFiles(manifest, 'https://vere.test/remotes/connect/mf-manifest.json')).toEqual([
+      'https://cdn.vere.test/connect/v2/entry/remoteEntry.js',
+      'https://cdn.vere.test/connect/v2/app.js',
+    ]);
+  });
+});
