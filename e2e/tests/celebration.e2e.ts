@@ -59,7 +59,7 @@ describe('toasts', () => {
 });
 
 describe('utility pages', () => {
-  it('answers /test, /mobile-test, /simple and /debug without a console error, on phone and desktop', async ({ browser, stack }) => {
+  it('answers /test, /mobile-test, /simple, /debug and an unknown path without a console error, on phone and desktop', async ({ browser, stack }) => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage({ viewport });
       const errors: string[] = [];
@@ -76,6 +76,10 @@ describe('utility pages', () => {
       await visible(page.getByTestId('debug-marker'));
       await page.goto(`${stack.url}/personality-test`);
       await visible(page.getByRole('heading', { name: 'Button personalities' }));
+      // Anything outside the route map: the not-found page, with the way back.
+      await page.goto(`${stack.url}/no-such-page/here`);
+      await visible(page.getByRole('heading', { name: 'Page not found' }));
+      expect(await page.getByRole('link', { name: 'Back to Challenges' }).getAttribute('href')).toBe('/');
       expect(errors).toEqual([]);
       await page.close();
     }

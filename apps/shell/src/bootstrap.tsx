@@ -4,7 +4,7 @@ import { installErrorReporting, sessionStore, whenApiQuiet } from '@vere/web-ses
 import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
 import '@vere/web-ui/styles.css';
 import { App } from './app';
-import { firstAreaSettled, loadRemoteMap, prefetchArea } from './remotes/remote-registry';
+import { firstAreaSettled, loadRemoteMap } from './remotes/remote-registry';
 import type { AreaName } from './remotes/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
 import './styles/shell.css';
@@ -68,6 +68,7 @@ void startUp({
       prefetchToasts();
       if (sessionStore.getState().status !== 'signed-in') return;
       // Downloaded, not run: running them would be main-thread work while the home is in use.
+      const { prefetchArea } = await import(/* webpackChunkName: "prefetch-area" */ './remotes/prefetch-area');
       await Promise.all(WARM_AREAS.map((area) => prefetchArea(area)));
     },
   },

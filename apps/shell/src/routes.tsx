@@ -7,7 +7,6 @@ import { RemoteArea } from './remotes/remote-area';
 import { RequireAuth } from './guards/require-auth';
 import { RequirePro, isProPath } from './guards/require-pro';
 import { AppFrame } from './frame/app-frame';
-import { NotFoundPage } from './pages/not-found-page';
 import { FallbackPage } from './pages/fallback-page';
 
 const AuthPage = lazy(() => import(/* webpackChunkName: "auth-page" */ './auth/auth-page').then((m) => ({ default: m.AuthPage })));
@@ -22,13 +21,21 @@ const PreAuthOnboardingPage = lazy(() =>
 );
 const PersonalityTestPage = lazy(() => import('./pages/personality-test-page').then((m) => ({ default: m.PersonalityTestPage })));
 const AuthCallbackPage = lazy(() => import('./auth/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })));
+// Rarely needed, so not on the first paint's path (decision 0020).
+const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 
 /** Every path that is not a shell page belongs to one remote area, or is not found. */
 function AreaOrNotFound() {
   const { pathname } = useLocation();
   const area = areaForPath(pathname);
-  if (!area) return <NotFoundPage />;
+  if (!area) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   const remote = <RemoteArea key={area.name} area={area} />;
   return (
     <RequireAuth>

@@ -97,7 +97,7 @@ describe('remote registry', () => {
 
 describe('areaFiles', () => {
   it("lists an area's entry, App chunk and App stylesheet next to its manifest", async () => {
-    const { areaFiles } = await import('./remote-registry');
+    const { areaFiles } = await import('./prefetch-area');
     const manifest = {
       metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.10c339d9.js', path: '' } },
       exposes: [
@@ -113,7 +113,7 @@ describe('areaFiles', () => {
   });
 
   it('follows an explicit public path and an entry in a folder', async () => {
-    const { areaFiles } = await import('./remote-registry');
+    const { areaFiles } = await import('./prefetch-area');
     const manifest = {
       metaData: { publicPath: 'https://cdn.vere.test/connect/v2/', remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } },
       exposes: [{ name: 'App', assets: { js: { sync: ['app.js'] }, css: { sync: [] } } }],
