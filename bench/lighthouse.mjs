@@ -19,8 +19,8 @@ import { root, startApp } from './support/app.mjs';
 const RUNS = Number(process.env.RUNS ?? 3);
 /**
  * 'simulate' (Lighthouse's default): the page loads at full speed and Lighthouse computes the slow
- * phone's timings from that trace. On this loopback server main.js has run before the first paint,
- * so its 4×-CPU cost lands in the simulated LCP even when the LCP element is in the HTML.
+ * phone's timings from that trace; a script that ran before the observed LCP counts towards it
+ * (why the prerendered /auth runs its entry script after the first paint, decision 0030).
  * 'devtools' slows the network and CPU for real while the page loads, so the order is a phone's.
  */
 const THROTTLING = process.env.THROTTLING ?? 'simulate';
