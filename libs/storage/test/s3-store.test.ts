@@ -1,31 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
+import { startTestS3Server, type TestS3Server } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3PhotoStore, intakePhoto, type S3PhotoStore } from '../src';
 import { jpegWithGps } from './images';
 import { photoStoreContract } from './store-contract';
 
-// A real S3-protocol server (s3rver) on a loopback port. It checks a presigned link's expiry and
-// access key id, but not SigV4 signatures themselves (s3rver 3 leaves that unimplemented) and it
+// A real S3-protocol server (s3rver, see startTestS3Server): it does not check SigV4 signatures and
 // lets anyone read, so tampering is proven against the local store's links and left to S3 here.
-let dir: string;
-let server: S3rver;
+let s3: TestS3Server;
 let store: S3PhotoStore;
 let endpoint: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vere-s3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'vere-photos' }] });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  store = createS3PhotoStore({ bucket: 'vere-photos', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+  s3 = await startTestS3Server('vere-photos');
+  endpoint = s3.endpoint;
+  store = createS3PhotoStore({ bucket: s3.bucket, endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
 });
 afterAll(async () => {
   store?.client.destroy();
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 describe('S3-compatible store (s3rver)', () => {

@@ -1,29 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
+import { startTestS3Server, type TestS3Server } from '@vere/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, newPlayer, sidequestIds, startQuests, type QuestsHarness } from './helper';
 
 // quests with STORAGE_DRIVER=s3 against a real S3-protocol server (s3rver) on a loopback port.
 let h: QuestsHarness;
-let server: S3rver;
-let dir: string;
+let s3: TestS3Server;
 let endpoint: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vere-quests-s3-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'proofs' }] });
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
+  s3 = await startTestS3Server('proofs');
+  endpoint = s3.endpoint;
   h = await startQuests({
-    storage: { driver: 's3', bucket: 'proofs', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    storage: { driver: 's3', bucket: s3.bucket, endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
   });
 });
 afterAll(async () => {
   await h?.close();
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 describe('proof photos in S3-compatible storage', () => {
