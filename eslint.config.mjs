@@ -72,9 +72,10 @@ export default [
         'error',
         {
           patterns: [
-            // Declared entry points besides the index: the CSP (the edge needs it without loading Rspack) and
-            // web-ui's stylesheet, which each app imports once (decision 0020).
-            { group: ['@vere/*/*', '!@vere/web-build/csp', '!@vere/web-ui/styles.css'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
+            // Declared entry points besides the index: the CSP (the edge needs it without loading Rspack),
+            // web-ui's stylesheet, which each app imports once (decision 0020), and test-kit's S3 stand-in
+            // (s3rver takes seconds to import; only the S3 tests load it).
+            { group: ['@vere/*/*', '!@vere/web-build/csp', '!@vere/web-ui/styles.css', '!@vere/test-kit/s3'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
             { group: ['**/services/*', '**/apps/*', '**/libs/*', '../../*/src/*'], message: 'Cross-project relative imports are not allowed; depend on the package instead.' },
             { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from "@vere/web-router" (the one shared router; decision 0020).' },
             { group: ['@tanstack/react-query', '@tanstack/react-query/*', '@tanstack/query-core', '@tanstack/query-core/*'], message: 'Import TanStack Query from "@vere/web-query" (the one shared copy; decision 0020).' },

@@ -1,4 +1,4 @@
-import { startTestS3Server, type TestS3Server } from '@vere/test-kit';
+import { startTestS3Server, type TestS3Server } from '@vere/test-kit/s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3PhotoStore, intakePhoto, type S3PhotoStore } from '../src';
 import { jpegWithGps } from './images';

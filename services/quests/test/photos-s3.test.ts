@@ -1,4 +1,4 @@
-import { startTestS3Server, type TestS3Server } from '@vere/test-kit';
+import { startTestS3Server, type TestS3Server } from '@vere/test-kit/s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, newPlayer, sidequestIds, startQuests, type QuestsHarness } from './helper';
