@@ -207,6 +207,24 @@ describe('the prerendered sign-in page', () => {
     }
   });
 
+  it('opens "Forgot password?" tapped before the app had loaded, once it has', async ({ browser, stack }) => {
+    const page = await browser.newPage({ viewport: PHONE });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/auth-page\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.url}/auth`);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    // Held, not lost: nothing happens while the page is only HTML…
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    release();
+    // …and the tap is replayed once React owns the page.
+    await visible(page.getByRole('dialog', { name: 'Reset Password' }));
+    await page.close();
+  });
+
   it('shows a browser that has had a user the splash, not the form, while its session loads', async ({ stack, signedIn: { page } }) => {
     await page.addInitScript(() => localStorage.setItem('vere_known_user', 'true'));
     let release!: () => void;
