@@ -1,78 +1,30 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { newUser, visible } from '../support/app';
+import type { Page } from 'playwright-core';
+import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { repoRoot, type Stack } from '../support/stack';
+import { befriend, docShot, docShotBothSizes, member } from '../support/people';
 
 const DESKTOP = { width: 1440, height: 900 };
-
-interface Member {
-  id: string;
-  name: string;
-  username: string;
-  token: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-let seq = 0;
-const tag = () => `${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** An account signed up through identity's API (past the intro), in its own browser context. */
-async function member(browser: Browser, stack: Stack, prefix: string, name: string, viewport: { width: number; height: number }): Promise<Member> {
-  const context = await browser.newContext({ viewport });
-  const user = { ...newUser(prefix), name, username: `${prefix}_${tag()}` };
-  const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: user });
-  if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
-  const body = (await res.json()) as { accessToken: string; user: { id: string; username: string } };
-  const done = await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, { headers: { Authorization: `Bearer ${body.accessToken}` } });
-  if (done.status() !== 200) throw new Error(`milestone answered ${done.status()}`);
-  return { id: body.user.id, name, username: body.user.username, token: body.accessToken, context, page: await context.newPage() };
-}
-
-/** Befriends the two through the pods API (once pods has heard of both from identity's events). */
-async function befriend(stack: Stack, a: Member, b: Member): Promise<void> {
-  const auth = (m: Member) => ({ Authorization: `Bearer ${m.token}` });
-  await expect
-    .poll(async () => (await a.context.request.post(`${stack.url}/api/pods/friends/requests`, { headers: auth(a), data: { userId: b.id } })).status(), { timeout: 20_000 })
-    .toBe(201);
-  const accepted = await b.context.request.post(`${stack.url}/api/pods/friends/requests/${a.id}/accept`, { headers: auth(b) });
-  expect(accepted.status()).toBe(204);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 400))); // avatars drawn, toasts settled
-  await page.screenshot({ path: join(dir, `connect-chat-${name}.png`) });
-}
-
-async function bothSizes(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desktop`);
-  if (before) await page.setViewportSize(before);
-}
+// The chat's pictures: the viewport as it is (the composer is pinned to the bottom), focus kept.
+const SHOTS = { desktop: DESKTOP, fullPage: false, reset: false };
+const shot = (page: Page, name: string) => docShot(page, `connect-chat-${name}`, SHOTS);
+const bothSizes = (page: Page, name: string) => docShotBothSizes(page, `connect-chat-${name}`, SHOTS);
 
 const log = (page: Page) => page.getByRole('log');
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: `Message ${name}` });
 
 describe('chat between friends', () => {
   it('live both ways, unread badges, typing rules, the rate limit, report, then a block closes both chats and hides search', { timeout: 420_000 }, async ({ browser, stack }) => {
-    const a = await member(browser, stack, 'ada', 'Ada Lovelace', DESKTOP);
-    const b = await member(browser, stack, 'bob', 'Bob Builder', PHONE);
+    const a = await member(browser, stack, 'ada', 'Ada Lovelace', { viewport: DESKTOP });
+    const b = await member(browser, stack, 'bob', 'Bob Builder', { viewport: PHONE });
 
     // Not friends yet: a clear message, not an error page.
     await b.page.goto(`${stack.url}/chat/${a.id}`);
     await visible(b.page.getByRole('heading', { name: 'You can only chat with friends' }));
     await visible(b.page.getByRole('link', { name: 'Find Friends' }));
 
-    await befriend(stack, a, b);
+    await befriend(stack, a.context, a, b);
 
     // Both open the chat: the friend's name in the header, "Say hi" while empty.
     await a.page.goto(`${stack.url}/chat/${b.id}`);

@@ -1,48 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { outage } from '../support/api';
-import { PASSWORD, newUser, visible } from '../support/app';
-import { DESKTOP, PHONE } from '../support/browser';
+import { PASSWORD, visible } from '../support/app';
+import { PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { repoRoot, type Stack } from '../support/stack';
+import { docShot, docShotBothSizes, member, signUp, type Member } from '../support/people';
+import type { Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
-
-interface Person {
-  id: string;
-  name: string;
-  email: string;
-  username: string;
-  token: string;
-}
-
-interface Member extends Person {
-  context: BrowserContext;
-  page: Page;
-}
-
-let seq = 0;
-const tag = () => `${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Signs an account up through identity's API with a chosen username (and past the intro). */
-async function signUp(stack: Stack, context: BrowserContext, prefix: string, name: string): Promise<Person> {
-  const user = { ...newUser(prefix), name, username: `${prefix}_${tag()}` };
-  const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: user });
-  if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
-  const body = (await res.json()) as { accessToken: string; user: { id: string; username: string } };
-  const done = await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, {
-    headers: { Authorization: `Bearer ${body.accessToken}` },
-  });
-  if (done.status() !== 200) throw new Error(`milestone answered ${done.status()}`);
-  return { id: body.user.id, name, email: user.email, username: body.user.username, token: body.accessToken };
-}
-
-async function member(browser: Browser, stack: Stack, prefix: string, name: string, viewport = PHONE): Promise<Member> {
-  const context = await browser.newContext({ viewport });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
-  const person = await signUp(stack, context, prefix, name);
-  return { ...person, context, page: await context.newPage() };
-}
 
 /** The pods service learns profiles from identity's events: wait until `who` can find `username`. */
 async function findable(stack: Stack, who: Member, username: string): Promise<void> {
@@ -60,27 +23,6 @@ async function findable(stack: Stack, who: Member, username: string): Promise<vo
     .toBe(true);
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.evaluate(() => {
-    const g = globalThis as unknown as { scrollTo(x: number, y: number): void; document: { activeElement: { blur?(): void } | null } };
-    g.document.activeElement?.blur?.();
-    g.scrollTo(0, 0);
-    return new Promise((resolve) => setTimeout(resolve, 400)); // avatars drawn, toasts settled
-  });
-  await page.screenshot({ path: join(dir, `connect-${name}.png`), fullPage: true });
-}
-
-async function bothSizes(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desktop`);
-  if (before) await page.setViewportSize(before);
-}
-
 const remote = (page: Page) => page.locator('[data-remote="connect"]');
 
 async function searchFor(page: Page, username: string): Promise<void> {
@@ -90,8 +32,8 @@ async function searchFor(page: Page, username: string): Promise<void> {
 
 describe('connect: friends and pods', () => {
   it('friends, a pod joined through a link after signing in, blocking, and the creation cap', { timeout: 240_000 }, async ({ browser, stack }) => {
-    const a = await member(browser, stack, 'ada', 'Ada Lovelace');
-    const b = await member(browser, stack, 'bob', 'Bob Builder');
+    const a = await member(browser, stack, 'ada', 'Ada Lovelace', { clipboard: true });
+    const b = await member(browser, stack, 'bob', 'Bob Builder', { clipboard: true });
     const cContext = await browser.newContext({ viewport: PHONE });
     const c = await signUp(stack, cContext, 'cy', 'Cy Twombly');
     await cContext.close(); // C is signed out everywhere
@@ -102,7 +44,7 @@ describe('connect: friends and pods', () => {
     await visible(remote(a.page).getByRole('heading', { name: 'No pods yet' }));
     await visible(a.page.getByText("You've created 0 of 1 pod"));
     await visible(a.page.getByText('Free: 1 pod, 3 from level 10; Pro: unlimited'));
-    await bothSizes(a.page, 'hub-empty');
+    await docShotBothSizes(a.page, 'connect-hub-empty');
 
     // A finds B by username and sends a request.
     await findable(stack, a, b.username);
@@ -112,13 +54,13 @@ describe('connect: friends and pods', () => {
     await visible(bRow);
     await bRow.getByRole('button', { name: `Add ${b.name} as a friend` }).click();
     await visible(bRow.getByRole('button', { name: `Cancel request to ${b.name}` }));
-    await bothSizes(a.page, 'friends-search');
+    await docShotBothSizes(a.page, 'connect-friends-search');
 
     // B sees the request on the hub and accepts it.
     await b.page.goto(`${stack.url}/connect`);
     const requests = b.page.getByRole('list', { name: 'Friend requests' });
     await visible(requests.getByText(a.name));
-    await bothSizes(b.page, 'hub-request');
+    await docShotBothSizes(b.page, 'connect-hub-request');
     await requests.getByRole('button', { name: `Accept ${a.name}` }).click();
     await visible(b.page.getByTestId('friends-section').getByText('1 friend'));
 
@@ -157,7 +99,7 @@ describe('connect: friends and pods', () => {
     await visible(preview.getByText('Morning Crew'));
     await visible(preview.getByText('1/8 members'));
     await visible(preview.getByText(a.name));
-    await bothSizes(cPage, 'join');
+    await docShotBothSizes(cPage, 'connect-join');
     expect(await seriousViolations(cPage, '[data-remote="connect"]')).toEqual([]);
     await cPage.getByRole('button', { name: 'Join Morning Crew' }).click();
     await visible(remote(cPage).getByRole('heading', { level: 1, name: 'Morning Crew' }));
@@ -172,14 +114,14 @@ describe('connect: friends and pods', () => {
     await a.page.goto(podUrl);
     await expect.poll(() => a.page.getByTestId('pod-member').count(), { timeout: 10_000 }).toBe(3);
     await visible(a.page.getByText('3/8', { exact: false }));
-    await bothSizes(a.page, 'pod-creator');
+    await docShotBothSizes(a.page, 'connect-pod-creator');
     expect(await seriousViolations(a.page, '[data-remote="connect"]')).toEqual([]);
 
     // A member (C) sees no creator tools but can leave; the leave dialog holds focus and Escape closes it.
     await cPage.goto(podUrl);
     await visible(cPage.getByRole('button', { name: 'Leave Pod' }));
     expect(await cPage.getByTestId('creator-tools').count()).toBe(0);
-    await bothSizes(cPage, 'pod-member');
+    await docShotBothSizes(cPage, 'connect-pod-member');
     await cPage.getByRole('button', { name: 'Leave Pod' }).click();
     const leave = cPage.getByRole('dialog', { name: 'Leave Morning Crew?' });
     await visible(leave);
@@ -195,14 +137,14 @@ describe('connect: friends and pods', () => {
     await visible(a.page.getByRole('link', { name: 'Get Vere Pro' }));
     expect(await a.page.getByRole('link', { name: 'Create Pod' }).count()).toBe(0);
     expect(await seriousViolations(a.page, '[data-remote="connect"]')).toEqual([]);
-    await bothSizes(a.page, 'hub-at-cap');
+    await docShotBothSizes(a.page, 'connect-hub-at-cap');
     // Creating anyway: the server refuses and the page explains the cap.
     await a.page.goto(`${stack.url}/create-pod`);
     await a.page.getByLabel('Pod name').fill('Second Crew');
     await a.page.getByRole('button', { name: 'Create Pod' }).click();
     await visible(a.page.getByText("You've reached your pod limit."));
     await visible(a.page.getByText("You've reached your limit of 1 pod on the free plan"));
-    await bothSizes(a.page, 'create-at-cap');
+    await docShotBothSizes(a.page, 'connect-create-at-cap');
 
     // B blocks A (keyboard through the confirm dialog).
     await b.page.goto(`${stack.url}/friends`);
@@ -214,7 +156,7 @@ describe('connect: friends and pods', () => {
     await b.page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'hidden' });
     await visible(b.page.getByRole('list', { name: 'Blocked users' }).getByText(a.name));
-    await bothSizes(b.page, 'friends-blocked');
+    await docShotBothSizes(b.page, 'connect-friends-blocked');
     expect(await seriousViolations(b.page, '[data-remote="connect"]')).toEqual([]);
 
     // A no longer finds B, and the friendship is gone.
@@ -235,7 +177,7 @@ describe('connect: friends and pods', () => {
     await visible(report.getByText('Pick a reason.'));
     await report.getByLabel('Harassment or bullying').check();
     await report.getByLabel('Details (optional)').fill('Rude messages');
-    await shot(cPage, 'report-dialog-phone');
+    await docShot(cPage, 'connect-report-dialog-phone');
     await report.getByRole('button', { name: 'Send Report' }).click();
     await report.waitFor({ state: 'hidden' });
     await searchFor(cPage, b.username);
@@ -292,7 +234,7 @@ describe('connect: friends and pods', () => {
     await visible(page.getByRole('alert').filter({ hasText: "Couldn't load your pods" }), 20_000);
     expect(await page.getByRole('heading', { name: 'No friends yet' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'No pods yet' }).count()).toBe(0);
-    await shot(page, 'hub-error-phone');
+    await docShot(page, 'connect-hub-error-phone');
     await restoreFriends();
     await restorePods();
     await friendsAlert.getByRole('button', { name: 'Retry' }).click();

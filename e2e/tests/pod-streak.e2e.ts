@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, newUser, visible } from '../support/app';
+import { PASSWORD, visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
-import { DESKTOP, PHONE } from '../support/browser';
+import { PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { repoRoot, type Stack } from '../support/stack';
+import { befriend, docShotBothSizes, signUp } from '../support/people';
+import type { Stack } from '../support/stack';
 
 /**
  * Three people, three browsers: friends, one pod (one invitee signed out when the link arrives),
@@ -13,30 +12,6 @@ import { repoRoot, type Stack } from '../support/stack';
  * Complete Challenge modal → every member's open pod page shows the streak at 1 without a reload,
  * and the page's `pod-streak-updated` event fired; the weekly view shows the friends doing this.
  */
-
-interface Person {
-  id: string;
-  name: string;
-  email: string;
-  username: string;
-  token: string;
-}
-
-let seq = 0;
-const tag = () => `${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Signs an account up through identity's API (UTC, a chosen username, past the intro). */
-async function signUp(stack: Stack, context: BrowserContext, prefix: string, name: string): Promise<Person> {
-  const user = { ...newUser(prefix), name, username: `${prefix}_${tag()}`, timeZone: 'UTC' };
-  const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: user });
-  if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
-  const body = (await res.json()) as { accessToken: string; user: { id: string; username: string } };
-  const done = await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, {
-    headers: { Authorization: `Bearer ${body.accessToken}` },
-  });
-  if (done.status() !== 200) throw new Error(`milestone answered ${done.status()}`);
-  return { id: body.user.id, name, email: user.email, username: body.user.username, token: body.accessToken };
-}
 
 /**
  * Records the page's `pod-streak-updated` events and marks the document, before any of its scripts
@@ -52,38 +27,6 @@ async function watchPage(context: BrowserContext): Promise<void> {
 const streakEvents = (page: Page) => page.evaluate(() => (globalThis as unknown as { __podStreakEvents: unknown[] }).__podStreakEvents);
 const markDocument = (page: Page) => page.evaluate(() => { (globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true; });
 const sameDocument = (page: Page) => page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument === true);
-
-/** A friendship through pods' API (the UI path is connect.e2e's): `from` asks, `to` accepts. */
-async function befriend(stack: Stack, context: BrowserContext, from: Person, to: Person): Promise<void> {
-  const auth = (p: Person) => ({ Authorization: `Bearer ${p.token}` });
-  // pods learns profiles from identity's events: until then the user is unknown (404).
-  await expect
-    .poll(async () => (await context.request.post(`${stack.url}/api/pods/friends/requests`, { headers: auth(from), data: { userId: to.id } })).status(), { timeout: 20_000 })
-    .toBe(201);
-  const accepted = await context.request.post(`${stack.url}/api/pods/friends/requests/${from.id}/accept`, { headers: auth(to) });
-  expect(accepted.status()).toBe(204);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.evaluate(() => {
-    const g = globalThis as unknown as { scrollTo(x: number, y: number): void; document: { activeElement: { blur?(): void } | null } };
-    g.document.activeElement?.blur?.();
-    g.scrollTo(0, 0);
-    return new Promise((resolve) => setTimeout(resolve, 400)); // avatars drawn, toasts settled
-  });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
-async function bothSizes(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desktop`);
-  if (before) await page.setViewportSize(before);
-}
 
 async function context(browser: Browser, stack: Stack): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
@@ -113,10 +56,10 @@ describe('the pod streak, live, with three people', () => {
   it('rises to 1 on every open pod page without a reload once all three completed and shared', { timeout: 300_000 }, async ({ browser, stack }) => {
     const aCtx = await context(browser, stack);
     const bCtx = await context(browser, stack);
-    const a = await signUp(stack, aCtx, 'ada', 'Ada Lovelace');
-    const b = await signUp(stack, bCtx, 'bob', 'Bob Builder');
+    const a = await signUp(stack, aCtx, 'ada', 'Ada Lovelace', { timeZone: 'UTC' });
+    const b = await signUp(stack, bCtx, 'bob', 'Bob Builder', { timeZone: 'UTC' });
     const signUpCtx = await browser.newContext();
-    const c = await signUp(stack, signUpCtx, 'cy', 'Cy Twombly');
+    const c = await signUp(stack, signUpCtx, 'cy', 'Cy Twombly', { timeZone: 'UTC' });
     await signUpCtx.close(); // C is signed out everywhere
     await befriend(stack, aCtx, a, b);
     await befriend(stack, aCtx, a, c);
@@ -191,7 +134,7 @@ describe('the pod streak, live, with three people', () => {
     await expect.poll(() => tickets, { timeout: 15_000 }).toEqual([201, 201]);
     await aWeekly.unroute(isStream);
     await markDocument(aWeekly);
-    await bothSizes(aWeekly, 'weekly-friends');
+    await docShotBothSizes(aWeekly, 'weekly-friends');
     expect(await seriousViolations(aWeekly, '[data-remote="challenges"]')).toEqual([]);
 
     // Two of three complete and share: the log fills live, the streak stays at 0.
@@ -216,7 +159,7 @@ describe('the pod streak, live, with three people', () => {
     expect(await sameDocument(aWeekly)).toBe(true);
     expect(await streakEvents(aWeekly)).toEqual([{ podId, streak: 1 }]);
 
-    await bothSizes(bPod, 'connect-pod-live-streak');
+    await docShotBothSizes(bPod, 'connect-pod-live-streak');
     expect(await seriousViolations(bPod, '[data-remote="connect"]')).toEqual([]);
 
     await aCtx.close();
