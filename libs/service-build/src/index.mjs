@@ -1,4 +1,5 @@
-// Build-time configuration every service shares: its tsup bundle and its Prisma CLI config.
+// Build-time configuration every service shares: its tsup bundle, its Prisma CLI config and its
+// Vitest config.
 import { defineConfig } from 'prisma/config';
 
 /**
@@ -33,4 +34,22 @@ export function servicePrismaConfig(schema) {
     migrations: { path: 'prisma/migrations' },
     datasource: { url: url.toString() },
   });
+}
+
+/**
+ * The Vitest config of a service's suite (`test/` and `src/`, integration tests against real
+ * PostgreSQL and NATS). Without per-file isolation a worker (one on CI's 2 cores) runs the files one
+ * after another in one module graph instead of a fresh process per file re-importing Fastify,
+ * Prisma and the service. The files share no state that matters: each builds its own service on its
+ * own database and closes it; no handles or process listeners outlive a file (decision 0029).
+ */
+export function serviceTestConfig() {
+  return {
+    test: {
+      include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      isolate: false,
+    },
+  };
 }
