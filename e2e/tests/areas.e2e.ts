@@ -98,6 +98,16 @@ describe('federated areas', () => {
     expect(await page.getByTestId('settings-name').textContent()).toContain(account.name);
   });
 
+  it('shows an area the moment its remote has loaded, with no timer between', async ({ stack, signedIn: { page } }) => {
+    // React holds content that replaces a Suspense fallback back for 300 ms, on a timer: the home
+    // appeared that much late on every cold start, and asked for its data that late. With the page's
+    // clock stopped such a hold never ends; the home must appear all the same.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 60_000));
+    await page.goto(`${stack.url}/`);
+    await visible(areaHeading(page, 'challenges', 'Choose Your Challenge'));
+  });
+
   it('shows the error card only in the area whose remote is down', async ({ stack, remotes, signedIn: { page } }) => {
     remotes.point('connect', '/remotes/connect-gone/mf-manifest.json');
     await page.setViewportSize(PHONE);
