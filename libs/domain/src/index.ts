@@ -1,5 +1,6 @@
 export * from './avatar';
 export * from './chat';
+export * from './countdown';
 export * from './levels';
 export * from './limits';
 export * from './playbooks';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnlocksIn, isWeekendWindow, nextWeekendStart, weekendEnd } from './weekend';
+import { formatUnlocksIn } from './countdown';
+import { isWeekendWindow, nextWeekendStart, weekendEnd } from './weekend';
 
 // 2025-06-02 is a Monday.
 const at = (day: number, hour: number, minute = 0) => new Date(2025, 5, day, hour, minute);

@@ -32,9 +32,3 @@ export function weekendEnd(now: Date, timeZone: string = runtimeTimeZone()): Dat
   const toMonday = (1 - t.getDay() + 7) % 7 || 7;
   return new Date(new TZDate(t.getFullYear(), t.getMonth(), t.getDate() + toMonday, timeZone).getTime());
 }
-
-/** Spec format: "Xh Ym". */
-export function formatUnlocksIn(ms: number): string {
-  const minutes = Math.max(0, Math.ceil(ms / 60_000));
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-}

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
@@ -10,8 +10,9 @@ import { useTimerAt } from '../../hooks/use-timer-at';
 import { LeaderboardSection } from '../leaderboard/components/leaderboard-section';
 import { useQueryClient } from '@vere/web-query';
 import { useNow } from '../../hooks/use-now';
-import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from '@vere/domain';
+import { formatUnlocksIn } from '@vere/domain';
 import { useCurrentWeekly } from '../weekly/api/weekly-api';
+import type { weekendByRule } from './weekend-rule';
 
 interface ChallengeKind {
   key: 'daily' | 'weekly' | 'weekend';
@@ -56,7 +57,7 @@ export function HubPage() {
 
 function Hub() {
   const firstName = useSession((s) => s.user?.name.split(' ')[0] ?? null);
-  const { weekendOpen, unlocksIn } = useWeekendWindow();
+  const weekend = useWeekendWindow();
   // Spec §2.1: the weekly card shows this week's title and category; until they arrive, a placeholder
   // line holds their place so the cards below do not move (the line is one line, clamped).
   const weekly = useCurrentWeekly();
@@ -76,10 +77,11 @@ function Hub() {
       </header>
       <ul className="ch-kinds">
         {KINDS.map((kind) => {
-          const locked = kind.key === 'weekend' && !weekendOpen;
+          const pending = kind.key === 'weekend' && weekend === null;
+          const locked = kind.key === 'weekend' && weekend !== null && !weekend.weekendOpen;
           return (
             <li key={kind.key}>
-              <KindCard kind={kind} locked={locked}>
+              <KindCard kind={kind} locked={locked} pending={pending}>
                 {kind.key === 'weekly' && thisWeek ? (
                   <span className="ch-kind__week" data-testid="hub-weekly-title" title={`${thisWeek.title} · ${thisWeek.category}`}>
                     {thisWeek.title} <span className="ch-kind__blurb">· {thisWeek.category}</span>
@@ -93,7 +95,14 @@ function Hub() {
                 {locked ? (
                   <span className="ch-kind__lock">
                     <span>Available weekends only</span>
-                    <span className="ch-kind__countdown">Unlocks in: {unlocksIn}</span>
+                    <span className="ch-kind__countdown">Unlocks in: {weekend?.unlocksIn}</span>
+                  </span>
+                ) : null}
+                {pending ? (
+                  // As tall as the lock's two lines, which it usually turns into (weekdays).
+                  <span className="ch-kind__lock" aria-hidden="true">
+                    <Skeleton width="70%" height="1lh" />
+                    <Skeleton width="45%" height="1lh" />
                   </span>
                 ) : null}
               </KindCard>
@@ -106,17 +115,32 @@ function Hub() {
   );
 }
 
+
 /**
- * The weekend window as quests computes it in the user's zone (GET /me/limits); until that answer
- * arrives, the same rule from libs/domain on the profile's zone. The countdown refreshes every 60 s
- * and the limits are read again when the window opens or closes.
+ * The weekend window as quests computes it in the user's zone (GET /me/limits): null until that answer
+ * arrives (the card shows a placeholder), and the same rule from libs/domain on the profile's zone
+ * only if the answer fails. Not computed here first: the browser's first time-zone computation loads
+ * its Intl data, a long task on a phone while the home is appearing. The countdown refreshes every
+ * 60 s and the limits are read again when the window opens or closes.
  */
-function useWeekendWindow(): { weekendOpen: boolean; unlocksIn: string } {
+function useWeekendWindow(): { weekendOpen: boolean; unlocksIn: string } | null {
   const client = useQueryClient();
   const limits = useLimits();
   const timeZone = useSession((s) => s.user?.timeZone ?? undefined);
   const now = useNow();
   const data = limits.data;
+  const [byRule, setByRule] = useState<typeof weekendByRule | null>(null);
+  const ruleNeeded = limits.isError && !data;
+  useEffect(() => {
+    if (!ruleNeeded) return;
+    let live = true;
+    void import('./weekend-rule').then((m) => {
+      if (live) setByRule(() => m.weekendByRule);
+    });
+    return () => {
+      live = false;
+    };
+  }, [ruleNeeded]);
   useTimerAt(data ? (data.weekendOpen ? data.weekendEndsAt : data.weekendOpensAt) : null, () =>
     void client.invalidateQueries({ queryKey: limitsQueryKey }),
   );
@@ -124,11 +148,10 @@ function useWeekendWindow(): { weekendOpen: boolean; unlocksIn: string } {
     const opensIn = Date.parse(data.weekendOpensAt) - now.getTime();
     return { weekendOpen: data.weekendOpen, unlocksIn: formatUnlocksIn(opensIn) };
   }
-  const zone = timeZone ?? undefined;
-  return { weekendOpen: isWeekendWindow(now, zone), unlocksIn: formatUnlocksIn(nextWeekendStart(now, zone).getTime() - now.getTime()) };
+  return byRule ? byRule(now, timeZone) : null;
 }
 
-function KindCard({ kind, locked, children }: { kind: ChallengeKind; locked: boolean; children?: ReactNode }) {
+function KindCard({ kind, locked, pending, children }: { kind: ChallengeKind; locked: boolean; pending: boolean; children?: ReactNode }) {
   const Icon = locked ? IconLock : kind.icon;
   const body = (
     <>
@@ -150,13 +173,20 @@ function KindCard({ kind, locked, children }: { kind: ChallengeKind; locked: boo
         </span>
         {children}
       </span>
-      {locked ? null : (
+      {locked || pending ? null : (
         <span className="ch-kind__go" aria-hidden="true">
           <IconArrowRight size={22} />
         </span>
       )}
     </>
   );
+  if (pending) {
+    return (
+      <div className={`ch-kind ch-kind--${kind.key}`} aria-busy="true" data-testid={`kind-${kind.key}`} data-tour={kind.key}>
+        {body}
+      </div>
+    );
+  }
   if (locked) {
     return (
       <div className={`ch-kind ch-kind--${kind.key} is-locked`} aria-disabled="true" data-testid={`kind-${kind.key}`} data-tour={kind.key}>
