@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { loadEnv } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import type { TestDatabase } from '@vere/dev-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalEnv } from '../src/config';
-import { startStack, type RunningStack } from '../src/stack';
+import type { RunningStack } from '../src/stack';
+import { startLocalStack } from './support/stack';
 import { runCli } from './support/cli';
 
 const adminCli = (args: string[], env: Record<string, string | undefined>) => runCli('admin-cli.ts', args, env);
@@ -15,9 +12,7 @@ describe('npm run admin -- grant|revoke', () => {
   let stack: RunningStack;
 
   beforeAll(async () => {
-    db = await createTestDatabase('vere_admin_cli');
-    const config = loadEnv(LocalEnv, { DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
-    stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
+    ({ db, stack } = await startLocalStack('vere_admin_cli'));
   });
   afterAll(async () => {
     await stack?.stop();

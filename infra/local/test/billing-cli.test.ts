@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { loadEnv } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
+import type { TestDatabase } from '@vere/dev-db';
 import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUntil } from '../src/billing-cli';
-import { LocalEnv } from '../src/config';
 import { runCli } from './support/cli';
-import { startStack, type RunningStack } from '../src/stack';
+import type { RunningStack } from '../src/stack';
+import { startLocalStack } from './support/stack';
 
 
 const billing = (args: string[], env: Record<string, string | undefined>) => runCli('billing-cli.ts', args, env);
@@ -19,9 +16,7 @@ describe('npm run billing -- grant|revoke', () => {
   let sql: pg.Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase('vere_billing_cli');
-    const config = loadEnv(LocalEnv, { DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
-    stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
+    ({ db, stack } = await startLocalStack('vere_billing_cli'));
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
   });

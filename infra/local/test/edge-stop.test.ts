@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { loadEnv } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import type { TestDatabase } from '@vere/dev-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalEnv } from '../src/config';
-import { startStack, type RunningStack } from '../src/stack';
+import type { RunningStack } from '../src/stack';
+import { startLocalStack } from './support/stack';
 
 /**
  * Stopping the launcher while a browser holds a live stream and a kept-alive connection through
@@ -15,11 +12,7 @@ describe('stopping with an open stream through the edge', () => {
   let db: TestDatabase;
   let stack: RunningStack | undefined;
   beforeAll(async () => {
-    db = await createTestDatabase('vere_edge_stop');
-    const config = loadEnv(LocalEnv, {
-      DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    });
-    stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
+    ({ db, stack } = await startLocalStack('vere_edge_stop'));
   });
   afterAll(async () => {
     await stack?.stop();

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { loadEnv } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
+import type { TestDatabase } from '@vere/dev-db';
 import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalEnv } from '../src/config';
-import { startStack, type RunningStack } from '../src/stack';
+import type { RunningStack } from '../src/stack';
+import { startLocalStack } from './support/stack';
 
 /**
  * "Your data" across the four services, over real HTTP through the edge: the export gathers what
@@ -19,11 +16,7 @@ describe('your data: export and account deletion across services', () => {
   let sql: pg.Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase('vere_your_data');
-    const config = loadEnv(LocalEnv, {
-      DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    });
-    stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
+    ({ db, stack } = await startLocalStack('vere_your_data'));
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
   });
