@@ -31,6 +31,35 @@ class PrerenderAssetsPlugin {
   }
 }
 
+/** Marks the preloads FirstScreenPreloadPlugin adds; the prerendered /auth drops them (prerender/auth.tsx). */
+const FIRST_SCREEN_PRELOAD_ATTRIBUTE = 'data-first-screen';
+
+/**
+ * Adds `<link rel="preload" as="script">` to index.html for the JS files of the `bootstrap` chunk
+ * group (react-dom, the router, the shell's own code…). Every page of the app needs them, but only
+ * main.js names them, so they used to be requested after main.js had downloaded and run: one round
+ * trip and the entry's evaluation later than the HTML could have asked for them (decision 0020).
+ */
+class FirstScreenPreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('FirstScreenPreloadPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('FirstScreenPreloadPlugin', async (data) => {
+        const group = compilation.namedChunkGroups.get('bootstrap');
+        if (!group) throw new Error('FirstScreenPreloadPlugin: no chunk group named "bootstrap" (see src/index.ts)');
+        const publicPath = compilation.outputOptions.publicPath;
+        for (const file of group.getFiles().filter((f) => f.endsWith('.js'))) {
+          data.assetTags.styles.push({
+            tagName: 'link',
+            voidTag: true,
+            attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}`, [FIRST_SCREEN_PRELOAD_ATTRIBUTE]: true },
+          });
+        }
+        return data;
+      });
+    });
+  }
+}
+
 export default defineConfig((_env, argv) => {
   const prod = argv.mode === 'production';
   return {
@@ -52,6 +81,7 @@ export default defineConfig((_env, argv) => {
       }),
       new FederationRuntimeEsmPlugin(),
       new PrerenderAssetsPlugin(),
+      ...(prod ? [new FirstScreenPreloadPlugin()] : []),
       ...(prod ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: prod ? 'warning' : false, maxEntrypointSize: 400_000, maxAssetSize: 400_000 },

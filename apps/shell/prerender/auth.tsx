@@ -54,7 +54,11 @@ export async function prerenderAuth(): Promise<void> {
     throw new Error('dist/index.html should load exactly one script, the deferred entry');
   }
   const [entryTag, entrySrc] = scripts[0]!;
+  // Not the app's preloads of its bootstrap chunks (rspack.config.mjs, FirstScreenPreloadPlugin): here
+  // they would share the connection with what the sign-in form paints from; the entry loads them
+  // once the page has painted.
   const page = index
+    .replace(/<link[^>]*\bdata-first-screen\b[^>]*>/g, '')
     .replace(entryTag, `<link rel="preload" href="${entrySrc}" as="script"><meta name="vere-entry" content="${entrySrc}">`)
     .replace('</head>', `<style>${PRERENDER_STYLE}</style>${links}</head>`)
     .replace(rootTag, `<div id="root" data-prerendered="">${body}</div>`);
