@@ -35,23 +35,30 @@ class PrerenderAssetsPlugin {
 const FIRST_SCREEN_PRELOAD_ATTRIBUTE = 'data-first-screen';
 
 /**
- * Adds `<link rel="preload" as="script">` to index.html for the JS files of the `bootstrap` chunk
- * group (react-dom, the router, the shell's own code…). Every page of the app needs them, but only
- * main.js names them, so they used to be requested after main.js had downloaded and run: one round
- * trip and the entry's evaluation later than the HTML could have asked for them (decision 0020).
+ * Adds `<link rel="preload">` to index.html for the scripts and styles the entry loads as it starts:
+ * the chunk groups main.js itself asks for, i.e. the `bootstrap` import (react-dom, the shell's own
+ * code) and the shared singletons the shell provides (router, Query, web-session…). Every page of
+ * the app needs them, but only main.js named them, so they were requested after main.js had
+ * downloaded and run: a round trip and the entry's evaluation later than the HTML could ask
+ * (decision 0020). bench/run.mjs lists what / loads before its first paint; it is the same set.
  */
 class FirstScreenPreloadPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('FirstScreenPreloadPlugin', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('FirstScreenPreloadPlugin', async (data) => {
-        const group = compilation.namedChunkGroups.get('bootstrap');
-        if (!group) throw new Error('FirstScreenPreloadPlugin: no chunk group named "bootstrap" (see src/index.ts)');
+        const entry = compilation.namedChunkGroups.get('main');
+        if (!entry?.childrenIterable.some((group) => group.name === 'bootstrap')) {
+          throw new Error('FirstScreenPreloadPlugin: the main entry no longer imports the "bootstrap" chunk (see src/index.ts)');
+        }
         const publicPath = compilation.outputOptions.publicPath;
-        for (const file of group.getFiles().filter((f) => f.endsWith('.js'))) {
+        const files = new Set(entry.childrenIterable.flatMap((group) => group.getFiles()));
+        for (const file of files) {
+          const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
+          if (!as) continue;
           data.assetTags.styles.push({
             tagName: 'link',
             voidTag: true,
-            attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}`, [FIRST_SCREEN_PRELOAD_ATTRIBUTE]: true },
+            attributes: { rel: 'preload', as, href: `${publicPath}${file}`, [FIRST_SCREEN_PRELOAD_ATTRIBUTE]: true },
           });
         }
         return data;
