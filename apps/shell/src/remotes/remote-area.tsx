@@ -21,11 +21,12 @@ function startLoad(name: AreaName, retry: boolean): Load {
   const promise = loadRemoteApp(name, retry).then((module) => module.default);
   const load: Load = { status: 'pending', promise };
   loads.set(name, load);
-  promise.then(
-    (App) => loads.set(name, { status: 'ready', App }),
-    (error: unknown) => loads.set(name, { status: 'failed', error }),
-  );
-  void promise.catch(() => undefined).finally(settleFirstAreaLoad);
+  void promise
+    .then(
+      (App) => loads.set(name, { status: 'ready', App }),
+      (error: unknown) => loads.set(name, { status: 'failed', error }),
+    )
+    .finally(settleFirstAreaLoad);
   return load;
 }
 

@@ -115,7 +115,6 @@ function Hub() {
   );
 }
 
-
 /**
  * The weekend window as quests computes it in the user's zone (GET /me/limits): null until that answer
  * arrives (the card shows a placeholder), and the same rule from libs/domain on the profile's zone
@@ -180,16 +179,16 @@ function KindCard({ kind, locked, pending, children }: { kind: ChallengeKind; lo
       )}
     </>
   );
-  if (pending) {
+  // Not a link while it is locked, or while the server's answer on whether it is has not come.
+  if (locked || pending) {
     return (
-      <div className={`ch-kind ch-kind--${kind.key}`} aria-busy="true" data-testid={`kind-${kind.key}`} data-tour={kind.key}>
-        {body}
-      </div>
-    );
-  }
-  if (locked) {
-    return (
-      <div className={`ch-kind ch-kind--${kind.key} is-locked`} aria-disabled="true" data-testid={`kind-${kind.key}`} data-tour={kind.key}>
+      <div
+        className={`ch-kind ch-kind--${kind.key}${locked ? ' is-locked' : ''}`}
+        aria-disabled={locked || undefined}
+        aria-busy={pending || undefined}
+        data-testid={`kind-${kind.key}`}
+        data-tour={kind.key}
+      >
         {body}
       </div>
     );
