@@ -3,17 +3,7 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { idempotent } from './events/inbox';
 import type { DomainEvent, EventBus, Subscription } from './events/types';
-
-/** The slice of a generated Prisma client an idempotent consumer needs (every service has these tables). */
-export interface InboxTx {
-  inboxEvent: {
-    createMany(args: { data: { consumer: string; eventId: string; subject: string }[]; skipDuplicates?: boolean }): PromiseLike<{ count: number }>;
-  };
-}
-
-export interface PrismaLike<Tx> {
-  $transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
-}
+import { markHandled, type Transaction } from './unit-of-work';
 
 /** A payload that breaks its contract: no redelivery can fix it, so the bus dead-letters it at once. */
 export class MalformedEventError extends Error {
@@ -31,29 +21,19 @@ export function decodeEvent<S extends TSchema>(contract: EventContract<S>, event
 }
 
 /**
- * Subscribes a durable consumer whose effect runs exactly once per event id: the inbox row and
- * the effect commit together in one Prisma transaction.
+ * Subscribes a durable consumer whose effect runs exactly once per event id: the inbox row and the
+ * effect commit together in one unit of work (the service's own `transaction`, pg or Prisma), and any
+ * events the effect writes with `writeOutbox(tx, …)` commit with them.
  */
-export function consume<S extends TSchema, Tx extends InboxTx>(
+export function consume<S extends TSchema, Tx extends object>(
   bus: EventBus,
-  prisma: PrismaLike<Tx>,
+  transaction: Transaction<Tx>,
   durable: string,
   contract: EventContract<S>,
   effect: (tx: Tx, payload: Static<S>) => Promise<void>,
 ): Promise<Subscription> {
   return bus.subscribe(
     { durable, subjects: [contract.subject] },
-    idempotent<Tx>(
-      {
-        consumer: durable,
-        transaction: (fn) => prisma.$transaction(fn),
-        markHandled: async (tx, consumer, e) =>
-          (await tx.inboxEvent.createMany({
-            data: [{ consumer, eventId: e.payload.eventId, subject: e.subject }],
-            skipDuplicates: true,
-          })).count === 1,
-      },
-      (event, tx) => effect(tx, decodeEvent(contract, event)),
-    ),
+    idempotent<Tx>({ consumer: durable, transaction, markHandled }, (event, tx) => effect(tx, decodeEvent(contract, event))),
   );
 }

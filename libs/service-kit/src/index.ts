@@ -8,4 +8,5 @@ export * from './events/index';
 export * from './prisma';
 export * from './runtime';
 export * from './service';
+export * from './unit-of-work';
 export { escapeHtml } from './html';

@@ -9,6 +9,8 @@ import { openServiceDatabase } from './prisma';
 import type { ServiceHandle } from './runtime';
 
 export interface ServiceContext<P> {
+  /** Service name, also its PostgreSQL schema. */
+  name: string;
   app: ServiceApp;
   prisma: P;
   pool: pg.Pool;
@@ -17,7 +19,10 @@ export interface ServiceContext<P> {
   logger: FastifyBaseLogger;
 }
 
-export interface ServiceDefinition<P extends { $disconnect(): Promise<void> }> {
+/** A generated Prisma client (identity, billing) or none (quests and pods use plain `pg`: decision 0031). */
+type DataClient = { $disconnect(): Promise<void> } | undefined;
+
+export interface ServiceDefinition<P extends DataClient> {
   /** Service name and PostgreSQL schema. */
   name: string;
   /** Folder holding schema.prisma and migrations/. */
@@ -28,7 +33,8 @@ export interface ServiceDefinition<P extends { $disconnect(): Promise<void> }> {
   logLevel?: string;
   /** Who may set X-Forwarded-For (TRUST_PROXY); default loopback. */
   trustProxy?: string;
-  createPrisma: (adapter: PrismaPg) => P;
+  /** The service's generated Prisma client, for services whose data client is Prisma. */
+  createPrisma?: (adapter: PrismaPg) => P;
   /** How bearer tokens are verified (may need the database, as in identity). */
   auth: (prisma: P) => Promise<Omit<AuthOptions, 'audience'>> | Omit<AuthOptions, 'audience'>;
   /** Registers the service's routes. */
@@ -38,24 +44,24 @@ export interface ServiceDefinition<P extends { $disconnect(): Promise<void> }> {
 }
 
 /**
- * Wires a service the same way every time: migrations → pool → Prisma → outbox relay → app
+ * Wires a service the same way every time: migrations → pool → (Prisma) → outbox relay → app
  * (shared plugins, then the service's routes). start() begins relaying and consuming;
  * close() undoes everything in reverse order.
  */
-export async function assembleService<P extends { $disconnect(): Promise<void> }>(
+export async function assembleService<P extends DataClient = undefined>(
   def: ServiceDefinition<P>,
 ): Promise<ServiceHandle> {
   const { pool, adapter } = await openServiceDatabase({
     schema: def.name, databaseUrl: def.databaseUrl, prismaDir: def.prismaDir, logger: def.logger,
   });
   try {
-    const prisma = def.createPrisma(adapter);
+    const prisma = def.createPrisma?.(adapter) as P;
     const relay = new OutboxRelay({ pool, schema: def.name, bus: def.bus, logger: def.logger });
     const app = await createServiceApp({
       name: def.name, pool, bus: def.bus, logger: def.logger, logLevel: def.logLevel, auth: await def.auth(prisma), trustProxy: def.trustProxy,
       outboxStats: () => relay.stats(),
     });
-    const ctx: ServiceContext<P> = { app, prisma, pool, bus: def.bus, relay, logger: def.logger };
+    const ctx: ServiceContext<P> = { name: def.name, app, prisma, pool, bus: def.bus, relay, logger: def.logger };
     await def.routes(ctx);
 
     const subscriptions: Subscription[] = [];
@@ -73,7 +79,7 @@ export async function assembleService<P extends { $disconnect(): Promise<void> }
         await Promise.all(subscriptions.map((s) => s.stop()));
         await relay.stop();
         await app.close();
-        await prisma.$disconnect();
+        await prisma?.$disconnect();
         await pool.end();
       },
     };

@@ -4,29 +4,10 @@
  * to the bus. Publishing is at-least-once: a crash between publish and marking the row
  * republishes it, which the bus dedupes by eventId and consumers tolerate (see inbox.ts).
  *
- * Prisma model each service declares (table DDL in the service-kit README / tests):
- *
- *   model OutboxEvent {
- *     id          String    @id @db.Uuid
- *     subject     String
- *     payload     Json
- *     occurredAt  DateTime  @default(now()) @map("occurred_at") @db.Timestamptz(3)
- *     publishedAt DateTime? @map("published_at") @db.Timestamptz(3)
- *     attempts    Int       @default(0)
- *     lastError   String?   @map("last_error")
- *     nextAttemptAt DateTime? @map("next_attempt_at") @db.Timestamptz(3)
- *     failedAt    DateTime? @map("failed_at") @db.Timestamptz(3)
- *     @@index([publishedAt, occurredAt])
- *     @@map("outbox_event")
- *   }
- *
- * Usage inside the service's transaction:
- *
- *   await prisma.$transaction(async (tx) => {
- *     const user = await tx.user.create({ data });
- *     await tx.outboxEvent.create({ data: outboxRecord(newEvent('identity.user.registered.v1', user.id, { handle })) });
- *   });
- *   relay.kick();
+ * Each service's schema has the table (its Prisma model `OutboxEvent`, `@@map("outbox_event")`:
+ * id uuid, subject, payload jsonb, occurred_at, published_at, attempts, last_error, next_attempt_at,
+ * failed_at). Services write rows only through `writeOutbox(tx, event)` inside their unit of work
+ * (../unit-of-work.ts); nothing else inserts into an outbox.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -64,7 +45,7 @@ export interface OutboxRecord {
   occurredAt: Date;
 }
 
-/** Row data for `tx.outboxEvent.create({ data: outboxRecord(event) })`. */
+/** The outbox row of an event (written by writeOutbox). */
 export function outboxRecord(event: DomainEvent<EventMeta>): OutboxRecord {
   return {
     id: event.payload.eventId,

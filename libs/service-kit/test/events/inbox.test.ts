@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { idempotent, pgMarkHandled, pgTransaction } from '../../src/events/inbox';
+import { idempotent } from '../../src/events/inbox';
+import { markHandled, pgTransactions } from '../../src/unit-of-work';
 import { newEvent, quoteIdent } from '../../src/events/outbox';
 import type { DomainEvent } from '../../src/events/types';
 import { createNatsEventBus } from '../../src/events/nats-bus';
@@ -37,8 +38,8 @@ describe('idempotent consumers (inbox)', () => {
     );
   const options = (consumer: string) => ({
     consumer,
-    transaction: pgTransaction(db.pool),
-    markHandled: pgMarkHandled(db.schema),
+    transaction: pgTransactions(db.pool, { schema: db.schema }),
+    markHandled,
   });
 
   const url = natsUrl();
