@@ -10,7 +10,7 @@ import { openServiceDatabase } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { PrismaClient } from './generated/prisma/client';
 import { parseEncryptionKey } from './key-encryption';
-import { RETIRED_KEY_MARGIN_MS, RotationRefusedError, rotateSigningKey } from './signing-keys';
+import { RETIRED_KEY_MARGIN_MS, RotationRefusedError, rotateSigningKey, signingKeyStore } from './signing-keys';
 import { prismaDir } from './prisma-dir';
 
 class Refused extends Error {}
@@ -38,7 +38,7 @@ async function main(env: NodeJS.ProcessEnv): Promise<number> {
   });
   const prisma = new PrismaClient({ adapter });
   try {
-    const { kid, retired } = await rotateSigningKey(prisma, encryptionKey);
+    const { kid, retired } = await rotateSigningKey(signingKeyStore(prisma), encryptionKey);
     console.log(`New current signing key ${kid}${encryptionKey ? ' (encrypted)' : ' (stored in plain text: no SIGNING_KEY_ENCRYPTION_KEY)'}.`);
     if (retired.length > 0) console.log(`Retired ${retired.join(', ')}: published for the access-token TTL plus ${RETIRED_KEY_MARGIN_MS / 60_000} minutes from now.`);
     return 0;

@@ -1,5 +1,9 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { prismaTransactions } from '@vere/service-kit';
 import type { Prisma, PrismaClient } from './generated/prisma/client';
+import type { Db } from './repositories/db';
+import { createSigningKeysRepository } from './repositories/signing-keys-repository';
+import type { IdentityDeps } from './use-cases/deps';
 import { decryptPrivateKey, encryptPrivateKey, type KeyEncryption } from './key-encryption';
 
 export interface SigningKey {
@@ -31,8 +35,15 @@ interface Published {
   retiredAt?: number;
 }
 
-type Tx = Prisma.TransactionClient;
 type StoredKey = { kid: string; privatePem: string; encryption: string };
+
+/** Where the keys live: the unit of work and the signing-key rows (IdentityDeps, or the rotate-keys command's own). */
+export type SigningKeyStore = Pick<IdentityDeps, 'db' | 'transaction' | 'signingKeys'>;
+
+/** The store of a process with no service around it (the rotate-keys command): its own unit of work, no events to relay. */
+export function signingKeyStore(prisma: PrismaClient): SigningKeyStore {
+  return { db: prisma, transaction: prismaTransactions(prisma, { schema: 'identity' }), signingKeys: createSigningKeysRepository() };
+}
 
 const UNKNOWN_KID_COOLDOWN_MS = 30_000;
 /** Retired keys stay published for the access-token TTL plus this (replicas' re-read interval, clock skew, a rolling deploy). */
@@ -65,32 +76,20 @@ function stored(key: SigningKey, encryptionKey: Buffer | undefined): { privatePe
 }
 
 /** Loads, generates and rotates keys one process at a time (transaction-scoped, so it cannot leak). */
-async function locked<T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext('identity.signing_key'))`;
+function locked<T>(store: SigningKeyStore, work: (tx: Db) => Promise<T>): Promise<T> {
+  return store.transaction(async (tx) => {
+    await store.signingKeys.lock(tx);
     return work(tx);
   });
 }
 
-/** Retires active keys older than `createdAt`; their private parts are no longer needed and are erased. */
-async function retireOlder(tx: Tx, keep: string | undefined, createdAt: Date): Promise<string[]> {
-  const where = { retiredAt: null, createdAt: { lte: createdAt }, ...(keep ? { kid: { not: keep } } : {}) };
-  const retiring = await tx.signingKey.findMany({ where, select: { kid: true } });
-  await tx.signingKey.updateMany({ where, data: { retiredAt: new Date(), privatePem: '', encryption: 'none' } });
-  return retiring.map((r) => r.kid);
-}
-
-/** The newest active key with a private part: the one tokens are signed with. */
-function findCurrent(tx: Tx | PrismaClient) {
-  return tx.signingKey.findFirst({ where: { retiredAt: null, privatePem: { not: '' } }, orderBy: { createdAt: 'desc' } });
-}
-
 /** A new key becomes current; every key before it is retired (the partial unique index allows one current key). */
-async function createCurrent(tx: Tx, encryptionKey: Buffer | undefined): Promise<{ key: SigningKey; retired: string[] }> {
-  const retired = await retireOlder(tx, undefined, new Date());
+async function createCurrent(store: SigningKeyStore, tx: Db, encryptionKey: Buffer | undefined): Promise<{ key: SigningKey; retired: string[] }> {
+  const now = new Date();
+  const retired = await store.signingKeys.retireOlder(tx, now, undefined, now);
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const key = describe(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  await tx.signingKey.create({ data: { kid: key.kid, ...stored(key, encryptionKey), publicJwk: key.publicJwk as Prisma.InputJsonObject } });
+  await store.signingKeys.create(tx, { kid: key.kid, ...stored(key, encryptionKey), publicJwk: key.publicJwk as Prisma.InputJsonObject });
   return { key, retired };
 }
 
@@ -99,30 +98,26 @@ async function createCurrent(tx: Tx, encryptionKey: Buffer | undefined): Promise
  * new database agree). A stored key that cannot be decrypted stops the start: generating a new
  * one would silently sign every user out.
  */
-async function generatedOnce(prisma: PrismaClient, encryptionKey: Buffer | undefined): Promise<SigningKey> {
-  return locked(prisma, async (tx) => {
-    const row = await findCurrent(tx);
-    if (!row) return (await createCurrent(tx, encryptionKey)).key;
+async function generatedOnce(store: SigningKeyStore, encryptionKey: Buffer | undefined): Promise<SigningKey> {
+  return locked(store, async (tx) => {
+    const row = await store.signingKeys.findCurrent(tx);
+    if (!row) return (await createCurrent(store, tx, encryptionKey)).key;
     const key = readPrivate(row, encryptionKey);
     if (row.encryption === 'none' && encryptionKey) {
       // The encryption key was set after this key was stored in plain text.
-      await tx.signingKey.update({ where: { kid: row.kid }, data: stored(key, encryptionKey) });
+      await store.signingKeys.setPrivatePart(tx, row.kid, stored(key, encryptionKey));
     }
-    await retireOlder(tx, row.kid, row.createdAt);
+    await store.signingKeys.retireOlder(tx, row.createdAt, row.kid, new Date());
     return key;
   });
 }
 
 /** The configured key's public half is stored (never its private part), and keys before it retire. */
-async function publishConfigured(prisma: PrismaClient, key: SigningKey): Promise<void> {
-  await locked(prisma, async (tx) => {
-    const row = await tx.signingKey.upsert({
-      where: { kid: key.kid },
-      create: { kid: key.kid, privatePem: '', publicJwk: key.publicJwk as Prisma.InputJsonObject },
-      update: { retiredAt: null },
-    });
+async function publishConfigured(store: SigningKeyStore, key: SigningKey): Promise<void> {
+  await locked(store, async (tx) => {
+    const row = await store.signingKeys.upsertPublic(tx, key.kid, key.publicJwk as Prisma.InputJsonObject);
     // Only older ones: a replica still on the previous key during a rolling change retires nothing newer.
-    await retireOlder(tx, key.kid, row.createdAt);
+    await store.signingKeys.retireOlder(tx, row.createdAt, key.kid, new Date());
   });
 }
 
@@ -132,13 +127,13 @@ async function publishConfigured(prisma: PrismaClient, key: SigningKey): Promise
  * configured JWT_PRIVATE_KEY (rotate by changing it), or when the stored key does not decrypt with
  * `encryptionKey` (replicas could not read the new key either).
  */
-export async function rotateSigningKey(prisma: PrismaClient, encryptionKey: Buffer | undefined): Promise<{ kid: string; retired: string[] }> {
-  return locked(prisma, async (tx) => {
-    const configured = await tx.signingKey.findFirst({ where: { retiredAt: null, privatePem: '' } });
+export async function rotateSigningKey(store: SigningKeyStore, encryptionKey: Buffer | undefined): Promise<{ kid: string; retired: string[] }> {
+  return locked(store, async (tx) => {
+    const configured = await store.signingKeys.findActiveConfigured(tx);
     if (configured) {
       throw new RotationRefusedError(`identity signs with a configured JWT_PRIVATE_KEY (key ${configured.kid}): rotate by changing JWT_PRIVATE_KEY`);
     }
-    const current = await findCurrent(tx);
+    const current = await store.signingKeys.findCurrent(tx);
     if (current) {
       try {
         readPrivate(current, encryptionKey);
@@ -146,7 +141,7 @@ export async function rotateSigningKey(prisma: PrismaClient, encryptionKey: Buff
         throw new RotationRefusedError(err instanceof Error ? err.message : String(err), { cause: err });
       }
     }
-    const { key, retired } = await createCurrent(tx, encryptionKey);
+    const { key, retired } = await createCurrent(store, tx, encryptionKey);
     return { kid: key.kid, retired };
   });
 }
@@ -164,22 +159,22 @@ export class SigningKeys {
   private timer: NodeJS.Timeout | undefined;
 
   private constructor(
-    private readonly prisma: PrismaClient,
+    private readonly store: SigningKeyStore,
     private readonly options: SigningKeyOptions,
     private signing: SigningKey,
   ) {
     this.published.set(signing.kid, { jwk: signing.publicJwk });
   }
 
-  static async load(prisma: PrismaClient, options: SigningKeyOptions): Promise<SigningKeys> {
+  static async load(store: SigningKeyStore, options: SigningKeyOptions): Promise<SigningKeys> {
     let current: SigningKey;
     if (options.configuredPem) {
       current = describe(options.configuredPem.replace(/\\n/g, '\n'));
-      await publishConfigured(prisma, current);
+      await publishConfigured(store, current);
     } else {
-      current = await generatedOnce(prisma, options.encryptionKey);
+      current = await generatedOnce(store, options.encryptionKey);
     }
-    const keys = new SigningKeys(prisma, options, current);
+    const keys = new SigningKeys(store, options, current);
     await keys.refresh();
     if (options.refreshMs) {
       keys.timer = setInterval(() => keys.refresh().catch((err: unknown) => options.onError?.(err)), options.refreshMs);
@@ -199,10 +194,7 @@ export class SigningKeys {
 
   /** Re-reads the published keys and, with generated keys, the current one (another process may have rotated). */
   async refresh(): Promise<void> {
-    const rows = await this.prisma.signingKey.findMany({
-      where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date(Date.now() - this.options.overlapMs) } }] },
-      orderBy: { createdAt: 'desc' },
-    });
+    const rows = await this.store.signingKeys.findPublished(this.store.db, new Date(Date.now() - this.options.overlapMs));
     const newest = rows.find((r) => r.retiredAt === null && r.privatePem !== '');
     if (!this.options.configuredPem && newest && newest.kid !== this.signing.kid) {
       try {

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/generated/prisma/client';
 import type { IdentityConfig } from '../src/index';
 import { parseEncryptionKey } from '../src/key-encryption';
-import { rotateSigningKey } from '../src/signing-keys';
+import { rotateSigningKey, signingKeyStore } from '../src/signing-keys';
 import { authCalls, startIdentity, STRONG_PASSWORD, uniqueEmail, type RunningIdentity } from './helper';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
@@ -169,7 +169,7 @@ describe('signing key rotation', () => {
     const unchecked = await signUp(a); // never verified before the old key is dropped (no cached verdict)
     const oldKid = kidOf(before);
 
-    const { kid: newKid, retired } = await rotateSigningKey(await prismaOn(db), parseEncryptionKey(kek));
+    const { kid: newKid, retired } = await rotateSigningKey(signingKeyStore(await prismaOn(db)), parseEncryptionKey(kek));
     expect(retired).toEqual([oldKid]);
     // Both running replicas sign with the new key without a restart.
     for (const replica of [a, b]) await eventually(async () => kidOf(await signUp(replica)) === newKid, 'replicas sign with the new key');
@@ -201,7 +201,7 @@ describe('signing key rotation', () => {
     const db = await database();
     const running = await identity(db);
     const clients = await Promise.all([1, 2, 3, 4].map(() => prismaOn(db)));
-    const results = await Promise.all([...clients, ...clients].map((prisma) => rotateSigningKey(prisma, undefined)));
+    const results = await Promise.all([...clients, ...clients].map((prisma) => rotateSigningKey(signingKeyStore(prisma), undefined)));
     const current = await sql(db, `SELECT kid, private_pem, encryption, retired_at FROM identity.signing_key WHERE retired_at IS NULL AND private_pem <> ''`);
     expect(current).toHaveLength(1);
     expect(results.map((r) => r.kid)).toContain(current[0]!.kid);

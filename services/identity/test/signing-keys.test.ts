@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/generated/prisma/client';
 import type { IdentityConfig } from '../src/index';
-import { SigningKeys } from '../src/signing-keys';
+import { SigningKeys, signingKeyStore } from '../src/signing-keys';
 import { authCalls, startIdentity, STRONG_PASSWORD, uniqueEmail } from './helper';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
@@ -63,7 +63,7 @@ describe('signing keys', () => {
       replicas.push(prisma);
     }
     // ...then all five load their keys at the same moment.
-    const loaded = await Promise.all(replicas.map((prisma) => SigningKeys.load(prisma, { overlapMs: 60_000 })));
+    const loaded = await Promise.all(replicas.map((prisma) => SigningKeys.load(signingKeyStore(prisma), { overlapMs: 60_000 })));
     expect(new Set(loaded.map((k) => k.current.kid)).size).toBe(1);
     const sql = new pg.Client({ connectionString: db.url });
     await sql.connect();

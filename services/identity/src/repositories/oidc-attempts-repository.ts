@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../generated/prisma/client';
+import type { Db } from './db';
 
 /** What the callback needs to finish a sign-in it did not start. */
 export interface OidcAttempt {
@@ -14,24 +14,25 @@ export interface OidcAttempt {
 
 /** Data access for started OpenID Connect sign-ins: no rules here. */
 export interface OidcAttemptsRepository {
-  /** Stores a started sign-in (and forgets expired ones, so the table stays small). */
-  create(attempt: OidcAttempt): Promise<void>;
+  create(tx: Db, attempt: OidcAttempt): Promise<void>;
+  /** Deletes the attempts that expired before `now`. */
+  deleteExpired(tx: Db, now: Date): Promise<void>;
   /** Removes and returns the attempt with this state hash: of two callbacks with one state, one gets it. */
-  take(stateHash: string): Promise<OidcAttempt | null>;
+  take(db: Db, stateHash: string): Promise<OidcAttempt | null>;
 }
 
-export function createOidcAttemptsRepository(prisma: PrismaClient): OidcAttemptsRepository {
+export function createOidcAttemptsRepository(): OidcAttemptsRepository {
   return {
-    async create(attempt) {
-      await prisma.$transaction([
-        prisma.oidcLoginAttempt.deleteMany({ where: { expiresAt: { lt: new Date() } } }),
-        prisma.oidcLoginAttempt.create({ data: attempt }),
-      ]);
+    async create(tx, attempt) {
+      await tx.oidcLoginAttempt.create({ data: attempt });
     },
-    async take(stateHash) {
+    async deleteExpired(tx, now) {
+      await tx.oidcLoginAttempt.deleteMany({ where: { expiresAt: { lt: now } } });
+    },
+    async take(db, stateHash) {
       // The delete is the claim: of two callbacks with the same state, the second finds no row (P2025).
       try {
-        const { createdAt: _created, ...attempt } = await prisma.oidcLoginAttempt.delete({ where: { stateHash } });
+        const { createdAt: _created, ...attempt } = await db.oidcLoginAttempt.delete({ where: { stateHash } });
         return attempt;
       } catch (err) {
         if ((err as { code?: unknown }).code === 'P2025') return null;

@@ -1,41 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { Db } from './db';
 
 /** Data access for password-reset links: no rules here (see use-cases/password-reset.ts). */
 export interface PasswordResetsRepository {
-  /** Stores a new link for the user; older unused links of theirs stop working. */
-  create(userId: string, tokenHash: string, expiresAt: Date): Promise<void>;
+  create(tx: Db, link: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void>;
+  /** Marks every unused link of the user used at `now`: none of them works any more. */
+  endUnused(tx: Db, userId: string, now: Date): Promise<void>;
   /**
-   * In one transaction: claims the unused, unexpired link with this hash, sets the new password
-   * hash, ends every other link and every session of the user. Resolves the user id, or null
-   * when no such link is usable (unknown, used, expired, or claimed by a concurrent request).
+   * Marks the unused link with this hash that is still valid at `now` used, and resolves its user id;
+   * null when there is none (unknown, used, expired). One conditional UPDATE: of two concurrent
+   * requests only one claims the row.
    */
-  redeem(tokenHash: string, passwordHash: string): Promise<string | null>;
+  claim(tx: Db, tokenHash: string, now: Date): Promise<string | null>;
 }
 
-export function createPasswordResetsRepository(prisma: PrismaClient): PasswordResetsRepository {
+export function createPasswordResetsRepository(): PasswordResetsRepository {
   return {
-    async create(userId, tokenHash, expiresAt) {
-      await prisma.$transaction([
-        prisma.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } }),
-        prisma.passwordResetToken.create({ data: { id: randomUUID(), userId, tokenHash, expiresAt } }),
-      ]);
+    async create(tx, { userId, tokenHash, expiresAt }) {
+      await tx.passwordResetToken.create({ data: { id: randomUUID(), userId, tokenHash, expiresAt } });
     },
-    redeem: (tokenHash, passwordHash) =>
-      prisma.$transaction(async (tx) => {
-        const now = new Date();
-        // The conditional update is the claim: of two concurrent requests only one matches the row.
-        const claimed = await tx.passwordResetToken.updateManyAndReturn({
-          where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
-          data: { usedAt: now },
-          select: { userId: true },
-        });
-        const userId = claimed[0]?.userId;
-        if (!userId) return null;
-        await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-        await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-        await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
-        return userId;
-      }),
+    async endUnused(tx, userId, now) {
+      await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+    },
+    async claim(tx, tokenHash, now) {
+      const claimed = await tx.passwordResetToken.updateManyAndReturn({
+        where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+        select: { userId: true },
+      });
+      return claimed[0]?.userId ?? null;
+    },
   };
 }

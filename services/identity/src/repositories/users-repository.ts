@@ -1,5 +1,6 @@
-import { outboxRecord, uniqueViolation, type DomainEvent, type EventMeta } from '@vere/service-kit';
-import { Prisma, type PrismaClient, type User } from '../generated/prisma/client';
+import { uniqueViolation } from '@vere/service-kit';
+import { Prisma, type User } from '../generated/prisma/client';
+import type { Db } from './db';
 
 export type { User } from '../generated/prisma/client';
 
@@ -43,28 +44,20 @@ export class TakenError extends Error {
 
 /** Data access for accounts: no rules here (see use-cases/). */
 export interface UsersRepository {
-  /**
-   * Inserts the user and its event in one transaction (the outbox relay publishes the event), and
-   * the provider identity that signs in to it, when there is one.
-   */
-  createWithEvents(user: NewUser, events: DomainEvent<EventMeta>[], identity?: ExternalIdentityRef): Promise<User>;
-  /**
-   * Applies the changes and writes the event made from the changed row, in one transaction.
-   * Resolves null when the user no longer exists.
-   */
-  updateWithEvent(id: string, changes: ProfileChanges, event: (updated: User) => DomainEvent<EventMeta>): Promise<User | null>;
-  /**
-   * Deletes the account (its sessions and reset links go with it) and writes the event, in one
-   * transaction. Resolves false when the account was already gone.
-   */
-  deleteWithEvent(id: string, event: DomainEvent<EventMeta>): Promise<boolean>;
+  /** Inserts the user; rejects with TakenError when the email or username belongs to another account. */
+  create(tx: Db, user: NewUser): Promise<User>;
+  /** Applies the changes; TakenError for a username of another account; null when the user no longer exists. */
+  update(tx: Db, id: string, changes: ProfileChanges): Promise<User | null>;
+  /** Deletes the account (its sessions and reset links go with it); false when it was already gone. */
+  delete(tx: Db, id: string): Promise<boolean>;
+  setPasswordHash(tx: Db, id: string, passwordHash: string | null): Promise<void>;
   /** Records that the user finished the intro (first time only). Resolves null when the user is gone. */
-  markOnboardingCompleted(id: string): Promise<User | null>;
+  markOnboardingCompleted(db: Db, id: string): Promise<User | null>;
   /** Adds a tutorial to those seen, once however often or concurrently it is called. */
-  markTutorialSeen(id: string, tutorial: string): Promise<User | null>;
-  findByEmail(email: string): Promise<User | null>;
-  findById(id: string): Promise<User | null>;
-  usernameTaken(username: string): Promise<boolean>;
+  markTutorialSeen(db: Db, id: string, tutorial: string): Promise<User | null>;
+  findByEmail(db: Db, email: string): Promise<User | null>;
+  findById(db: Db, id: string): Promise<User | null>;
+  usernameTaken(db: Db, username: string): Promise<boolean>;
 }
 
 function taken(err: unknown): never {
@@ -78,58 +71,42 @@ function taken(err: unknown): never {
 const avatarColumn = (value: Prisma.InputJsonObject | null | undefined) =>
   value === undefined ? {} : { avatarConfig: value === null ? Prisma.DbNull : value };
 
-export function createUsersRepository(prisma: PrismaClient, onEventsWritten: () => void): UsersRepository {
+export function createUsersRepository(): UsersRepository {
   return {
-    async createWithEvents({ avatarConfig, ...data }, events, identity) {
+    async create(tx, { avatarConfig, ...data }) {
       try {
-        const user = await prisma.$transaction(async (tx) => {
-          const created = await tx.user.create({ data: { ...data, ...avatarColumn(avatarConfig) } });
-          if (identity) await tx.externalIdentity.create({ data: { ...identity, userId: created.id } });
-          await tx.outboxEvent.createMany({ data: events.map(outboxRecord) });
-          return created;
-        });
-        onEventsWritten();
-        return user;
+        return await tx.user.create({ data: { ...data, ...avatarColumn(avatarConfig) } });
       } catch (err) {
         return taken(err);
       }
     },
-    async updateWithEvent(id, { avatarConfig, ...changes }, event) {
+    async update(tx, id, { avatarConfig, ...changes }) {
       try {
-        const user = await prisma.$transaction(async (tx) => {
-          const found = await tx.user.updateManyAndReturn({ where: { id }, data: { ...changes, ...avatarColumn(avatarConfig) } });
-          const updated = found[0];
-          if (!updated) return null;
-          await tx.outboxEvent.create({ data: outboxRecord(event(updated)) });
-          return updated;
-        });
-        if (user) onEventsWritten();
-        return user;
+        const found = await tx.user.updateManyAndReturn({ where: { id }, data: { ...changes, ...avatarColumn(avatarConfig) } });
+        return found[0] ?? null;
       } catch (err) {
         return taken(err);
       }
     },
-    async deleteWithEvent(id, event) {
-      const deleted = await prisma.$transaction(async (tx) => {
-        const { count } = await tx.user.deleteMany({ where: { id } });
-        if (count === 1) await tx.outboxEvent.create({ data: outboxRecord(event) });
-        return count === 1;
-      });
-      if (deleted) onEventsWritten();
-      return deleted;
+    async delete(tx, id) {
+      const { count } = await tx.user.deleteMany({ where: { id } });
+      return count === 1;
     },
-    async markOnboardingCompleted(id) {
-      await prisma.$executeRaw`UPDATE "identity"."user" SET "onboarding_completed_at" = COALESCE("onboarding_completed_at", now()) WHERE "id" = ${id}::uuid`;
-      return prisma.user.findUnique({ where: { id } });
+    async setPasswordHash(tx, id, passwordHash) {
+      await tx.user.update({ where: { id }, data: { passwordHash } });
     },
-    async markTutorialSeen(id, tutorial) {
+    async markOnboardingCompleted(db, id) {
+      await db.$executeRaw`UPDATE "identity"."user" SET "onboarding_completed_at" = COALESCE("onboarding_completed_at", now()) WHERE "id" = ${id}::uuid`;
+      return db.user.findUnique({ where: { id } });
+    },
+    async markTutorialSeen(db, id, tutorial) {
       // One statement: two devices finishing the tour at once still record it once.
-      await prisma.$executeRaw`UPDATE "identity"."user" SET "tutorials_seen" = array_append("tutorials_seen", ${tutorial})
+      await db.$executeRaw`UPDATE "identity"."user" SET "tutorials_seen" = array_append("tutorials_seen", ${tutorial})
         WHERE "id" = ${id}::uuid AND NOT (${tutorial} = ANY("tutorials_seen"))`;
-      return prisma.user.findUnique({ where: { id } });
+      return db.user.findUnique({ where: { id } });
     },
-    findByEmail: (email) => prisma.user.findUnique({ where: { email } }),
-    findById: (id) => prisma.user.findUnique({ where: { id } }),
-    usernameTaken: async (username) => (await prisma.user.count({ where: { username } })) > 0,
+    findByEmail: (db, email) => db.user.findUnique({ where: { email } }),
+    findById: (db, id) => db.user.findUnique({ where: { id } }),
+    usernameTaken: async (db, username) => (await db.user.count({ where: { username } })) > 0,
   };
 }

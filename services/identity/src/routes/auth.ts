@@ -5,11 +5,11 @@ import {
 import type { ServiceApp } from '@vere/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { UsersRepository } from '../repositories/users-repository';
-import { getAccount, signIn, signUp, toUserBody, type SignInLimit } from '../use-cases/accounts';
-import { requestPasswordReset, resetPassword, type PasswordResetDeps } from '../use-cases/password-reset';
 import type { KeptMail } from '../mail';
-import { endSession, rotateSession, startSession, type IssuedSession, type SessionDeps } from '../use-cases/sessions';
+import { getAccount, signIn, signUp, toUserBody } from '../use-cases/accounts';
+import type { IdentityDeps } from '../use-cases/deps';
+import { requestPasswordReset, resetPassword } from '../use-cases/password-reset';
+import { endSession, rotateSession, startSession, type IssuedSession } from '../use-cases/sessions';
 
 export const REFRESH_COOKIE = 'vere_refresh';
 /** The cookie only ever travels to the auth endpoints that need it. */
@@ -18,12 +18,9 @@ export const REFRESH_COOKIE_PATH = '/api/identity/auth';
 const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
 
 export interface AuthRoutesOptions {
-  users: UsersRepository;
-  signInLimit: SignInLimit;
-  sessions: SessionDeps;
+  deps: IdentityDeps;
   cookieSecure: boolean;
   rateLimitPerMinute: number;
-  passwordReset: PasswordResetDeps;
   /** Development only (no SMTP, not production): the mail kept instead of sent, for /dev/mail. */
   devMail?: () => KeptMail[];
 }
@@ -40,11 +37,11 @@ export function setRefreshCookie(reply: FastifyReply, issued: IssuedSession, sec
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, a reset link is on its way.';
 
 export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Promise<void> {
-  const { users, sessions } = opts;
+  const { deps } = opts;
   const limited = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } };
 
   const answer = async (reply: FastifyReply, issued: IssuedSession, status: 200 | 201) => {
-    const user = await getAccount(users, issued.userId);
+    const user = await getAccount(deps, issued.userId);
     setRefreshCookie(reply, issued, opts.cookieSecure);
     return reply.status(status).send({ accessToken: issued.accessToken, expiresIn: issued.expiresIn, user: toUserBody(user) });
   };
@@ -53,16 +50,16 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
     config: limited,
     schema: { tags: ['auth'], body: SignUpBodySchema, response: { 201: AuthSessionSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await signUp(users, request.body);
-    return answer(reply, await startSession(sessions, user.id), 201);
+    const user = await signUp(deps, request.body);
+    return answer(reply, await startSession(deps, user.id), 201);
   });
 
   app.post('/api/identity/auth/sign-in', {
     config: limited,
     schema: { tags: ['auth'], body: SignInBodySchema, response: { 200: AuthSessionSchema, ...errors } },
   }, async (request, reply) => {
-    const user = await signIn(users, opts.signInLimit, request.body.email, request.body.password);
-    return answer(reply, await startSession(sessions, user.id), 200);
+    const user = await signIn(deps, request.body.email, request.body.password);
+    return answer(reply, await startSession(deps, user.id), 200);
   });
 
   app.post('/api/identity/auth/refresh', {
@@ -72,7 +69,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
     // the console of every signed-out page). A cookie that is present but dead is one.
     if (request.cookies[REFRESH_COOKIE] === undefined) return reply.status(204).send(null);
     try {
-      return await answer(reply, await rotateSession(sessions, request.cookies[REFRESH_COOKIE]), 200);
+      return await answer(reply, await rotateSession(deps, request.cookies[REFRESH_COOKIE]), 200);
     } catch (err) {
       reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
       throw err;
@@ -82,7 +79,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   app.post('/api/identity/auth/sign-out', {
     schema: { tags: ['auth'], response: { 204: Type.Null() } },
   }, async (request, reply) => {
-    await endSession(sessions, request.cookies[REFRESH_COOKIE]);
+    await endSession(deps, request.cookies[REFRESH_COOKIE]);
     reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
     return reply.status(204).send(null);
   });
@@ -91,7 +88,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
     config: limited,
     schema: { tags: ['auth'], body: ForgotPasswordBodySchema, response: { 202: ForgotPasswordAnswerSchema, ...errors } },
   }, async (request, reply) => {
-    await requestPasswordReset(opts.passwordReset, request.body.email);
+    await requestPasswordReset(deps, request.body.email);
     return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
   });
 
@@ -100,7 +97,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
     config: limited,
     schema: { tags: ['auth'], body: ResetPasswordBodySchema, response: { 204: Type.Null(), ...errors } },
   }, async (request, reply) => {
-    await resetPassword(opts.passwordReset, request.body.token, request.body.newPassword);
+    await resetPassword(deps, request.body.token, request.body.newPassword);
     return reply.status(204).send(null);
   });
 
@@ -112,5 +109,5 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   app.get('/api/identity/me', {
     onRequest: app.authenticate,
     schema: { tags: ['account'], security: [{ bearer: [] }], response: { 200: MeSchema, 401: { $ref: 'ErrorBody#' } } },
-  }, async (request) => ({ user: toUserBody(await getAccount(users, request.userId)) }));
+  }, async (request) => ({ user: toUserBody(await getAccount(deps, request.userId)) }));
 }

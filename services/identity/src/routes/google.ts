@@ -1,8 +1,9 @@
 import { AuthProvidersSchema, GoogleCallbackQuerySchema, GoogleStartQuerySchema, type OidcCallbackError } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OidcSignInError, finishGoogleSignIn, beginGoogleSignIn, type GoogleSignInDeps } from '../use-cases/google-sign-in';
-import { startSession, type IssuedSession, type SessionDeps } from '../use-cases/sessions';
+import type { IdentityDeps } from '../use-cases/deps';
+import { OidcSignInError, finishGoogleSignIn, beginGoogleSignIn } from '../use-cases/google-sign-in';
+import { startSession, type IssuedSession } from '../use-cases/sessions';
 
 /** Holds the state of a started sign-in, only on its way back to identity's callback. */
 export const OIDC_STATE_COOKIE = 'vere_oidc_state';
@@ -11,16 +12,16 @@ export const OIDC_STATE_COOKIE_PATH = '/api/identity/auth/google';
 export const CALLBACK_SCREEN = '/auth/callback';
 
 export interface GoogleRoutesOptions {
-  /** Absent: no Google client id configured; `providers` says so and start answers 404. */
-  google?: GoogleSignInDeps;
-  sessions: SessionDeps;
+  /** Without `deps.google` (no Google client id configured) `providers` says so and start answers 404. */
+  deps: IdentityDeps;
   cookieSecure: boolean;
   /** Sets the refresh cookie exactly as password sign-in does. */
   setRefreshCookie(reply: FastifyReply, issued: IssuedSession): void;
 }
 
 export async function googleRoutes(app: ServiceApp, opts: GoogleRoutesOptions): Promise<void> {
-  const { google } = opts;
+  const { deps } = opts;
+  const { google } = deps;
 
   app.get('/api/identity/auth/providers', {
     schema: { tags: ['auth'], summary: 'Sign-in providers this deployment offers', response: { 200: AuthProvidersSchema } },
@@ -41,7 +42,7 @@ export async function googleRoutes(app: ServiceApp, opts: GoogleRoutesOptions): 
   }, async (request, reply) => {
     if (!google) throw notConfigured();
     try {
-      const { state, authorizationUrl } = await beginGoogleSignIn(google, request.query.redirect);
+      const { state, authorizationUrl } = await beginGoogleSignIn(deps, google, request.query.redirect);
       // Lax, not Strict: the provider's redirect back to the callback is a cross-site navigation,
       // which carries Lax cookies (top-level GET) and never Strict ones.
       reply.setCookie(OIDC_STATE_COOKIE, state, {
@@ -63,8 +64,8 @@ export async function googleRoutes(app: ServiceApp, opts: GoogleRoutesOptions): 
     if (!google) throw notConfigured();
     try {
       const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
-      const { user, returnTo } = await finishGoogleSignIn(google, { query, cookieState: request.cookies[OIDC_STATE_COOKIE] });
-      opts.setRefreshCookie(reply, await startSession(opts.sessions, user.id));
+      const { user, returnTo } = await finishGoogleSignIn(deps, google, { query, cookieState: request.cookies[OIDC_STATE_COOKIE] });
+      opts.setRefreshCookie(reply, await startSession(deps, user.id));
       reply.clearCookie(OIDC_STATE_COOKIE, { path: OIDC_STATE_COOKIE_PATH });
       const next = returnTo === '/' ? '' : `?redirect=${encodeURIComponent(returnTo)}`;
       return reply.redirect(`${CALLBACK_SCREEN}${next}`, 302);

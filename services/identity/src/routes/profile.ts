@@ -5,11 +5,10 @@ import {
 import type { ServiceApp } from '@vere/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { RefreshTokensRepository } from '../repositories/refresh-tokens-repository';
-import type { UsersRepository } from '../repositories/users-repository';
-import { deleteAccount, exportIdentityData } from '../use-cases/your-data';
 import { toUserBody } from '../use-cases/accounts';
+import type { IdentityDeps } from '../use-cases/deps';
 import { markMilestone, updateProfile, usernameAvailability } from '../use-cases/profile';
+import { deleteAccount, exportIdentityData } from '../use-cases/your-data';
 
 const errors = {
   400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 403: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' },
@@ -17,8 +16,7 @@ const errors = {
 };
 
 export interface ProfileRoutesOptions {
-  users: UsersRepository;
-  tokens: RefreshTokensRepository;
+  deps: IdentityDeps;
   /** Clears the refresh cookie on the reply (the session cookie of routes/auth.ts). */
   clearSessionCookie: (reply: FastifyReply) => void;
   /** Username checks per client address per minute (the form asks once per pause in typing). */
@@ -26,7 +24,7 @@ export interface ProfileRoutesOptions {
 }
 
 export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions): Promise<void> {
-  const { users } = opts;
+  const { deps } = opts;
 
   app.patch('/api/identity/me', {
     onRequest: app.authenticate,
@@ -34,7 +32,7 @@ export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions)
       tags: ['account'], security: [{ bearer: [] }], summary: 'Change the signed-in user\'s profile',
       body: UpdateProfileBodySchema, response: { 200: MeSchema, ...errors },
     },
-  }, async (request) => ({ user: toUserBody(await updateProfile(users, request.userId, request.body)) }));
+  }, async (request) => ({ user: toUserBody(await updateProfile(deps, request.userId, request.body)) }));
 
   app.put('/api/identity/me/milestones/:milestone', {
     onRequest: app.authenticate,
@@ -43,7 +41,7 @@ export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions)
       summary: 'Record that the signed-in user finished the intro or a tutorial (idempotent)',
       params: MilestoneParamsSchema, response: { 200: MeSchema, ...errors },
     },
-  }, async (request) => ({ user: toUserBody(await markMilestone(users, request.userId, request.params.milestone)) }));
+  }, async (request) => ({ user: toUserBody(await markMilestone(deps, request.userId, request.params.milestone)) }));
 
   app.get('/api/identity/me/export', {
     onRequest: app.authenticate,
@@ -51,7 +49,7 @@ export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions)
       tags: ['account'], security: [{ bearer: [] }], summary: 'Everything identity holds about the signed-in user',
       response: { 200: IdentityExportSchema, 401: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => exportIdentityData(users, opts.tokens, request.userId));
+  }, async (request) => exportIdentityData(deps, request.userId));
 
   // A password guess per request: limited like sign-in.
   app.post('/api/identity/me/delete', {
@@ -62,7 +60,7 @@ export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions)
       body: DeleteAccountBodySchema, response: { 204: Type.Null(), ...errors },
     },
   }, async (request, reply) => {
-    await deleteAccount(users, request.userId, request.body.password);
+    await deleteAccount(deps, request.userId, request.body.password);
     opts.clearSessionCookie(reply);
     return reply.status(204).send(null);
   });
@@ -73,5 +71,5 @@ export async function profileRoutes(app: ServiceApp, opts: ProfileRoutesOptions)
       tags: ['account'], summary: 'Whether a username is free',
       params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema, ...errors },
     },
-  }, async (request) => usernameAvailability(users, request.params.username));
+  }, async (request) => usernameAvailability(deps, request.params.username));
 }

@@ -4,10 +4,10 @@ import {
   isAvatarConfig, isTimeZone, normalizeEmail, normalizeUsername, suggestUsername, validateEmail, validateName, validatePassword,
   validateUsername,
 } from '@vere/domain';
-import { AppError, newEvent } from '@vere/service-kit';
+import { AppError, newEvent, writeOutbox } from '@vere/service-kit';
 import { hashPassword, verifyPassword } from '../passwords';
-import type { SignInThrottleRepository } from '../repositories/sign-in-throttle-repository';
-import { TakenError, type ExternalIdentityRef, type User, type UsersRepository } from '../repositories/users-repository';
+import { TakenError, type ExternalIdentityRef, type User } from '../repositories/users-repository';
+import type { IdentityDeps } from './deps';
 
 export const toUserBody = (u: User): UserBody => ({
   id: u.id,
@@ -51,7 +51,7 @@ const GENERATED_USERNAME_ATTEMPTS = 5;
  * Creates the account (rules of libs/domain) and its `identity.user.registered.v1` event together.
  * Without a username, one is generated from the name, with a new suffix if one is taken.
  */
-export async function signUp(users: UsersRepository, body: SignUpBody): Promise<User> {
+export async function signUp(deps: IdentityDeps, body: SignUpBody): Promise<User> {
   check(validateName(body.name), 'name');
   check(validateEmail(body.email), 'email');
   check(validatePassword(body.password), 'password');
@@ -59,7 +59,7 @@ export async function signUp(users: UsersRepository, body: SignUpBody): Promise<
   if (chosen !== null) check(validateUsername(chosen), 'username');
   checkAvatar(body.avatarConfig);
   checkTimeZone(body.timeZone);
-  return createAccount(users, {
+  return createAccount(deps, {
     email: normalizeEmail(body.email), name: tidyName(body.name), username: chosen,
     passwordHash: await hashPassword(body.password), avatarConfig: body.avatarConfig ?? null,
     timeZone: body.timeZone ?? null,
@@ -85,23 +85,25 @@ export interface NewAccount {
  * The one way an account is made (sign-up, Google sign-in): the user row, its
  * `identity.user.registered.v1` event and any provider identity in one transaction.
  */
-export async function createAccount(users: UsersRepository, account: NewAccount): Promise<User> {
+export async function createAccount(deps: IdentityDeps, account: NewAccount): Promise<User> {
   const { email, name, username: chosen, passwordHash, avatarConfig, identity } = account;
   const timeZone = account.timeZone ?? null;
   for (let attempt = 1; ; attempt += 1) {
     const id = randomUUID();
     const username = chosen ?? suggestUsername(name);
     try {
-      // The registration, then the public profile as it starts (the avatar chosen at sign-up is
-      // not in the registration's contract): read models show it before any later edit.
-      return await users.createWithEvents(
-        { id, email, name, username, passwordHash, avatarConfig, timeZone },
-        [
+      return await deps.transaction(async (tx) => {
+        const user = await deps.users.create(tx, { id, email, name, username, passwordHash, avatarConfig, timeZone });
+        if (identity) await deps.identities.link(tx, id, identity);
+        // The registration, then the public profile as it starts (the avatar chosen at sign-up is
+        // not in the registration's contract): read models show it before any later edit.
+        await writeOutbox(
+          tx,
           newEvent(UserRegistered.subject, id, { name, username, timeZone }),
           newEvent(ProfileUpdated.subject, id, { name, username, displayName: null, photoUrl: null, avatarConfig, timeZone }),
-        ],
-        identity,
-      );
+        );
+        return user;
+      });
     } catch (err) {
       if (err instanceof TakenError && err.field === 'email') {
         throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
@@ -114,12 +116,9 @@ export async function createAccount(users: UsersRepository, account: NewAccount)
   }
 }
 
-export interface SignInLimit {
-  throttle: SignInThrottleRepository;
-  /** Failed attempts on one account, from any address, before it is locked for the window. */
-  maxFailures: number;
-  windowMs: number;
-}
+/** Failed sign-ins of one account, from any address, before it is locked for the window. */
+export const SIGN_IN_FAILURE_LIMIT = 10;
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 /** The throttle's key: the normalised email, hashed (so unknown addresses are counted without being stored). */
 const accountKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
@@ -130,26 +129,29 @@ const accountKey = (email: string) => createHash('sha256').update(normalizeEmail
  * Retry-After until the window ends, whatever the password and whichever the address: guessing
  * from many addresses gains nothing. A successful sign-in clears the count.
  */
-export async function signIn(users: UsersRepository, limit: SignInLimit, email: string, password: string): Promise<User> {
+export async function signIn(deps: IdentityDeps, email: string, password: string): Promise<User> {
+  const { maxFailures, windowMs } = deps.signInLimit;
   const key = accountKey(email);
-  const current = await limit.throttle.current(key, limit.windowMs);
-  if (current && current.failures >= limit.maxFailures) {
-    const seconds = (current.windowEndsAt.getTime() - Date.now()) / 1000;
+  const counted = await deps.throttle.find(deps.db, key);
+  // A window that has passed counts nothing (the next failure starts a new one).
+  const windowEndsAt = counted ? counted.windowStartedAt.getTime() + windowMs : 0;
+  if (counted && windowEndsAt > Date.now() && counted.failures >= maxFailures) {
+    const seconds = (windowEndsAt - Date.now()) / 1000;
     throw new AppError('RATE_LIMITED', `Too many attempts. Try again in ${Math.ceil(seconds / 60)} min.`, undefined, seconds);
   }
-  const user = validateEmail(email).ok ? await users.findByEmail(normalizeEmail(email)) : null;
+  const user = validateEmail(email).ok ? await deps.users.findByEmail(deps.db, normalizeEmail(email)) : null;
   // An account made through Google has no password: it fails like a wrong one.
   const ok = await verifyPassword(user?.passwordHash ?? undefined, password);
   if (!user || !ok) {
-    await limit.throttle.recordFailure(key, limit.windowMs);
+    await deps.throttle.recordFailure(deps.db, key, windowMs);
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
   }
-  await limit.throttle.clear(key);
+  await deps.throttle.clear(deps.db, key);
   return user;
 }
 
-export async function getAccount(users: UsersRepository, userId: string): Promise<User> {
-  const user = await users.findById(userId);
+export async function getAccount(deps: IdentityDeps, userId: string): Promise<User> {
+  const user = await deps.users.findById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   return user;
 }

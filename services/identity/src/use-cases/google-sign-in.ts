@@ -3,25 +3,14 @@ import type { OidcCallbackError } from '@vere/contracts';
 import { normalizeEmail, validateEmail, validateName } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
 import * as oidc from 'openid-client';
-import type { OidcClient } from '../oidc-client';
-import { IdentityLinkedError, type ExternalIdentitiesRepository } from '../repositories/external-identities-repository';
-import type { OidcAttemptsRepository } from '../repositories/oidc-attempts-repository';
-import type { User, UsersRepository } from '../repositories/users-repository';
+import { IdentityLinkedError } from '../repositories/external-identities-repository';
+import type { ExternalIdentityRef, User } from '../repositories/users-repository';
 import { createAccount, tidyName } from './accounts';
+import type { GoogleSignInSettings, IdentityDeps } from './deps';
 
 export const GOOGLE = 'google';
 /** How long a started sign-in may take at the provider. */
 export const DEFAULT_ATTEMPT_TTL_MS = 10 * 60_000;
-
-export interface GoogleSignInDeps {
-  client: OidcClient;
-  attempts: OidcAttemptsRepository;
-  users: UsersRepository;
-  identities: ExternalIdentitiesRepository;
-  /** `${APP_URL}/api/identity/auth/google/callback`: registered at the provider, never from the request. */
-  redirectUri: () => string;
-  attemptTtlMs: number;
-}
 
 /** A sign-in that did not finish, with the stable code the callback screen shows a message for. */
 export class OidcSignInError extends Error {
@@ -44,22 +33,27 @@ export function safeReturnPath(raw: string | undefined): string {
  * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept server side under the state's
  * hash until the callback. Resolves the state (for the browser's cookie) and the provider's URL.
  */
-export async function beginGoogleSignIn(deps: GoogleSignInDeps, redirect: string | undefined) {
+export async function beginGoogleSignIn(deps: IdentityDeps, google: GoogleSignInSettings, redirect: string | undefined) {
   let config: oidc.Configuration;
   try {
-    config = await deps.client.config();
+    config = await google.client.config();
   } catch (err) {
     throw new OidcSignInError('PROVIDER_UNAVAILABLE', 'provider discovery failed', { cause: err });
   }
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  await deps.attempts.create({
-    stateHash: sha256(state), provider: GOOGLE, nonce, codeVerifier, returnTo: safeReturnPath(redirect),
-    expiresAt: new Date(Date.now() + deps.attemptTtlMs),
+  const now = new Date();
+  await deps.transaction(async (tx) => {
+    // Expired attempts go as new ones come, so the table stays small.
+    await deps.attempts.deleteExpired(tx, now);
+    await deps.attempts.create(tx, {
+      stateHash: sha256(state), provider: GOOGLE, nonce, codeVerifier, returnTo: safeReturnPath(redirect),
+      expiresAt: new Date(now.getTime() + google.attemptTtlMs),
+    });
   });
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: deps.redirectUri(),
+    redirect_uri: google.redirectUri(),
     scope: 'openid email profile',
     state,
     nonce,
@@ -81,25 +75,26 @@ const sameState = (a: string, b: string) => {
  * token (signature, iss, aud, exp, nonce). Resolves the account and where to return.
  */
 export async function finishGoogleSignIn(
-  deps: GoogleSignInDeps,
+  deps: IdentityDeps,
+  google: GoogleSignInSettings,
   input: { query: URLSearchParams; cookieState: string | undefined },
 ): Promise<{ user: User; returnTo: string }> {
   const state = input.query.get('state');
   if (!state || !input.cookieState || !sameState(state, input.cookieState)) {
     throw new OidcSignInError('STATE_INVALID', 'the state is missing or is not the one this browser started');
   }
-  const attempt = await deps.attempts.take(sha256(state));
+  const attempt = await deps.attempts.take(deps.db, sha256(state));
   if (!attempt || attempt.provider !== GOOGLE || attempt.expiresAt.getTime() <= Date.now()) {
     throw new OidcSignInError('STATE_INVALID', 'no usable sign-in for this state (unknown, used or expired)');
   }
   let config: oidc.Configuration;
   try {
-    config = await deps.client.config();
+    config = await google.client.config();
   } catch (err) {
     throw new OidcSignInError('PROVIDER_UNAVAILABLE', 'provider discovery failed', { cause: err });
   }
 
-  const callbackUrl = new URL(deps.redirectUri());
+  const callbackUrl = new URL(google.redirectUri());
   callbackUrl.search = input.query.toString();
   let claims: oidc.IDToken;
   try {
@@ -127,7 +122,7 @@ export async function finishGoogleSignIn(
  *    that password owns the address (decision 0015, pre-account-takeover);
  * 3. else a new account: the name from the token, a generated username, no password.
  */
-async function accountFor(deps: GoogleSignInDeps, claims: oidc.IDToken): Promise<User> {
+async function accountFor(deps: IdentityDeps, claims: oidc.IDToken): Promise<User> {
   const subject = claims.sub;
   const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
   if (claims.email_verified !== true || !validateEmail(email).ok) {
@@ -135,15 +130,15 @@ async function accountFor(deps: GoogleSignInDeps, claims: oidc.IDToken): Promise
   }
   const identity = { provider: GOOGLE, subject, email };
   for (let attempt = 1; ; attempt += 1) {
-    const linked = await deps.identities.findUser(GOOGLE, subject);
+    const linked = await deps.identities.findUser(deps.db, GOOGLE, subject);
     if (linked) return linked;
     try {
-      const existing = await deps.users.findByEmail(email);
+      const existing = await deps.users.findByEmail(deps.db, email);
       if (existing) {
-        await deps.identities.linkTakingOver(existing.id, identity);
-        return (await deps.users.findById(existing.id)) ?? existing;
+        await linkTakingOver(deps, existing.id, identity);
+        return (await deps.users.findById(deps.db, existing.id)) ?? existing;
       }
-      return await createAccount(deps.users, {
+      return await createAccount(deps, {
         email, name: nameFrom(claims as Record<string, unknown>), username: null, passwordHash: null, avatarConfig: null, identity,
       });
     } catch (err) {
@@ -152,6 +147,21 @@ async function accountFor(deps: GoogleSignInDeps, claims: oidc.IDToken): Promise
       if (!raced || attempt === 2) throw err;
     }
   }
+}
+
+/**
+ * In one transaction: links the identity to the account, removes the account's password, and ends
+ * its sessions and unused reset links (accountFor says why). Rejects with IdentityLinkedError when
+ * the identity is linked already.
+ */
+async function linkTakingOver(deps: IdentityDeps, userId: string, identity: ExternalIdentityRef): Promise<void> {
+  await deps.transaction(async (tx) => {
+    const now = new Date();
+    await deps.identities.link(tx, userId, identity);
+    await deps.users.setPasswordHash(tx, userId, null);
+    await deps.tokens.revokeAllOf(tx, userId, now);
+    await deps.resets.endUnused(tx, userId, now);
+  });
 }
 
 /** The token's name as Vere's name rules allow it (letters, spaces, hyphens, 2–40), else "User". */

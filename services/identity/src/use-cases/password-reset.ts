@@ -1,24 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { normalizeEmail, validateEmail, validatePassword } from '@vere/domain';
 import { AppError, escapeHtml } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../mail';
 import { hashPassword } from '../passwords';
-import type { PasswordResetsRepository } from '../repositories/password-resets-repository';
-import type { UsersRepository } from '../repositories/users-repository';
 import { check } from './accounts';
+import type { IdentityDeps } from './deps';
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
-
-export interface PasswordResetDeps {
-  users: UsersRepository;
-  resets: PasswordResetsRepository;
-  mailer: Mailer;
-  /** The app's public origin, e.g. https://vere.app: never taken from the request (Host can be forged). */
-  appUrl: () => string;
-  logger: FastifyBaseLogger;
-  linkTtlMs?: number;
-}
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -43,26 +30,44 @@ function resetEmail(name: string, link: string) {
  * Sends a reset link to the address if it has an account. The caller learns nothing either way:
  * the answer is the same, and the mail is sent after the answer, so timing does not tell either.
  */
-export async function requestPasswordReset(deps: PasswordResetDeps, rawEmail: string): Promise<void> {
+export async function requestPasswordReset(deps: IdentityDeps, rawEmail: string): Promise<void> {
   check(validateEmail(rawEmail), 'email');
   const email = normalizeEmail(rawEmail);
+  const { mailer, appUrl, linkTtlMs } = deps.passwordReset;
   setImmediate(() => {
     void (async () => {
-      const user = await deps.users.findByEmail(email);
+      const user = await deps.users.findByEmail(deps.db, email);
       if (!user) return;
       const token = randomBytes(32).toString('base64url');
-      await deps.resets.create(user.id, tokenHash(token), new Date(Date.now() + (deps.linkTtlMs ?? RESET_LINK_TTL_MS)));
-      const link = `${deps.appUrl().replace(/\/$/, '')}/reset-password?token=${token}`;
-      await deps.mailer.send({ to: user.email, ...resetEmail(user.name, link) });
+      await deps.transaction(async (tx) => {
+        // A new link ends the user's older unused ones.
+        const now = new Date();
+        await deps.resets.endUnused(tx, user.id, now);
+        await deps.resets.create(tx, { userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + linkTtlMs) });
+      });
+      const link = `${appUrl().replace(/\/$/, '')}/reset-password?token=${token}`;
+      await mailer.send({ to: user.email, ...resetEmail(user.name, link) });
     })().catch((err: unknown) => deps.logger.error({ err }, 'password reset mail failed'));
   });
 }
 
-/** Sets the new password with a valid link, and ends every session of the account. */
-export async function resetPassword(deps: PasswordResetDeps, token: string, newPassword: string): Promise<void> {
+/**
+ * Sets the new password with a valid link (unknown, used, expired or claimed by a concurrent
+ * request: invalid), and in the same transaction ends every other link and every session of the account.
+ */
+export async function resetPassword(deps: IdentityDeps, token: string, newPassword: string): Promise<void> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw invalidLink();
   check(validatePassword(newPassword), 'newPassword');
-  const userId = await deps.resets.redeem(tokenHash(token), await hashPassword(newPassword));
+  const passwordHash = await hashPassword(newPassword);
+  const userId = await deps.transaction(async (tx) => {
+    const now = new Date();
+    const claimed = await deps.resets.claim(tx, tokenHash(token), now);
+    if (!claimed) return null;
+    await deps.users.setPasswordHash(tx, claimed, passwordHash);
+    await deps.resets.endUnused(tx, claimed, now);
+    await deps.tokens.revokeAllOf(tx, claimed, now);
+    return claimed;
+  });
   if (!userId) throw invalidLink();
 }
 

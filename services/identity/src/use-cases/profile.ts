@@ -1,8 +1,9 @@
 import { ProfileUpdated, type Milestone, type UpdateProfileBody, type UsernameAvailability } from '@vere/contracts';
 import { normalizeUsername, validateBio, validateDisplayName, validateName, validatePhotoUrl, validateUsername } from '@vere/domain';
-import { AppError, newEvent } from '@vere/service-kit';
-import { TakenError, type ProfileChanges, type User, type UsersRepository } from '../repositories/users-repository';
+import { AppError, newEvent, writeOutbox } from '@vere/service-kit';
+import { TakenError, type ProfileChanges, type User } from '../repositories/users-repository';
 import { check, checkAvatar, checkTimeZone, tidyName, toUserBody } from './accounts';
+import type { IdentityDeps } from './deps';
 
 /** An optional text field: `null` or blank clears it, anything else must pass its rule. */
 function optionalText(
@@ -21,7 +22,7 @@ function optionalText(
  * public profile after the change, in one transaction. Every field is checked before anything is
  * written, so a bad field changes nothing.
  */
-export async function updateProfile(users: UsersRepository, userId: string, body: UpdateProfileBody): Promise<User> {
+export async function updateProfile(deps: IdentityDeps, userId: string, body: UpdateProfileBody): Promise<User> {
   const changes: ProfileChanges = {};
   if (body.name !== undefined) {
     check(validateName(body.name), 'name');
@@ -44,9 +45,12 @@ export async function updateProfile(users: UsersRepository, userId: string, body
   }
 
   try {
-    const updated = await users.updateWithEvent(userId, changes, (user) => {
+    const updated = await deps.transaction(async (tx) => {
+      const user = await deps.users.update(tx, userId, changes);
+      if (!user) return null;
       const { name, username, displayName, photoUrl, avatarConfig, timeZone } = toUserBody(user);
-      return newEvent(ProfileUpdated.subject, user.id, { name, username, displayName, photoUrl, avatarConfig, timeZone: timeZone ?? null });
+      await writeOutbox(tx, newEvent(ProfileUpdated.subject, user.id, { name, username, displayName, photoUrl, avatarConfig, timeZone: timeZone ?? null }));
+      return user;
     });
     if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     return updated;
@@ -57,20 +61,20 @@ export async function updateProfile(users: UsersRepository, userId: string, body
 }
 
 /** Whether a username is free, as it would be stored. An invalid one answers 400 with the rule it breaks. */
-export async function usernameAvailability(users: UsersRepository, raw: string): Promise<UsernameAvailability> {
+export async function usernameAvailability(deps: IdentityDeps, raw: string): Promise<UsernameAvailability> {
   const username = normalizeUsername(raw);
   check(validateUsername(username), 'username');
-  return { username, available: !(await users.usernameTaken(username)) };
+  return { username, available: !(await deps.users.usernameTaken(deps.db, username)) };
 }
 
 /**
  * The user finished part of the guided start (the intro or a tutorial). Idempotent, so a second
  * device or a retried request changes nothing; no event, as nothing others see changed.
  */
-export async function markMilestone(users: UsersRepository, userId: string, milestone: Milestone): Promise<User> {
+export async function markMilestone(deps: IdentityDeps, userId: string, milestone: Milestone): Promise<User> {
   const updated = milestone === 'onboarding'
-    ? await users.markOnboardingCompleted(userId)
-    : await users.markTutorialSeen(userId, milestone === 'tutorial-home' ? 'home' : 'challenges');
+    ? await deps.users.markOnboardingCompleted(deps.db, userId)
+    : await deps.users.markTutorialSeen(deps.db, userId, milestone === 'tutorial-home' ? 'home' : 'challenges');
   if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   return updated;
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AppError, TOKEN_AUDIENCE_SERVICES, serviceAudience } from '@vere/service-kit';
 import { createSigner } from 'fast-jwt';
-import type { RefreshTokensRepository } from '../repositories/refresh-tokens-repository';
-import type { SigningKeys } from '../signing-keys';
+import type { NewRefreshToken } from '../repositories/refresh-tokens-repository';
+import type { IdentityDeps } from './deps';
 
 export interface IssuedSession {
   accessToken: string;
@@ -11,21 +11,6 @@ export interface IssuedSession {
   refreshToken?: string;
   refreshExpiresAt?: Date;
   userId: string;
-}
-
-/** What the session rules need: where refresh tokens live, the signing key, and the lifetimes. */
-export interface SessionDeps {
-  tokens: RefreshTokensRepository;
-  keys: SigningKeys;
-  issuer: string;
-  accessTtlSeconds: number;
-  refreshTtlDays: number;
-  /** A family (one sign-in) ends this long after it started, however often it rotates. */
-  familyLifetimeMs: number;
-  /** A rotated token presented again this soon is a second tab refreshing at the same moment, not theft. */
-  reuseGraceMs: number;
-  /** The user's role ('admin') for the `role` claim, read at every issue so a grant or removal applies at the next refresh. */
-  roleOf?: (userId: string) => Promise<string | null>;
 }
 
 export const DEFAULT_FAMILY_LIFETIME_MS = 90 * 86_400_000;
@@ -41,36 +26,39 @@ function parseRefreshToken(value: string): { id: string; secret: string } | unde
   return match ? { id: match[1]!, secret: match[2]! } : undefined;
 }
 
-/** A short-lived ES256 access token, for every service (`aud`), naming the user in `sub` and their role, if any, in `role`. */
-async function signAccessToken(deps: SessionDeps, userId: string): Promise<string> {
+/**
+ * A short-lived ES256 access token, for every service (`aud`), naming the user in `sub` and their
+ * role, if any, in `role` (read at every issue, so a grant or removal applies at the next refresh).
+ */
+async function signAccessToken(deps: IdentityDeps, userId: string): Promise<string> {
   const { kid, privatePem } = deps.keys.current;
-  const role = deps.roleOf ? await deps.roleOf(userId) : null;
+  const role = (await deps.users.findById(deps.db, userId))?.role ?? null;
   return createSigner({
-    algorithm: 'ES256', key: privatePem, kid, iss: deps.issuer, expiresIn: deps.accessTtlSeconds * 1000,
+    algorithm: 'ES256', key: privatePem, kid, iss: deps.sessions.issuer, expiresIn: deps.sessions.accessTtlSeconds * 1000,
     aud: TOKEN_AUDIENCE_SERVICES.map(serviceAudience),
   })({ sub: userId, ...(role ? { role } : {}) });
 }
 
-function newToken(deps: SessionDeps, userId: string, familyId: string, familyExpiresAt: Date) {
+function newToken(deps: IdentityDeps, userId: string, familyId: string, familyExpiresAt: Date) {
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Math.min(Date.now() + deps.refreshTtlDays * 86_400_000, familyExpiresAt.getTime()));
+  const expiresAt = new Date(Math.min(Date.now() + deps.sessions.refreshTtlDays * 86_400_000, familyExpiresAt.getTime()));
   return { row: { id, familyId, userId, secretHash: sha256(secret), expiresAt, familyExpiresAt }, cookie: `${id}.${secret}` };
 }
 
-async function session(deps: SessionDeps, userId: string, refresh?: { cookie: string; expiresAt: Date }): Promise<IssuedSession> {
+async function session(deps: IdentityDeps, userId: string, refresh?: { cookie: string; expiresAt: Date }): Promise<IssuedSession> {
   return {
     accessToken: await signAccessToken(deps, userId),
-    expiresIn: deps.accessTtlSeconds,
+    expiresIn: deps.sessions.accessTtlSeconds,
     ...(refresh ? { refreshToken: refresh.cookie, refreshExpiresAt: refresh.expiresAt } : {}),
     userId,
   };
 }
 
 /** A new session: a new refresh-token family, ending `familyLifetimeMs` from now at the latest. */
-export async function startSession(deps: SessionDeps, userId: string): Promise<IssuedSession> {
-  const token = newToken(deps, userId, randomUUID(), new Date(Date.now() + deps.familyLifetimeMs));
-  await deps.tokens.create(token.row);
+export async function startSession(deps: IdentityDeps, userId: string): Promise<IssuedSession> {
+  const token = newToken(deps, userId, randomUUID(), new Date(Date.now() + deps.sessions.familyLifetimeMs));
+  await deps.tokens.create(deps.db, token.row);
   return session(deps, userId, { cookie: token.cookie, expiresAt: token.row.expiresAt });
 }
 
@@ -81,34 +69,43 @@ export async function startSession(deps: SessionDeps, userId: string): Promise<I
  *   and keeps the cookie the winner set, so the family has one successor and nobody is signed out;
  * - later: reuse of a stolen token — the whole family is revoked.
  */
-export async function rotateSession(deps: SessionDeps, cookieValue: string | undefined): Promise<IssuedSession> {
+export async function rotateSession(deps: IdentityDeps, cookieValue: string | undefined): Promise<IssuedSession> {
   const expired = () => new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
   const parsed = cookieValue ? parseRefreshToken(cookieValue) : undefined;
   if (!parsed) throw expired();
-  const row = await deps.tokens.findById(parsed.id);
+  const row = await deps.tokens.findById(deps.db, parsed.id);
   if (!row || !timingSafeEqual(Buffer.from(sha256(parsed.secret)), Buffer.from(row.secretHash))) throw expired();
 
   const now = new Date();
   if (row.revokedAt || row.familyExpiresAt <= now) throw expired();
   const token = newToken(deps, row.userId, row.familyId, row.familyExpiresAt);
-  if (!row.replacedAt && (await deps.tokens.rotate(row.id, now, token.row))) {
+  if (!row.replacedAt && (await rotate(deps, row.id, now, token.row))) {
     return session(deps, row.userId, { cookie: token.cookie, expiresAt: token.row.expiresAt });
   }
   // Rotated before (or just now, by a concurrent request): a second tab, or a replay.
-  const current = row.replacedAt ? row : await deps.tokens.findById(row.id);
-  if (current?.replacedAt && !current.revokedAt && now.getTime() - current.replacedAt.getTime() <= deps.reuseGraceMs) {
+  const current = row.replacedAt ? row : await deps.tokens.findById(deps.db, row.id);
+  if (current?.replacedAt && !current.revokedAt && now.getTime() - current.replacedAt.getTime() <= deps.sessions.reuseGraceMs) {
     return session(deps, row.userId);
   }
-  if (current?.replacedAt) await deps.tokens.revokeFamily(row.familyId, now);
+  if (current?.replacedAt) await deps.tokens.revokeFamily(deps.db, row.familyId, now);
   throw expired();
 }
 
+/** Claims the token and stores its successor in one transaction; false when it was no longer live. */
+function rotate(deps: IdentityDeps, id: string, now: Date, successor: NewRefreshToken): Promise<boolean> {
+  return deps.transaction(async (tx) => {
+    if (!(await deps.tokens.claim(tx, id, now))) return false;
+    await deps.tokens.create(tx, successor);
+    return true;
+  });
+}
+
 /** Sign-out: ends the family of the presented token, if it is a real one. */
-export async function endSession(deps: SessionDeps, cookieValue: string | undefined): Promise<void> {
+export async function endSession(deps: IdentityDeps, cookieValue: string | undefined): Promise<void> {
   const parsed = cookieValue ? parseRefreshToken(cookieValue) : undefined;
   if (!parsed) return;
-  const row = await deps.tokens.findById(parsed.id);
+  const row = await deps.tokens.findById(deps.db, parsed.id);
   if (row && timingSafeEqual(Buffer.from(sha256(parsed.secret)), Buffer.from(row.secretHash))) {
-    await deps.tokens.revokeFamily(row.familyId, new Date());
+    await deps.tokens.revokeFamily(deps.db, row.familyId, new Date());
   }
 }

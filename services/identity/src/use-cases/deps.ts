@@ -1,0 +1,68 @@
+import type { Transaction } from '@vere/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../mail';
+import type { OidcClient } from '../oidc-client';
+import type { Db } from '../repositories/db';
+import type { ExternalIdentitiesRepository } from '../repositories/external-identities-repository';
+import type { OidcAttemptsRepository } from '../repositories/oidc-attempts-repository';
+import type { PasswordResetsRepository } from '../repositories/password-resets-repository';
+import type { RefreshTokensRepository } from '../repositories/refresh-tokens-repository';
+import type { SignInThrottleRepository } from '../repositories/sign-in-throttle-repository';
+import type { SigningKeysRepository } from '../repositories/signing-keys-repository';
+import type { UsersRepository } from '../repositories/users-repository';
+import type { SigningKeys } from '../signing-keys';
+
+/** What identity's use cases receive; src/service.ts wires it once. */
+export interface IdentityDeps {
+  /** The Prisma client: reads, and single statements that need no transaction of their own. */
+  db: Db;
+  /** The unit of work: what must commit together (state and its events) runs in one `transaction(async (tx) => …)`. */
+  transaction: Transaction<Db>;
+  users: UsersRepository;
+  tokens: RefreshTokensRepository;
+  throttle: SignInThrottleRepository;
+  resets: PasswordResetsRepository;
+  identities: ExternalIdentitiesRepository;
+  attempts: OidcAttemptsRepository;
+  signingKeys: SigningKeysRepository;
+  /** The keys access tokens are signed with. */
+  keys: SigningKeys;
+  sessions: SessionSettings;
+  signInLimit: SignInLimitSettings;
+  passwordReset: PasswordResetSettings;
+  /** Absent: Google sign-in is not configured. */
+  google?: GoogleSignInSettings;
+  logger: FastifyBaseLogger;
+}
+
+export interface SessionSettings {
+  issuer: string;
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+  /** A family (one sign-in) ends this long after it started, however often it rotates. */
+  familyLifetimeMs: number;
+  /** A rotated token presented again this soon is a second tab refreshing at the same moment, not theft. */
+  reuseGraceMs: number;
+}
+
+export interface SignInLimitSettings {
+  /** Failed attempts on one account, from any address, before it is locked for the window. */
+  maxFailures: number;
+  windowMs: number;
+}
+
+export interface PasswordResetSettings {
+  mailer: Mailer;
+  /** The app's public origin, e.g. https://vere.app: never taken from the request (Host can be forged). */
+  appUrl: () => string;
+  /** How long a link works. */
+  linkTtlMs: number;
+}
+
+export interface GoogleSignInSettings {
+  client: OidcClient;
+  /** `${APP_URL}/api/identity/auth/google/callback`: registered at the provider, never from the request. */
+  redirectUri: () => string;
+  /** How long a started sign-in may take at the provider. */
+  attemptTtlMs: number;
+}
