@@ -1,4 +1,4 @@
-import { openServiceDatabase } from '@vere/service-kit';
+import { openServiceDatabase, prismaTransactions } from '@vere/service-kit';
 import type { Entitlement } from '@vere/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { PrismaClient } from './generated/prisma/client';
@@ -21,10 +21,11 @@ export async function openBillingAdmin(databaseUrl: string, logger: FastifyBaseL
     schema: 'billing', databaseUrl, prismaDir: prismaDir(), logger, poolSize: 2,
   });
   const prisma = new PrismaClient({ adapter });
-  const entitlements = createEntitlementsRepository(prisma, () => undefined);
+  // This process relays nothing: the running service's relay finds the rows at its next poll.
+  const deps = { transaction: prismaTransactions(prisma, { schema: 'billing' }), entitlements: createEntitlementsRepository() };
   return {
-    grant: (g) => grantPro(entitlements, g, new Date()),
-    revoke: (g) => revokeGrant(entitlements, g, new Date()),
+    grant: (g) => grantPro(deps, g, new Date()),
+    revoke: (g) => revokeGrant(deps, g, new Date()),
     async close() {
       await prisma.$disconnect();
       await pool.end();

@@ -1,23 +1,24 @@
 import { UserDeleted } from '@vere/contracts';
-import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { assembleService, consume, jwksKeys, prismaTransactions, type EventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { BillingConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
-import { createEntitlementsRepository, eraseEntitlement } from './repositories/entitlements-repository';
+import { prismaDir } from './prisma-dir';
+import { createEntitlementsRepository } from './repositories/entitlements-repository';
+import { createLocalStripeObjectsRepository } from './repositories/local-stripe-objects-repository';
 import { createStripeCustomersRepository } from './repositories/stripe-customers-repository';
 import { createWebhookEventsRepository } from './repositories/webhook-events-repository';
 import { entitlementRoutes } from './routes/entitlement';
 import { localStripeRoutes } from './routes/local-stripe';
 import { revenueCatRoutes } from './routes/revenuecat';
 import { STRIPE_WEBHOOK_PATH, stripeRoutes, stripeSessionRoutes } from './routes/stripe';
-import { stripeGateway, type StripeGateway } from './stripe/gateway';
+import { stripeGateway } from './stripe/gateway';
 import { LocalStripe } from './stripe/local-gateway';
-import { applyRevenueCatEvent, type RevenueCatEvent } from './use-cases/revenuecat-events';
-import { applyStripeEvent, type StripeEventDeps } from './use-cases/stripe-events';
-import type { StripeEventLike } from './stripe/gateway';
-import { revenueCatSubscriberReader, syncRevenueCatBeforeLapse } from './use-cases/revenuecat-sync';
+import type { BillingDeps } from './use-cases/deps';
+import { eraseBillingData } from './use-cases/entitlement';
+import { DEFAULT_GRACE_DAYS } from './use-cases/entitlement-rules';
+import { revenueCatSubscriberReader } from './use-cases/revenuecat-sync';
 import { WebhookWorker } from './webhook-worker';
-import { prismaDir } from './prisma-dir';
 
 export interface BillingServiceHandle extends ServiceHandle {
   /** 'stripe' with keys, 'local' for the labelled local checkout, 'off' otherwise. */
@@ -26,8 +27,6 @@ export interface BillingServiceHandle extends ServiceHandle {
   processWebhooks(): Promise<number>;
 }
 
-const DEFAULT_GRACE_DAYS = 7;
-
 /** The request's own origin (behind the edge: its forwarded host and scheme, trusted per TRUST_PROXY). */
 const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -35,10 +34,8 @@ export async function createBillingService(
   config: BillingConfig,
   deps: { bus: EventBus; logger: FastifyBaseLogger },
 ): Promise<BillingServiceHandle> {
-  const now = config.now ?? (() => new Date());
-  const graceDays = config.graceDays ?? DEFAULT_GRACE_DAYS;
   let worker: WebhookWorker | undefined;
-  let gateway: StripeGateway | undefined;
+  let billing: BillingDeps | undefined;
 
   const handle = await assembleService({
     name: 'billing',
@@ -50,36 +47,31 @@ export async function createBillingService(
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, prisma, relay }) => {
-      const entitlements = createEntitlementsRepository(prisma, () => relay.kick());
-      const customers = createStripeCustomersRepository(prisma);
-      const webhookEvents = createWebhookEventsRepository(prisma);
-      const local = !config.stripe && config.localCheckout ? new LocalStripe(prisma) : undefined;
-      gateway = config.stripe ? stripeGateway(config.stripe) : local;
-
-      const stripeDeps: StripeEventDeps | undefined = gateway && { gateway, entitlements, customers, graceDays, now };
-      const readSubscriber = config.revenueCatApi && revenueCatSubscriberReader(config.revenueCatApi);
-      worker = new WebhookWorker({
-        events: webhookEvents, entitlements, logger: deps.logger, now,
-        // REVENUECAT_SECRET_API_KEY set: an App Store entitlement past its expiry without a webhook is checked with RevenueCat first.
-        beforeLapse: readSubscriber && ((userId, at) => syncRevenueCatBeforeLapse(
-          { entitlements, readSubscriber, acceptSandbox: config.revenueCat?.acceptSandbox ?? false, logger: deps.logger }, userId, at)),
-        handlers: {
-          stripe: async (payload) => {
-            if (stripeDeps) await applyStripeEvent(stripeDeps, payload as StripeEventLike);
-          },
-          revenuecat: (payload) => applyRevenueCatEvent(
-            { entitlements, graceDays, acceptSandbox: config.revenueCat?.acceptSandbox ?? false, now }, payload as RevenueCatEvent),
-        },
-      });
-      const onEventStored = () => worker?.kick();
+      const local = !config.stripe && config.localCheckout ? new LocalStripe(prisma, createLocalStripeObjectsRepository()) : undefined;
+      billing = {
+        db: prisma,
+        transaction: prismaTransactions(prisma, { schema: 'billing', relay }),
+        entitlements: createEntitlementsRepository(),
+        customers: createStripeCustomersRepository(),
+        webhookEvents: createWebhookEventsRepository(),
+        gateway: config.stripe ? stripeGateway(config.stripe) : local,
+        readSubscriber: config.revenueCatApi && revenueCatSubscriberReader(config.revenueCatApi),
+        graceDays: config.graceDays ?? DEFAULT_GRACE_DAYS,
+        acceptSandbox: config.revenueCat?.acceptSandbox ?? false,
+        now: config.now ?? (() => new Date()),
+        logger: deps.logger,
+      };
+      const webhooks = new WebhookWorker(billing);
+      worker = webhooks;
+      const onEventStored = () => webhooks.kick();
       const appUrl = (request: FastifyRequest) => config.appUrl?.() || requestOrigin(request);
-      const stripeOpts = { gateway, checkout: { gateway, customers, entitlements, now }, webhookEvents, onEventStored, appUrl };
+      const stripeOpts = { deps: billing, onEventStored, appUrl };
 
-      await app.register(entitlementRoutes, { entitlements, now });
+      await app.register(entitlementRoutes, { deps: billing });
       await app.register(stripeRoutes, stripeOpts);
       await app.register(stripeSessionRoutes, stripeOpts);
       await app.register(revenueCatRoutes, {
-        webhookAuth: config.revenueCat?.webhookAuth, appleApiKey: config.revenueCatAppleApiKey, webhookEvents, onEventStored,
+        deps: billing, webhookAuth: config.revenueCat?.webhookAuth, appleApiKey: config.revenueCatAppleApiKey, onEventStored,
       });
       if (local) {
         await app.register(localStripeRoutes, { local });
@@ -93,15 +85,15 @@ export async function createBillingService(
       }
     },
     // identity.user.deleted.v1: the entitlement and subscriptions go with the account.
-    consumers: ({ bus, prisma }) => [
-      consume(bus, prisma, 'billing-user-erasure', UserDeleted, (tx, e) => eraseEntitlement(tx, e.userId)),
+    consumers: ({ bus }) => [
+      consume(bus, billing!.transaction, 'billing-user-erasure', UserDeleted, (tx, e) => eraseBillingData(billing!, tx, e.userId)),
     ],
   });
 
   return {
     name: handle.name,
     app: handle.app,
-    checkoutMode: gateway?.mode ?? 'off',
+    checkoutMode: billing?.gateway?.mode ?? 'off',
     async start() {
       await handle.start();
       worker?.start();

@@ -1,19 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { EntitlementsRepository } from './repositories/entitlements-repository';
-import type { WebhookEventsRepository } from './repositories/webhook-events-repository';
-
-export type EventHandler = (payload: unknown) => Promise<void>;
-
-export interface WebhookWorkerOptions {
-  events: WebhookEventsRepository;
-  entitlements: EntitlementsRepository;
-  handlers: Record<string, EventHandler>;
-  logger: FastifyBaseLogger;
-  now: () => Date;
-  pollIntervalMs?: number;
-  /** Called for each entitlement the sweep is about to drop at its expiry (the RevenueCat REST sync). */
-  beforeLapse?: (userId: string, now: Date) => Promise<void>;
-}
+import type { BillingDeps } from './use-cases/deps';
+import { sweepExpiredEntitlements } from './use-cases/expiry-sweep';
+import { applyWebhookEvent } from './use-cases/webhook-events';
 
 const LEASE_MS = 60_000;
 const BATCH = 20;
@@ -35,7 +22,10 @@ export class WebhookWorker {
   private kicked = false;
   private lastPrune = 0;
 
-  constructor(private readonly opts: WebhookWorkerOptions) {}
+  constructor(
+    private readonly deps: BillingDeps,
+    private readonly pollIntervalMs = 1_000,
+  ) {}
 
   start(): void {
     if (this.running) return;
@@ -59,31 +49,27 @@ export class WebhookWorker {
    * forgetting old processed event ids. Returns how many events were processed.
    */
   async runOnce(forcePrune = false): Promise<number> {
+    const { deps } = this;
     let processed = 0;
     for (;;) {
-      const rows = await this.opts.events.claim(BATCH, LEASE_MS);
+      const rows = await deps.webhookEvents.claim(deps.db, BATCH, LEASE_MS);
       for (const row of rows) {
-        const handler = this.opts.handlers[row.provider];
         try {
-          if (handler) await handler(row.payload);
-          await this.opts.events.markProcessed(row.provider, row.eventId);
+          await applyWebhookEvent(deps, row.provider, row.payload);
+          await deps.webhookEvents.markProcessed(deps.db, row.provider, row.eventId);
           processed += 1;
         } catch (err) {
           const retryInMs = Math.min(1_000 * 2 ** (row.attempts - 1), MAX_RETRY_MS);
-          this.opts.logger.warn({ err, provider: row.provider, eventId: row.eventId, type: row.type, attempts: row.attempts, retryInMs }, 'webhook event failed; will retry');
-          await this.opts.events.markFailed(row.provider, row.eventId, err instanceof Error ? err.message : String(err), retryInMs);
+          deps.logger.warn({ err, provider: row.provider, eventId: row.eventId, type: row.type, attempts: row.attempts, retryInMs }, 'webhook event failed; will retry');
+          await deps.webhookEvents.markFailed(deps.db, row.provider, row.eventId, err instanceof Error ? err.message : String(err), new Date(Date.now() + retryInMs));
         }
       }
       if (rows.length < BATCH) break;
     }
-    const now = this.opts.now();
-    for (const userId of await this.opts.entitlements.expiredActive(now, 100)) {
-      await this.opts.beforeLapse?.(userId, now);
-      await this.opts.entitlements.changeFor(userId, now);
-    }
+    await sweepExpiredEntitlements(deps, deps.now());
     if (forcePrune || Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
-      await this.opts.events.prune(WEBHOOK_EVENT_RETENTION_MS);
+      await deps.webhookEvents.deleteProcessedBefore(deps.db, new Date(Date.now() - WEBHOOK_EVENT_RETENTION_MS));
     }
     return processed;
   }
@@ -94,11 +80,11 @@ export class WebhookWorker {
       try {
         await this.runOnce();
       } catch (err) {
-        this.opts.logger.warn({ err }, 'webhook worker pass failed; trying again shortly');
+        this.deps.logger.warn({ err }, 'webhook worker pass failed; trying again shortly');
       }
       if (this.kicked || !this.running) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => { this.wake = undefined; resolve(); }, this.opts.pollIntervalMs ?? 1_000);
+        const timer = setTimeout(() => { this.wake = undefined; resolve(); }, this.pollIntervalMs);
         this.wake = () => { clearTimeout(timer); this.wake = undefined; resolve(); };
       });
     }

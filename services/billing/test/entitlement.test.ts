@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Value } from 'typebox/value';
-import { EntitlementChanged } from '@vere/contracts';
+import { EntitlementChanged, UserDeleted } from '@vere/contracts';
+import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
@@ -87,6 +88,33 @@ describe('billing.entitlement.changed.v1 on the bus', () => {
       await admin.close();
       await subscription.stop();
     }
+  });
+});
+
+describe('identity.user.deleted.v1', () => {
+  it('erases the user\'s entitlement, subscriptions and Stripe customer link in the consumer\'s unit of work, once', async () => {
+    const [userId, other] = [randomUUID(), randomUUID()];
+    const admin = await openBillingAdmin(h.db.url, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+    try {
+      for (const id of [userId, other]) await admin.grant({ userId: id, until: null, by: 'test', reason: 'erasure check' });
+    } finally {
+      await admin.close();
+    }
+    await h.sql.query(`INSERT INTO billing.stripe_customer (user_id, customer_id) VALUES ($1, $2), ($3, $4)`, [userId, `cus_${userId}`, other, `cus_${other}`]);
+    const rowsOf = async (id: string) => {
+      const { rows } = await h.sql.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM billing.entitlement WHERE user_id = $1) + (SELECT count(*) FROM billing.subscription WHERE user_id = $1)
+              + (SELECT count(*) FROM billing.stripe_customer WHERE user_id = $1) AS n`, [id]);
+      return Number(rows[0]!.n);
+    };
+    expect(await rowsOf(userId)).toBe(3);
+
+    const deleted = newEvent(UserDeleted.subject, userId, {});
+    await h.bus.publish(deleted);
+    await expect.poll(() => rowsOf(userId), { timeout: 10_000 }).toBe(0);
+    const { rows } = await h.sql.query(`SELECT consumer FROM billing.inbox_event WHERE event_id = $1`, [deleted.payload.eventId]);
+    expect(rows).toEqual([{ consumer: 'billing-user-erasure' }]);
+    expect(await rowsOf(other)).toBe(3);
   });
 });
 

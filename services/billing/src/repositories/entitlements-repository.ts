@@ -1,14 +1,12 @@
-import { EntitlementChanged, type Entitlement, type EntitlementSource } from '@vere/contracts';
-import { newEvent, outboxRecord } from '@vere/service-kit';
-import type { Prisma, PrismaClient } from '../generated/prisma/client';
-import { deriveEntitlement, sameEntitlement } from '../use-cases/entitlement-rules';
+import type { Entitlement, EntitlementSource } from '@vere/contracts';
+import type { Db } from './db';
 
-export type Tx = Prisma.TransactionClient;
+export type SubscriptionSource = 'stripe' | 'revenuecat' | 'database';
 
 /** One subscription's state as a provider (or a grant) tells it. */
 export interface SubscriptionWrite {
   userId: string;
-  source: 'stripe' | 'revenuecat' | 'database';
+  source: SubscriptionSource;
   externalId: string;
   productId: string | null;
   status: string;
@@ -20,34 +18,42 @@ export interface SubscriptionWrite {
   reason?: string | null;
 }
 
-export interface StoredEntitlement extends Entitlement {
-  version: number;
-}
-
-/** Data access for subscriptions and the entitlement derived from them: no rules here (see use-cases/). */
-export interface EntitlementsRepository {
-  find(userId: string): Promise<StoredEntitlement | null>;
-  /**
-   * Runs `write` and re-derives the user's entitlement in one transaction, holding the user's lock (so
-   * two webhooks for one user never interleave). A changed entitlement gets the next version and its
-   * billing.entitlement.changed.v1 event in the same transaction.
-   */
-  changeFor(userId: string, now: Date, write?: (tx: Tx) => Promise<void>): Promise<{ entitlement: StoredEntitlement; changed: boolean }>;
-  /** Users whose stored entitlement is active but has expired by `now` (the sweep re-derives them). */
-  expiredActive(now: Date, limit: number): Promise<string[]>;
-  exportOf(userId: string): Promise<{ entitlement: StoredEntitlement | null; subscriptions: SubscriptionRow[] }>;
-}
-
 export interface SubscriptionRow {
   source: string;
   productId: string | null;
   status: string;
+  entitled: boolean;
   accessUntil: Date | null;
   willRenew: boolean;
   createdAt: Date;
   stateAt: Date;
   externalId: string;
   userId: string;
+}
+
+export interface StoredEntitlement extends Entitlement {
+  version: number;
+}
+
+/** Data access for subscriptions and the entitlement derived from them: no rules here (see use-cases/entitlement.ts). */
+export interface EntitlementsRepository {
+  /** Holds the user's lock until the transaction ends: two changes for one user never interleave. */
+  lockUser(tx: Db, userId: string): Promise<void>;
+  findEntitlement(db: Db, userId: string): Promise<StoredEntitlement | null>;
+  upsertEntitlement(tx: Db, userId: string, entitlement: StoredEntitlement): Promise<void>;
+  /** Users whose stored entitlement is active with an expiration at or before `now`. */
+  expiredActive(db: Db, now: Date, limit: number): Promise<string[]>;
+  /** Upserts one subscription keyed by (source, externalId). */
+  saveSubscription(tx: Db, subscription: SubscriptionWrite): Promise<void>;
+  findSubscription(db: Db, source: SubscriptionSource, externalId: string): Promise<SubscriptionRow | null>;
+  /** The user's subscriptions (of one source, or one product, when asked), oldest first. */
+  findSubscriptions(db: Db, userId: string, only?: { source?: SubscriptionSource; productId?: string }): Promise<SubscriptionRow[]>;
+  /** Gives the user's subscriptions of `source` to `toUserId`; resolves how many moved. */
+  moveSubscriptions(tx: Db, userId: string, source: SubscriptionSource, toUserId: string, stateAt: Date): Promise<number>;
+  /** Marks the user's subscriptions of `source` as giving no Pro, with `status`. */
+  endSubscriptions(tx: Db, userId: string, source: SubscriptionSource, status: string, stateAt: Date): Promise<void>;
+  /** Deletes the user's entitlement and subscriptions. */
+  erase(tx: Db, userId: string): Promise<void>;
 }
 
 const ENTITLEMENT_COLUMNS = { isActive: true, productId: true, expirationDate: true, willRenew: true, source: true, version: true } as const;
@@ -59,74 +65,51 @@ function toStored(row: { isActive: boolean; productId: string | null; expiration
   };
 }
 
-/** Upserts one subscription keyed by (source, externalId). */
-export async function saveSubscription(tx: Tx, s: SubscriptionWrite): Promise<void> {
-  const data = {
-    userId: s.userId, productId: s.productId, status: s.status, entitled: s.entitled, accessUntil: s.accessUntil,
-    willRenew: s.willRenew, stateAt: s.stateAt, grantedBy: s.grantedBy ?? null, reason: s.reason ?? null,
-  };
-  await tx.subscription.upsert({
-    where: { source_externalId: { source: s.source, externalId: s.externalId } },
-    create: { source: s.source, externalId: s.externalId, ...data },
-    update: data,
-  });
-}
-
-export async function findSubscription(tx: Tx, source: string, externalId: string): Promise<SubscriptionRow | null> {
-  return tx.subscription.findUnique({ where: { source_externalId: { source, externalId } } });
-}
-
-export async function lockUser(tx: Tx, userId: string): Promise<void> {
-  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`billing.user:${userId}`}))::text`;
-}
-
-export function createEntitlementsRepository(prisma: PrismaClient, onEventsWritten: () => void): EntitlementsRepository {
+export function createEntitlementsRepository(): EntitlementsRepository {
   return {
-    async find(userId) {
-      const row = await prisma.entitlement.findUnique({ where: { userId }, select: ENTITLEMENT_COLUMNS });
+    async lockUser(tx, userId) {
+      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`billing.user:${userId}`}))::text`;
+    },
+    async findEntitlement(db, userId) {
+      const row = await db.entitlement.findUnique({ where: { userId }, select: ENTITLEMENT_COLUMNS });
       return row && toStored(row);
     },
-    async changeFor(userId, now, write) {
-      const result = await prisma.$transaction(async (tx) => {
-        await lockUser(tx, userId);
-        if (write) await write(tx);
-        const subscriptions = await tx.subscription.findMany({ where: { userId } });
-        const derived = deriveEntitlement(subscriptions, now);
-        const current = await tx.entitlement.findUnique({ where: { userId }, select: ENTITLEMENT_COLUMNS });
-        if (current && sameEntitlement(toStored(current), derived)) return { entitlement: toStored(current), changed: false };
-        // Never Pro here and still not: nothing to announce (a free user stays without a row).
-        if (!current && !derived.isActive) return { entitlement: { ...derived, version: 0 }, changed: false };
-        const version = (current?.version ?? 0) + 1;
-        const values = {
-          isActive: derived.isActive, productId: derived.productId, willRenew: derived.willRenew, source: derived.source, version,
-          expirationDate: derived.expirationDate ? new Date(derived.expirationDate) : null,
-        };
-        await tx.entitlement.upsert({ where: { userId }, create: { userId, ...values }, update: values });
-        await tx.outboxEvent.create({ data: outboxRecord(newEvent(EntitlementChanged.subject, userId, { version, ...derived })) });
-        return { entitlement: { ...derived, version }, changed: true };
-      });
-      if (result.changed) onEventsWritten();
-      return result;
+    async upsertEntitlement(tx, userId, e) {
+      const values = {
+        isActive: e.isActive, productId: e.productId, willRenew: e.willRenew, source: e.source, version: e.version,
+        expirationDate: e.expirationDate ? new Date(e.expirationDate) : null,
+      };
+      await tx.entitlement.upsert({ where: { userId }, create: { userId, ...values }, update: values });
     },
-    async expiredActive(now, limit) {
-      const rows = await prisma.entitlement.findMany({
+    async expiredActive(db, now, limit) {
+      const rows = await db.entitlement.findMany({
         where: { isActive: true, expirationDate: { lte: now } }, select: { userId: true }, take: limit,
       });
       return rows.map((r) => r.userId);
     },
-    async exportOf(userId) {
-      const [row, subscriptions] = await Promise.all([
-        prisma.entitlement.findUnique({ where: { userId }, select: ENTITLEMENT_COLUMNS }),
-        prisma.subscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
-      ]);
-      return { entitlement: row && toStored(row), subscriptions };
+    async saveSubscription(tx, s) {
+      const data = {
+        userId: s.userId, productId: s.productId, status: s.status, entitled: s.entitled, accessUntil: s.accessUntil,
+        willRenew: s.willRenew, stateAt: s.stateAt, grantedBy: s.grantedBy ?? null, reason: s.reason ?? null,
+      };
+      await tx.subscription.upsert({
+        where: { source_externalId: { source: s.source, externalId: s.externalId } },
+        create: { source: s.source, externalId: s.externalId, ...data },
+        update: data,
+      });
+    },
+    findSubscription: (db, source, externalId) => db.subscription.findUnique({ where: { source_externalId: { source, externalId } } }),
+    findSubscriptions: (db, userId, only = {}) => db.subscription.findMany({ where: { userId, ...only }, orderBy: { createdAt: 'asc' } }),
+    async moveSubscriptions(tx, userId, source, toUserId, stateAt) {
+      const { count } = await tx.subscription.updateMany({ where: { userId, source }, data: { userId: toUserId, stateAt } });
+      return count;
+    },
+    async endSubscriptions(tx, userId, source, status, stateAt) {
+      await tx.subscription.updateMany({ where: { userId, source }, data: { entitled: false, status, stateAt } });
+    },
+    async erase(tx, userId) {
+      await tx.entitlement.deleteMany({ where: { userId } });
+      await tx.subscription.deleteMany({ where: { userId } });
     },
   };
-}
-
-/** Inside the consumer's transaction: the account is gone, so are its entitlement and subscriptions. */
-export async function eraseEntitlement(tx: Tx, userId: string): Promise<void> {
-  await tx.entitlement.deleteMany({ where: { userId } });
-  await tx.subscription.deleteMany({ where: { userId } });
-  await tx.stripeCustomer.deleteMany({ where: { userId } });
 }

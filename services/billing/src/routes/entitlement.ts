@@ -1,9 +1,11 @@
 import { BillingExportSchema, EntitlementSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import type { EntitlementsRepository } from '../repositories/entitlements-repository';
-import { entitlementAt } from '../use-cases/entitlement-rules';
+import type { BillingDeps } from '../use-cases/deps';
+import { exportBillingData, readEntitlement } from '../use-cases/entitlement';
 
-export async function entitlementRoutes(app: ServiceApp, opts: { entitlements: EntitlementsRepository; now: () => Date }): Promise<void> {
+export async function entitlementRoutes(app: ServiceApp, opts: { deps: BillingDeps }): Promise<void> {
+  const { deps } = opts;
+
   app.get('/api/billing/me/entitlement', {
     onRequest: app.authenticate,
     schema: {
@@ -12,9 +14,7 @@ export async function entitlementRoutes(app: ServiceApp, opts: { entitlements: E
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    const stored = await opts.entitlements.find(request.userId);
-    const { isActive, productId, expirationDate, willRenew, source } = entitlementAt(stored, opts.now());
-    return { isActive, productId, expirationDate, willRenew, source };
+    return readEntitlement(deps, request.userId);
   });
 
   app.get('/api/billing/me/export', {
@@ -24,7 +24,7 @@ export async function entitlementRoutes(app: ServiceApp, opts: { entitlements: E
       response: { 200: BillingExportSchema, 401: { $ref: 'ErrorBody#' } },
     },
   }, async (request) => {
-    const { entitlement, subscriptions } = await opts.entitlements.exportOf(request.userId);
+    const { entitlement, subscriptions } = await exportBillingData(deps, request.userId);
     return {
       service: 'billing' as const,
       entitlement: entitlement && {

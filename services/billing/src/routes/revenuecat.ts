@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { IosBillingConfigSchema, WebhookAckSchema } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import { Type } from 'typebox';
-import type { WebhookEventsRepository } from '../repositories/webhook-events-repository';
+import type { BillingDeps } from '../use-cases/deps';
+import { receiveWebhookEvent } from '../use-cases/webhook-events';
 
 export const REVENUECAT_WEBHOOK_PATH = '/api/billing/webhooks/revenuecat';
 
@@ -23,7 +24,7 @@ export function sameSecret(given: string | undefined, expected: string): boolean
 
 export async function revenueCatRoutes(
   app: ServiceApp,
-  opts: { webhookAuth: string | undefined; appleApiKey: string | undefined; webhookEvents: WebhookEventsRepository; onEventStored: () => void },
+  opts: { deps: BillingDeps; webhookAuth: string | undefined; appleApiKey: string | undefined; onEventStored: () => void },
 ): Promise<void> {
   app.get('/api/billing/ios/config', {
     onRequest: app.authenticate,
@@ -50,7 +51,7 @@ export async function revenueCatRoutes(
     },
   }, async (request) => {
     const { event } = request.body;
-    const stored = await opts.webhookEvents.record('revenuecat', event.id, event.type, event);
+    const stored = await receiveWebhookEvent(opts.deps, 'revenuecat', event);
     if (stored) opts.onEventStored();
     return stored ? { received: true as const } : { received: true as const, duplicate: true };
   });

@@ -1,18 +1,16 @@
 import { CheckoutBodySchema, RedirectUrlSchema, WebhookAckSchema } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { WebhookEventsRepository } from '../repositories/webhook-events-repository';
-import type { StripeGateway } from '../stripe/gateway';
-import { openPortal, startCheckout, type CheckoutDeps } from '../use-cases/checkout';
+import { openPortal, startCheckout } from '../use-cases/checkout';
+import type { BillingDeps } from '../use-cases/deps';
+import { receiveWebhookEvent } from '../use-cases/webhook-events';
 
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhooks/stripe';
 /** Stripe's events are small; this leaves room for a large invoice. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 export interface StripeRoutesOptions {
-  gateway: StripeGateway | undefined;
-  checkout: CheckoutDeps;
-  webhookEvents: WebhookEventsRepository;
+  deps: BillingDeps;
   /** Called after a new event is stored: the worker processes it after the 2xx. */
   onEventStored: () => void;
   appUrl: (request: FastifyRequest) => string;
@@ -29,7 +27,7 @@ export async function stripeRoutes(app: ServiceApp, opts: StripeRoutesOptions): 
       response: { 200: WebhookAckSchema, 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
     },
   }, async (request) => {
-    const gateway = opts.gateway;
+    const gateway = opts.deps.gateway;
     if (!gateway) throw new AppError('PROVIDER_NOT_CONFIGURED', 'Stripe is not set up on this server.');
     if (!Buffer.isBuffer(request.body)) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'A Stripe webhook is a signed JSON body.');
     let event;
@@ -39,7 +37,7 @@ export async function stripeRoutes(app: ServiceApp, opts: StripeRoutesOptions): 
       throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe signature does not match this body, or is too old.');
     }
     if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new AppError('BAD_REQUEST', 'Not a Stripe event.');
-    const stored = await opts.webhookEvents.record('stripe', event.id, event.type, event);
+    const stored = await receiveWebhookEvent(opts.deps, 'stripe', event);
     if (stored) opts.onEventStored();
     return stored ? { received: true as const } : { received: true as const, duplicate: true };
   });
@@ -54,7 +52,7 @@ export async function stripeSessionRoutes(app: ServiceApp, opts: StripeRoutesOpt
       body: CheckoutBodySchema,
       response: { 200: RedirectUrlSchema, 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => startCheckout(opts.checkout, request.userId, request.body.attemptId, opts.appUrl(request)));
+  }, async (request) => startCheckout(opts.deps, request.userId, request.body.attemptId, opts.appUrl(request)));
 
   app.post('/api/billing/portal', {
     onRequest: app.authenticate,
@@ -62,5 +60,5 @@ export async function stripeSessionRoutes(app: ServiceApp, opts: StripeRoutesOpt
       tags: ['checkout'], summary: 'Open the customer portal for the signed-in user\'s web subscription', security: [{ bearer: [] }],
       response: { 200: RedirectUrlSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => openPortal(opts.checkout, request.userId, opts.appUrl(request)));
+  }, async (request) => openPortal(opts.deps, request.userId, opts.appUrl(request)));
 }

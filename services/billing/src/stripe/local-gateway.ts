@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { Db } from '../repositories/db';
+import type { LocalStripeObjectsRepository } from '../repositories/local-stripe-objects-repository';
 import type { StripeSubscriptionLike } from '../use-cases/entitlement-rules';
 import { verifyStripeSignature, type StripeGateway } from './gateway';
 
@@ -56,7 +57,10 @@ export class LocalStripe implements StripeGateway {
   private readonly webhookSecret = `whsec_local_${randomBytes(24).toString('base64url')}`;
   private deliver: WebhookDelivery | undefined;
 
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly db: Db,
+    private readonly objects: LocalStripeObjectsRepository,
+  ) {}
 
   /** Wired once the webhook route exists. */
   deliverWith(deliver: WebhookDelivery): void {
@@ -105,10 +109,7 @@ export class LocalStripe implements StripeGateway {
   }
 
   async subscriptionsOf(customerId: string): Promise<LocalSubscription[]> {
-    const rows = await this.prisma.localStripeObject.findMany({
-      where: { type: 'subscription', data: { path: ['customer'], equals: customerId } }, orderBy: { createdAt: 'desc' },
-    });
-    return rows.map((r) => r.data as unknown as LocalSubscription);
+    return (await this.objects.subscriptionsOf(this.db, customerId)) as LocalSubscription[];
   }
 
   /** "Subscribe" on the local checkout page: the subscription starts now, paid, renewing in a month. */
@@ -170,13 +171,12 @@ export class LocalStripe implements StripeGateway {
     await this.deliver(payload, signature);
   }
 
-  private async save(objectId: string, type: string, data: object) {
-    const json = data as unknown as object;
-    await this.prisma.localStripeObject.upsert({ where: { id: objectId }, create: { id: objectId, type, data: json }, update: { data: json } });
+  private save(objectId: string, type: string, data: object) {
+    return this.objects.save(this.db, objectId, type, data);
   }
 
   private async load<T>(objectId: string, type: string): Promise<T | null> {
-    const row = await this.prisma.localStripeObject.findUnique({ where: { id: objectId } });
-    return row && row.type === type ? (row.data as unknown as T) : null;
+    const row = await this.objects.find(this.db, objectId);
+    return row && row.type === type ? (row.data as T) : null;
   }
 }

@@ -1,15 +1,7 @@
 import { AppError } from '@vere/service-kit';
-import type { EntitlementsRepository } from '../repositories/entitlements-repository';
-import type { StripeCustomersRepository } from '../repositories/stripe-customers-repository';
 import type { StripeGateway } from '../stripe/gateway';
-import { entitlementAt } from './entitlement-rules';
-
-export interface CheckoutDeps {
-  gateway: StripeGateway | undefined;
-  customers: StripeCustomersRepository;
-  entitlements: EntitlementsRepository;
-  now: () => Date;
-}
+import type { BillingDeps } from './deps';
+import { readEntitlement } from './entitlement';
 
 function configured(gateway: StripeGateway | undefined): StripeGateway {
   if (!gateway) throw new AppError('PROVIDER_NOT_CONFIGURED', 'Card payments are not set up on this server.');
@@ -17,17 +9,17 @@ function configured(gateway: StripeGateway | undefined): StripeGateway {
 }
 
 /** The user's Stripe customer, created once: Stripe's idempotency key and our unique row keep it to one. */
-async function customerFor(deps: CheckoutDeps, gateway: StripeGateway, userId: string): Promise<string> {
-  const known = await deps.customers.customerOf(userId);
+async function customerFor(deps: BillingDeps, gateway: StripeGateway, userId: string): Promise<string> {
+  const known = await deps.customers.customerOf(deps.db, userId);
   if (known) return known;
   const created = await gateway.createCustomer(userId, `vere-customer-${userId}`);
-  return deps.customers.link(userId, created);
+  return deps.customers.link(deps.db, userId, created);
 }
 
 /** Starts a Checkout Session for the monthly Pro price; a repeated attempt id gets the same session. */
-export async function startCheckout(deps: CheckoutDeps, userId: string, attemptId: string, appUrl: string): Promise<{ url: string }> {
+export async function startCheckout(deps: BillingDeps, userId: string, attemptId: string, appUrl: string): Promise<{ url: string }> {
   const gateway = configured(deps.gateway);
-  if (entitlementAt(await deps.entitlements.find(userId), deps.now()).isActive) {
+  if ((await readEntitlement(deps, userId)).isActive) {
     throw new AppError('CONFLICT', 'You are already a Pro member.');
   }
   const customerId = await customerFor(deps, gateway, userId);
@@ -41,9 +33,9 @@ export async function startCheckout(deps: CheckoutDeps, userId: string, attemptI
 }
 
 /** The Stripe customer portal for the user's web subscription; none yet → 404. */
-export async function openPortal(deps: CheckoutDeps, userId: string, appUrl: string): Promise<{ url: string }> {
+export async function openPortal(deps: BillingDeps, userId: string, appUrl: string): Promise<{ url: string }> {
   const gateway = configured(deps.gateway);
-  const customerId = await deps.customers.customerOf(userId);
+  const customerId = await deps.customers.customerOf(deps.db, userId);
   if (!customerId) throw new AppError('NOT_FOUND', 'You have no web subscription to manage.');
   return gateway.createPortalSession(customerId, `${appUrl}/subscription`);
 }

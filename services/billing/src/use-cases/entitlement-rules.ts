@@ -51,6 +51,9 @@ export const sameEntitlement = (a: Entitlement, b: Entitlement) =>
 
 const DAY_MS = 86_400_000;
 
+/** Days Pro is kept after a failed renewal payment while the store retries (BILLING_GRACE_DAYS overrides it). */
+export const DEFAULT_GRACE_DAYS = 7;
+
 /** The Stripe subscription fields billing reads (the `stripe` package's Subscription has them all). */
 export interface StripeSubscriptionLike {
   id: string;

@@ -1,5 +1,5 @@
 import { FOUNDERS_PRODUCT_ID, type Entitlement } from '@vere/contracts';
-import { saveSubscription, type EntitlementsRepository } from '../repositories/entitlements-repository';
+import { changeEntitlement, type EntitlementDeps } from './entitlement';
 
 export interface GrantRequest {
   userId: string;
@@ -18,10 +18,10 @@ const grantId = (userId: string) => `grant:${userId}`;
  * An admin/founders grant: a `database` subscription on the founders product. It never renews;
  * with an end date the expiry sweep ends it on time.
  */
-export async function grantPro(entitlements: EntitlementsRepository, g: GrantRequest, now: Date): Promise<Entitlement> {
+export async function grantPro(deps: EntitlementDeps, g: GrantRequest, now: Date): Promise<Entitlement> {
   if (!g.by.trim() || !g.reason.trim()) throw new Error('A grant records who and why: both are required');
   if (g.until && g.until <= now) throw new Error('--until must be in the future');
-  const { entitlement } = await entitlements.changeFor(g.userId, now, (tx) => saveSubscription(tx, {
+  const { entitlement } = await changeEntitlement(deps, g.userId, now, (tx) => deps.entitlements.saveSubscription(tx, {
     userId: g.userId, source: 'database', externalId: grantId(g.userId), productId: FOUNDERS_PRODUCT_ID, status: 'granted',
     entitled: true, accessUntil: g.until, willRenew: false, stateAt: now, grantedBy: g.by.trim(), reason: g.reason.trim(),
   }));
@@ -29,9 +29,9 @@ export async function grantPro(entitlements: EntitlementsRepository, g: GrantReq
 }
 
 /** Ends the user's grant now (their other subscriptions are untouched). */
-export async function revokeGrant(entitlements: EntitlementsRepository, g: Omit<GrantRequest, 'until'>, now: Date): Promise<Entitlement> {
+export async function revokeGrant(deps: EntitlementDeps, g: Omit<GrantRequest, 'until'>, now: Date): Promise<Entitlement> {
   if (!g.by.trim() || !g.reason.trim()) throw new Error('A revocation records who and why: both are required');
-  const { entitlement } = await entitlements.changeFor(g.userId, now, (tx) => saveSubscription(tx, {
+  const { entitlement } = await changeEntitlement(deps, g.userId, now, (tx) => deps.entitlements.saveSubscription(tx, {
     userId: g.userId, source: 'database', externalId: grantId(g.userId), productId: FOUNDERS_PRODUCT_ID, status: 'revoked',
     entitled: false, accessUntil: now, willRenew: false, stateAt: now, grantedBy: g.by.trim(), reason: g.reason.trim(),
   }));

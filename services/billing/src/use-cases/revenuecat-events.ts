@@ -1,4 +1,5 @@
-import { findSubscription, saveSubscription, type EntitlementsRepository, type Tx } from '../repositories/entitlements-repository';
+import type { BillingDeps } from './deps';
+import { changeEntitlement } from './entitlement';
 
 /** The fields of a RevenueCat webhook event billing reads (docs: "Webhook event types and fields"). */
 export interface RevenueCatEvent {
@@ -16,13 +17,6 @@ export interface RevenueCatEvent {
   environment?: string | null;
   transferred_from?: string[] | null;
   transferred_to?: string[] | null;
-}
-
-export interface RevenueCatDeps {
-  entitlements: EntitlementsRepository;
-  graceDays: number;
-  acceptSandbox: boolean;
-  now: () => Date;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,7 +56,7 @@ function factsOf(e: RevenueCatEvent, graceDays: number) {
  * its subscription (event_timestamp_ms) changes nothing, so redeliveries out of order cannot undo a
  * later one. SANDBOX events are ignored unless this deployment accepts them.
  */
-export async function applyRevenueCatEvent(deps: RevenueCatDeps, e: RevenueCatEvent): Promise<void> {
+export async function applyRevenueCatEvent(deps: BillingDeps, e: RevenueCatEvent): Promise<void> {
   if (e.environment === 'SANDBOX' && !deps.acceptSandbox) return;
   const stateAt = at(e.event_timestamp_ms) ?? deps.now();
   if (e.type === 'TRANSFER') return transfer(deps, e, stateAt);
@@ -70,25 +64,23 @@ export async function applyRevenueCatEvent(deps: RevenueCatDeps, e: RevenueCatEv
   const userId = ourUser(e);
   if (!facts || !userId) return;
   const externalId = e.original_transaction_id ?? `${userId}:${e.product_id ?? 'unknown'}`;
-  await deps.entitlements.changeFor(userId, deps.now(), async (tx) => {
-    const held = await findSubscription(tx, 'revenuecat', externalId);
+  await changeEntitlement(deps, userId, deps.now(), async (tx) => {
+    const held = await deps.entitlements.findSubscription(tx, 'revenuecat', externalId);
     if (held && held.stateAt > stateAt) return;
-    await saveSubscription(tx, { userId, source: 'revenuecat', externalId, productId: e.product_id ?? held?.productId ?? null, ...facts, stateAt });
+    await deps.entitlements.saveSubscription(tx, { userId, source: 'revenuecat', externalId, productId: e.product_id ?? held?.productId ?? null, ...facts, stateAt });
   });
 }
 
 /** TRANSFER: the store purchases move from one app user to another; so do their subscriptions here. */
-async function transfer(deps: RevenueCatDeps, e: RevenueCatEvent, stateAt: Date): Promise<void> {
+async function transfer(deps: BillingDeps, e: RevenueCatEvent, stateAt: Date): Promise<void> {
   const to = (e.transferred_to ?? []).find((id) => UUID.test(id));
   const from = (e.transferred_from ?? []).filter((id) => UUID.test(id) && id !== to);
   for (const userId of from) {
-    let moved: string[] = [];
-    await deps.entitlements.changeFor(userId, deps.now(), async (tx: Tx) => {
-      const rows = await tx.subscription.findMany({ where: { userId, source: 'revenuecat' }, select: { id: true } });
-      moved = rows.map((r) => r.id);
-      if (to) await tx.subscription.updateMany({ where: { id: { in: moved } }, data: { userId: to, stateAt } });
-      else await tx.subscription.updateMany({ where: { id: { in: moved } }, data: { entitled: false, status: 'transferred', stateAt } });
+    let moved = 0;
+    await changeEntitlement(deps, userId, deps.now(), async (tx) => {
+      if (to) moved = await deps.entitlements.moveSubscriptions(tx, userId, 'revenuecat', to, stateAt);
+      else await deps.entitlements.endSubscriptions(tx, userId, 'revenuecat', 'transferred', stateAt);
     });
-    if (to && moved.length > 0) await deps.entitlements.changeFor(to, deps.now());
+    if (to && moved > 0) await changeEntitlement(deps, to, deps.now());
   }
 }

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { saveSubscription, type EntitlementsRepository } from '../repositories/entitlements-repository';
+import type { BillingDeps } from './deps';
+import { changeEntitlement } from './entitlement';
 
 /**
  * The part of RevenueCat's REST API v1 "Customer Info" (GET /v1/subscribers/{app_user_id}) billing
@@ -41,13 +41,6 @@ export function revenueCatSubscriberReader(opts: RevenueCatApiOptions) {
   };
 }
 
-export interface RevenueCatSyncDeps {
-  entitlements: EntitlementsRepository;
-  readSubscriber: (appUserId: string) => Promise<RevenueCatSubscriberInfo>;
-  acceptSandbox: boolean;
-  logger: FastifyBaseLogger;
-}
-
 const dateOf = (iso: string | null | undefined) => {
   const d = iso ? new Date(iso) : null;
   return d && !Number.isNaN(d.getTime()) ? d : null;
@@ -60,18 +53,23 @@ const dateOf = (iso: string | null | undefined) => {
  * so a renewal the webhook missed keeps Pro and a real lapse still ends it. If RevenueCat cannot be
  * asked, nothing is written and Pro ends at its expiry (Pro is never extended without a source).
  */
-export async function syncRevenueCatBeforeLapse(deps: RevenueCatSyncDeps, userId: string, now: Date): Promise<void> {
-  const held = await deps.entitlements.find(userId);
+export async function syncRevenueCatBeforeLapse(
+  deps: BillingDeps,
+  readSubscriber: (appUserId: string) => Promise<RevenueCatSubscriberInfo>,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const held = await deps.entitlements.findEntitlement(deps.db, userId);
   if (held?.source !== 'revenuecat') return;
   let info: RevenueCatSubscriberInfo;
   try {
-    info = await deps.readSubscriber(userId);
+    info = await readSubscriber(userId);
   } catch (err) {
     deps.logger.warn({ err, userId }, 'RevenueCat REST sync failed; the entitlement lapses at its expiry');
     return;
   }
   const stateAt = typeof info.request_date_ms === 'number' ? new Date(info.request_date_ms) : now;
-  await deps.entitlements.changeFor(userId, now, async (tx) => {
+  await changeEntitlement(deps, userId, now, async (tx) => {
     for (const [productId, s] of Object.entries(info.subscriber.subscriptions ?? {})) {
       if (s.is_sandbox && !deps.acceptSandbox) continue;
       const expires = dateOf(s.expires_date);
@@ -81,9 +79,9 @@ export async function syncRevenueCatBeforeLapse(deps: RevenueCatSyncDeps, userId
         status: s.refunded_at ? 'refunded' : 'rest_sync', entitled: !s.refunded_at, accessUntil,
         willRenew: !s.unsubscribe_detected_at && !s.refunded_at, stateAt, productId,
       };
-      const rows = await tx.subscription.findMany({ where: { userId, source: 'revenuecat', productId }, select: { externalId: true, stateAt: true } });
+      const rows = await deps.entitlements.findSubscriptions(tx, userId, { source: 'revenuecat', productId });
       const targets = rows.length > 0 ? rows.filter((r) => r.stateAt <= stateAt).map((r) => r.externalId) : [`${userId}:${productId}`];
-      for (const externalId of targets) await saveSubscription(tx, { userId, source: 'revenuecat', externalId, ...facts });
+      for (const externalId of targets) await deps.entitlements.saveSubscription(tx, { userId, source: 'revenuecat', externalId, ...facts });
     }
   });
 }

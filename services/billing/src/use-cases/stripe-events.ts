@@ -1,15 +1,7 @@
-import { findSubscription, saveSubscription, type EntitlementsRepository } from '../repositories/entitlements-repository';
-import type { StripeCustomersRepository } from '../repositories/stripe-customers-repository';
 import type { StripeEventLike, StripeGateway } from '../stripe/gateway';
+import type { BillingDeps } from './deps';
+import { changeEntitlement } from './entitlement';
 import { stripeSubscriptionFacts } from './entitlement-rules';
-
-export interface StripeEventDeps {
-  gateway: StripeGateway;
-  entitlements: EntitlementsRepository;
-  customers: StripeCustomersRepository;
-  graceDays: number;
-  now: () => Date;
-}
 
 /** The event types billing acts on (any other verified event is stored and acknowledged, nothing more). */
 export const HANDLED_STRIPE_EVENTS = [
@@ -35,28 +27,28 @@ function invoiceSubscription(invoice: Record<string, unknown>): string | null {
  * Stripe and its current state stored: events arriving out of order (updated before
  * checkout.session.completed, an old `updated` after `deleted`) all end in Stripe's final state.
  */
-export async function applyStripeEvent(deps: StripeEventDeps, event: StripeEventLike): Promise<void> {
+export async function applyStripeEvent(deps: BillingDeps, gateway: StripeGateway, event: StripeEventLike): Promise<void> {
   const object = event.data.object;
   switch (event.type) {
     case 'checkout.session.completed': {
       const userId = str(object.client_reference_id);
       const customerId = idOf(object.customer);
-      if (userId && customerId) await deps.customers.link(userId, customerId);
+      if (userId && customerId) await deps.customers.link(deps.db, userId, customerId);
       const subscriptionId = idOf(object.subscription);
-      if (subscriptionId) await syncSubscription(deps, subscriptionId, userId);
+      if (subscriptionId) await syncSubscription(deps, gateway, subscriptionId, userId);
       return;
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const subscriptionId = idOf(object.id);
-      if (subscriptionId) await syncSubscription(deps, subscriptionId, null);
+      if (subscriptionId) await syncSubscription(deps, gateway, subscriptionId, null);
       return;
     }
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const subscriptionId = invoiceSubscription(object);
-      if (subscriptionId) await syncSubscription(deps, subscriptionId, null);
+      if (subscriptionId) await syncSubscription(deps, gateway, subscriptionId, null);
       return;
     }
     default:
@@ -68,19 +60,19 @@ export class UnknownStripeUserError extends Error {
   override name = 'UnknownStripeUserError';
 }
 
-async function syncSubscription(deps: StripeEventDeps, subscriptionId: string, userHint: string | null): Promise<void> {
+async function syncSubscription(deps: BillingDeps, gateway: StripeGateway, subscriptionId: string, userHint: string | null): Promise<void> {
   const retrievedAt = deps.now();
-  const sub = await deps.gateway.retrieveSubscription(subscriptionId);
+  const sub = await gateway.retrieveSubscription(subscriptionId);
   const customerId = idOf((sub as { customer?: unknown }).customer);
-  const userId = str(sub.metadata?.userId) ?? (customerId ? await deps.customers.userOf(customerId) : null) ?? userHint;
+  const userId = str(sub.metadata?.userId) ?? (customerId ? await deps.customers.userOf(deps.db, customerId) : null) ?? userHint;
   // Retried later: checkout.session.completed (or the metadata) tells whose it is.
   if (!userId) throw new UnknownStripeUserError(`Subscription ${subscriptionId} belongs to no known user yet`);
-  if (customerId) await deps.customers.link(userId, customerId);
+  if (customerId) await deps.customers.link(deps.db, userId, customerId);
   const facts = stripeSubscriptionFacts(sub, deps.graceDays);
-  await deps.entitlements.changeFor(userId, deps.now(), async (tx) => {
-    const held = await findSubscription(tx, 'stripe', sub.id);
+  await changeEntitlement(deps, userId, deps.now(), async (tx) => {
+    const held = await deps.entitlements.findSubscription(tx, 'stripe', sub.id);
     // Two syncs raced: keep the state read last from Stripe.
     if (held && held.stateAt > retrievedAt) return;
-    await saveSubscription(tx, { userId, source: 'stripe', externalId: sub.id, ...facts, stateAt: retrievedAt });
+    await deps.entitlements.saveSubscription(tx, { userId, source: 'stripe', externalId: sub.id, ...facts, stateAt: retrievedAt });
   });
 }
