@@ -8,5 +8,6 @@ export * from './events/index';
 export * from './prisma';
 export * from './runtime';
 export * from './service';
+export * from './jobs';
 export * from './unit-of-work';
 export { escapeHtml } from './html';
