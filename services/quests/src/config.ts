@@ -1,3 +1,4 @@
+import { DEFAULT_PHOTO_UPLOADS_PER_HOUR } from '@vere/domain';
 import { VerifierEnv, verifierConfig, type VerifierConfig } from '@vere/service-kit';
 import { Type, type Static, type TObject } from 'typebox';
 
@@ -17,7 +18,7 @@ export const PhotoEnv = {
   /** How long a photo link works. */
   PHOTO_URL_TTL_SECONDS: Type.Integer({ minimum: 30, maximum: 86_400, default: 600 }),
   /** Photo uploads one user may make per clock hour (each is decoded and re-encoded). */
-  PHOTO_UPLOADS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000, default: 30 }),
+  PHOTO_UPLOADS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000, default: DEFAULT_PHOTO_UPLOADS_PER_HOUR }),
   /**
    * Local driver: 32+ random bytes, base64 (`openssl rand -base64 32`), signing photo links. Absent:
    * generated once into STORAGE_DIR/.url-signing-key.
@@ -37,7 +38,7 @@ export interface QuestsConfig extends VerifierConfig {
   storage?: StorageConfig;
   /** How long a photo link works; default 600 s. */
   photoUrlTtlSeconds?: number;
-  /** Photo uploads per user per clock hour; default 30. */
+  /** Photo uploads per user per clock hour; default DEFAULT_PHOTO_UPLOADS_PER_HOUR (@vere/domain). */
   photoUploadsPerHour?: number;
 }
 

@@ -1,20 +1,25 @@
 import { EntitlementChanged, FriendshipChanged, ProfileUpdated, UserDeleted, UserRegistered, type WeekAssignment } from '@vere/contracts';
-import { assembleService, consume, jwksKeys, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { DEFAULT_PHOTO_UPLOADS_PER_HOUR } from '@vere/domain';
+import {
+  assembleService, consume, jwksKeys, pgTransactions, startJobs, type EventBus, type Jobs, type ServiceContext, type ServiceHandle,
+} from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import { systemClock, type Clock } from './clock';
 import type { QuestsConfig } from './config';
-import { PrismaClient } from './generated/prisma/client';
-import { startScheduler, type Scheduler } from './jobs/scheduler';
 import { defaultStorage, openPhotoStore } from './photo-store';
+import { prismaDir } from './prisma-dir';
+import { createCatalogueRepository } from './repositories/catalogue-repository';
+import { createDailyResetsRepository } from './repositories/daily-resets-repository';
 import { createDeckRepository } from './repositories/deck-repository';
+import { createEntitlementsRepository } from './repositories/entitlements-repository';
+import { createFriendsRepository } from './repositories/friends-repository';
 import { createLeaderboardRepository } from './repositories/leaderboard-repository';
 import { createPhotosRepository } from './repositories/photos-repository';
 import { createPlayersRepository } from './repositories/players-repository';
-import { createTodosRepository, type TodosRepository } from './repositories/todos-repository';
-import { createCatalogueRepository, type CatalogueRepository } from './repositories/catalogue-repository';
-import { recomputeStreaks, type RecomputeResult } from './repositories/streak-repository';
+import { createStreakRepository } from './repositories/streak-repository';
+import { createTodosRepository } from './repositories/todos-repository';
 import { createWeeklyRepository } from './repositories/weekly-repository';
+import { createXpRepository } from './repositories/xp-repository';
 import { deckRoutes } from './routes/deck';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { photoRoutes } from './routes/photos';
@@ -24,16 +29,16 @@ import { todoRoutes } from './routes/todos';
 import { weeklyRoutes } from './routes/weekly';
 import { weeklyAdminRoutes } from './routes/weekly-admin';
 import { weeklyFriendsRoutes } from './routes/weekly-friends';
-import { runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
+import { DAILY_RESET_CRON, DAILY_RESET_JOB, runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
+import type { PhotoProofs, QuestsDeps } from './use-cases/deps';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
-import { erasePhotos, photoProofs, sweepUnattachedPhotos, type PhotoDeps } from './use-cases/photos';
+import { erasePhotos, PHOTO_SWEEP_CRON, PHOTO_SWEEP_JOB, photoProofs, sweepUnattachedPhotos } from './use-cases/photos';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
-import type { PhotoProofs } from './use-cases/todos';
-import { weeklyStreakOf } from './use-cases/weekly';
-import { rotateMissingWeeks } from './use-cases/weekly-admin';
-import { prismaDir } from './prisma-dir';
+import { recomputeStreaks, STREAK_RECOMPUTE_CRON, STREAK_RECOMPUTE_JOB, type RecomputeResult } from './use-cases/streaks';
+import { rotateMissingWeeks, WEEKLY_ROTATION_CRON, WEEKLY_ROTATION_JOB } from './use-cases/weekly-admin';
 
-export interface QuestsDeps {
+/** What the process (runStandalone, the launcher, tests) gives quests beyond its configuration. */
+export interface QuestsOptions {
   bus: EventBus;
   logger: FastifyBaseLogger;
   /** The time every rule reads (local dates, the weekend window, Pro expiry); the real clock by default. */
@@ -55,72 +60,90 @@ export interface QuestsHandle extends ServiceHandle {
   recomputeStreaks(): Promise<RecomputeResult>;
   /** Runs the sweep of photos never attached as proof now (what the hourly job runs); resolves how many went. */
   sweepPhotos(): Promise<number>;
-  /** The job scheduler, once start() has run. */
-  readonly scheduler: Scheduler | undefined;
+  /** The scheduled jobs (pg-boss, schema quests_jobs), once start() has run. */
+  readonly jobs: Jobs | undefined;
 }
 
-export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps): Promise<QuestsHandle> {
-  const clock = deps.clock ?? systemClock;
-  let pool: pg.Pool | undefined;
-  let todos: TodosRepository | undefined;
+export async function createQuestsService(config: QuestsConfig, options: QuestsOptions): Promise<QuestsHandle> {
+  const clock = options.clock ?? systemClock;
   const store = await openPhotoStore(config.storage ?? defaultStorage, clock);
-  let catalogue: CatalogueRepository | undefined;
-  let photoDeps: PhotoDeps | undefined;
+  let wired: { deps: QuestsDeps; pool: ServiceContext<undefined>['pool'] } | undefined;
+  /** The use cases' dependencies, built once from the assembled service's pool and relay. */
+  const wire = ({ pool, relay }: ServiceContext<undefined>) => {
+    if (wired) return wired.deps;
+    const base = {
+      transaction: pgTransactions(pool, { schema: 'quests', relay }),
+      db: pool,
+      clock,
+      players: createPlayersRepository(),
+      deck: createDeckRepository(),
+      todos: createTodosRepository(),
+      xp: createXpRepository(),
+      dailyResets: createDailyResetsRepository(),
+      weekly: createWeeklyRepository(),
+      streaks: createStreakRepository(),
+      catalogue: createCatalogueRepository(),
+      leaderboard: createLeaderboardRepository(),
+      friends: createFriendsRepository(),
+      entitlements: createEntitlementsRepository(),
+      photos: createPhotosRepository(),
+      store,
+      photoUrlTtlSeconds: config.photoUrlTtlSeconds ?? 600,
+      photoUploadsPerHour: config.photoUploadsPerHour ?? DEFAULT_PHOTO_UPLOADS_PER_HOUR,
+    };
+    wired = { deps: { ...base, proofs: options.photos ?? photoProofs(base) }, pool };
+    return wired.deps;
+  };
+
   const handle = await assembleService({
     name: 'quests',
     prismaDir: prismaDir(),
     databaseUrl: config.databaseUrl,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
-    bus: deps.bus,
-    logger: deps.logger,
-    createPrisma: (adapter) => new PrismaClient({ adapter }),
+    bus: options.bus,
+    logger: options.logger,
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
-    routes: async ({ app, pool: servicePool, relay }) => {
-      pool = servicePool;
-      const players = createPlayersRepository(servicePool);
-      todos = createTodosRepository(servicePool);
-      photoDeps = {
-        photos: createPhotosRepository(servicePool), store, ttlSeconds: config.photoUrlTtlSeconds ?? 600,
-        uploadsPerHour: config.photoUploadsPerHour,
-      };
-      const weekly = createWeeklyRepository(servicePool);
-      await app.register(progressRoutes, {
-        players, photos: photoDeps, weeklyStreak: async (userId) => (await weeklyStreakOf({ weekly, clock }, userId))?.currentStreak ?? 0,
-      });
-      await app.register(deckRoutes, { players, deck: createDeckRepository(servicePool), clock });
-      await app.register(playbookRoutes, { players, clock });
-      await app.register(todoRoutes, { players, todos, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
-      await app.register(leaderboardRoutes, { leaderboard: createLeaderboardRepository(servicePool) });
-      await app.register(photoRoutes, { ...photoDeps, local: store.kind === 'local' ? store : undefined });
-      catalogue = createCatalogueRepository(servicePool);
-      await app.register(weeklyRoutes, { weekly, photos: deps.photos ?? photoProofs(photoDeps), clock, onEvents: () => relay.kick() });
-      await app.register(weeklyAdminRoutes, { catalogue });
-      await app.register(weeklyFriendsRoutes, { pool: servicePool });
+    routes: async (ctx) => {
+      const deps = wire(ctx);
+      const { app } = ctx;
+      await app.register(progressRoutes, deps);
+      await app.register(deckRoutes, deps);
+      await app.register(playbookRoutes, deps);
+      await app.register(todoRoutes, deps);
+      await app.register(leaderboardRoutes, deps);
+      await app.register(photoRoutes, { ...deps, local: store.kind === 'local' ? store : undefined });
+      await app.register(weeklyRoutes, deps);
+      await app.register(weeklyAdminRoutes, deps);
+      await app.register(weeklyFriendsRoutes, deps);
     },
-    consumers: ({ bus, prisma }) => [
-      consume(bus, prisma, 'quests-player-registry', UserRegistered, registerPlayer),
-      consume(bus, prisma, 'quests-player-profile', ProfileUpdated, updatePlayerProfile),
-      consume(bus, prisma, 'quests-entitlement', EntitlementChanged, updateEntitlement),
-      consume(bus, prisma, 'quests-user-erasure', UserDeleted, async (tx, e) => {
-        await forgetPlayer(tx, e);
-        await forgetFriends(tx, e.userId);
-      }),
-      consume(bus, prisma, 'quests-photo-erasure', UserDeleted, erasePhotos(store)),
-      consume(bus, prisma, 'quests-friends', FriendshipChanged, applyFriendship),
-    ],
+    consumers: (ctx) => {
+      const deps = wire(ctx);
+      const { transaction } = deps;
+      return [
+        consume(ctx.bus, transaction, 'quests-player-registry', UserRegistered, (tx, e) => registerPlayer(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-player-profile', ProfileUpdated, (tx, e) => updatePlayerProfile(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-entitlement', EntitlementChanged, (tx, e) => updateEntitlement(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-user-erasure', UserDeleted, async (tx, e) => {
+          await forgetPlayer(deps, tx, e);
+          await forgetFriends(deps, tx, e.userId);
+        }),
+        consume(ctx.bus, transaction, 'quests-photo-erasure', UserDeleted, (tx, e) => erasePhotos(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-friends', FriendshipChanged, (tx, e) => applyFriendship(deps, tx, e)),
+      ];
+    },
   });
 
-  const dailyReset = () => runDailyReset(pool!, todos!, clock());
-  const weeklyRotation = () => rotateMissingWeeks(catalogue!, clock());
-  const recompute = () => recomputeStreaks(pool!, clock());
-  const photoSweep = () => sweepUnattachedPhotos(photoDeps!, (err, key) => deps.logger.warn({ err, key }, 'could not delete an unattached photo'));
-  let scheduler: Scheduler | undefined;
+  const dailyReset = () => runDailyReset(wired!.deps, clock());
+  const weeklyRotation = () => rotateMissingWeeks(wired!.deps, clock());
+  const recompute = () => recomputeStreaks(wired!.deps, clock());
+  const photoSweep = () => sweepUnattachedPhotos(wired!.deps, (err, key) => options.logger.warn({ err, key }, 'could not delete an unattached photo'));
+  let jobs: Jobs | undefined;
   return {
     name: handle.name,
     app: handle.app,
-    get scheduler() {
-      return scheduler;
+    get jobs() {
+      return jobs;
     },
     dailyReset,
     weeklyRotation,
@@ -128,18 +151,23 @@ export async function createQuestsService(config: QuestsConfig, deps: QuestsDeps
     sweepPhotos: photoSweep,
     async start() {
       await handle.start();
-      scheduler = await startScheduler({
-        pool: pool!, logger: deps.logger, dailyReset, pollingIntervalSeconds: deps.jobPollingIntervalSeconds,
-        weekly: { rotate: weeklyRotation, recomputeStreaks: recompute }, photoSweep,
+      jobs = await startJobs({
+        pool: wired!.pool, schema: 'quests_jobs', logger: options.logger, pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+        jobs: [
+          { name: DAILY_RESET_JOB, cron: DAILY_RESET_CRON, run: dailyReset },
+          { name: WEEKLY_ROTATION_JOB, cron: WEEKLY_ROTATION_CRON, run: weeklyRotation },
+          { name: STREAK_RECOMPUTE_JOB, cron: STREAK_RECOMPUTE_CRON, run: recompute },
+          { name: PHOTO_SWEEP_JOB, cron: PHOTO_SWEEP_CRON, run: photoSweep },
+        ],
       });
-      if (deps.rotateOnStart !== false) {
-        // Safe on every replica at once (see CatalogueRepository.rotate); the job retries on its own schedule.
-        await weeklyRotation().catch((err: unknown) => deps.logger.error({ err }, 'weekly rotation at start failed'));
+      if (options.rotateOnStart !== false) {
+        // Safe on every replica at once (see rotate in use-cases/weekly-admin.ts); the job retries on its own schedule.
+        await weeklyRotation().catch((err: unknown) => options.logger.error({ err }, 'weekly rotation at start failed'));
       }
     },
     async close() {
-      await scheduler?.stop();
-      scheduler = undefined;
+      await jobs?.stop();
+      jobs = undefined;
       await handle.close();
       if (store.kind === 's3') store.client.destroy();
     },

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { LevelReached, XpAwarded, type LevelReachedPayload, type XpAwardedPayload } from '@vere/contracts';
 import { levelThreshold } from '@vere/domain';
-import { pgTransaction, type DomainEvent } from '@vere/service-kit';
+import { pgTransactions, type DomainEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awardXp } from '../src/repositories/xp-repository';
+import { createPlayersRepository } from '../src/repositories/players-repository';
+import { createXpRepository } from '../src/repositories/xp-repository';
+import { DAILY_RESET_JOB } from '../src/use-cases/daily-reset';
+import { awardXp } from '../src/use-cases/xp';
 import { as, count, newPlayer, sidequestIds, startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
@@ -171,7 +174,9 @@ describe('the XP ledger', () => {
   it('awards a source once however often it is redelivered, also in parallel', async () => {
     const userId = await newPlayer(h);
     const award = { userId, sourceKey: `weekly:${randomUUID()}`, reason: 'weekly_completed' as const, amount: 120 };
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => pgTransaction(h.sql)((tx) => awardXp(tx, award))));
+    const transaction = pgTransactions(h.sql, { schema: 'quests' });
+    const deps = { xp: createXpRepository(), players: createPlayersRepository() };
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => transaction((tx) => awardXp(deps, tx, award))));
     expect(outcomes.filter((o) => o.awarded)).toHaveLength(1);
     expect(await totalXp(userId)).toBe(120);
     expect(await ledger(userId)).toBe(1);
@@ -216,10 +221,10 @@ describe('the daily reset', () => {
     const todo = await acceptedTodo(userId); // due 2026-02-10 in Kolkata
     h.clock.set('2026-02-10T12:00:00Z');
     const key = `test-tick-${randomUUID()}`;
-    const [a, b] = await Promise.all([h.quests.scheduler!.queueDailyReset(key), other.scheduler!.queueDailyReset(key)]);
+    const [a, b] = await Promise.all([h.quests.jobs!.queue(DAILY_RESET_JOB, key), other.jobs!.queue(DAILY_RESET_JOB, key)]);
     const ids = [a, b].filter((id): id is string => id !== null);
     expect(ids).toHaveLength(1);
-    await expect.poll(() => h.quests.scheduler!.jobState(ids[0]!), { timeout: 15_000 }).toBe('completed');
+    await expect.poll(() => h.quests.jobs!.state(DAILY_RESET_JOB, ids[0]!), { timeout: 15_000 }).toBe('completed');
     expect(await count(h, 'SELECT count(*) FROM quests.todo WHERE id = $1', [todo.id])).toBe(0);
     expect(await count(h, "SELECT count(*) FROM quests.daily_reset WHERE time_zone = 'Asia/Kolkata' AND local_date = '2026-02-10'", [])).toBe(1);
   });

@@ -3,7 +3,8 @@ import { StreakUpdated, UserDeleted, WeeklyCompleted } from '@vere/contracts';
 import { weekDates, weekNumberOfDate } from '@vere/domain';
 import { newEvent, type DomainEvent, type EventMeta } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAK_RECOMPUTE_JOB, WEEKLY_ROTATION_JOB } from '../src/jobs/scheduler';
+import { STREAK_RECOMPUTE_JOB } from '../src/use-cases/streaks';
+import { WEEKLY_ROTATION_JOB } from '../src/use-cases/weekly-admin';
 import { as, count, newPlayer, startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
@@ -372,10 +373,10 @@ describe('rotation', () => {
   it('runs as a pg-boss job', async () => {
     h.clock.set('2036-07-16T12:00:00Z');
     const week = weekNumberOfDate('2036-07-16');
-    const id = await h.quests.scheduler!.queueWeekly(WEEKLY_ROTATION_JOB, `test-${randomUUID()}`);
-    await expect.poll(() => h.quests.scheduler!.jobState(id!, WEEKLY_ROTATION_JOB), { timeout: 15_000 }).toBe('completed');
+    const id = await h.quests.jobs!.queue(WEEKLY_ROTATION_JOB, `test-${randomUUID()}`);
+    await expect.poll(() => h.quests.jobs!.state(WEEKLY_ROTATION_JOB, id!), { timeout: 15_000 }).toBe('completed');
     expect(await count(h, 'SELECT count(*) FROM quests.weekly_challenge WHERE week_number = $1', [week])).toBe(1);
-    const recompute = await h.quests.scheduler!.queueWeekly(STREAK_RECOMPUTE_JOB, `test-${randomUUID()}`);
-    await expect.poll(() => h.quests.scheduler!.jobState(recompute!, STREAK_RECOMPUTE_JOB), { timeout: 15_000 }).toBe('completed');
+    const recompute = await h.quests.jobs!.queue(STREAK_RECOMPUTE_JOB, `test-${randomUUID()}`);
+    await expect.poll(() => h.quests.jobs!.state(STREAK_RECOMPUTE_JOB, recompute!), { timeout: 15_000 }).toBe('completed');
   });
 });

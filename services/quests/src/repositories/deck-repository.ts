@@ -1,5 +1,5 @@
 import type { SidequestType } from '@vere/contracts';
-import type pg from 'pg';
+import type { Queryable } from '@vere/service-kit';
 import { todoColumns, type TodoRow } from './todos-repository';
 
 export interface SidequestRow {
@@ -22,8 +22,6 @@ export interface UsageRow {
   weekend_swipes_used: number;
   weekend_skips_used: number;
 }
-
-export const NO_USAGE: UsageRow = { swipes_used: 0, skips_used: 0, weekend_swipes_used: 0, weekend_skips_used: 0 };
 
 /** What a counting statement did: the card's type (null: no such card), and the counts after it (null: refused). */
 export interface SwipeOutcome<T = never> {
@@ -55,13 +53,14 @@ export interface SkipInput {
   weekendOpen: boolean;
 }
 
+/** The sidequest catalogue and the day's swipe counts: data access only (rules in use-cases/swipes.ts). */
 export interface DeckRepository {
-  list(type: SidequestType | undefined): Promise<SidequestRow[]>;
-  usageOf(userId: string, date: string): Promise<UsageRow>;
+  list(db: Queryable, type: SidequestType | undefined): Promise<SidequestRow[]>;
+  usageOf(db: Queryable, userId: string, date: string): Promise<UsageRow>;
   /** Counts a swipe and adds the to-do in ONE statement, only while the bucket has a swipe left. */
-  accept(input: AcceptInput): Promise<SwipeOutcome<TodoRow>>;
+  accept(db: Queryable, input: AcceptInput): Promise<SwipeOutcome<TodoRow>>;
   /** Counts a skip in ONE statement, only while the bucket has a skip and a swipe left. */
-  skip(input: SkipInput): Promise<SwipeOutcome>;
+  skip(db: Queryable, input: SkipInput): Promise<SwipeOutcome>;
 }
 
 const SIDEQUEST_COLUMNS = `id, type, title, description, duration, xp, bg_color AS "bgColor", bg_color2 AS "bgColor2",
@@ -114,24 +113,25 @@ WITH sq AS (
 )
 SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage`;
 
-export function createDeckRepository(pool: pg.Pool): DeckRepository {
+export function createDeckRepository(): DeckRepository {
   return {
-    async list(type) {
+    async list(db, type) {
       const { rows } = type
-        ? await pool.query<SidequestRow>({ name: 'quests-sidequests-by-type', text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC, id`, values: [type] })
-        : await pool.query<SidequestRow>({ name: 'quests-sidequests', text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest ORDER BY created_at DESC, id` });
+        ? await db.query<SidequestRow>({ name: 'quests-sidequests-by-type', text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC, id`, values: [type] })
+        : await db.query<SidequestRow>({ name: 'quests-sidequests', text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest ORDER BY created_at DESC, id` });
       return rows;
     },
-    async usageOf(userId, date) {
-      const { rows } = await pool.query<UsageRow>({
+    async usageOf(db, userId, date) {
+      const { rows } = await db.query<UsageRow>({
         name: 'quests-usage',
         text: 'SELECT swipes_used, skips_used, weekend_swipes_used, weekend_skips_used FROM quests.daily_usage WHERE user_id = $1 AND date = $2::date',
         values: [userId, date],
       });
-      return rows[0] ?? NO_USAGE;
+      // A day without a row: nothing counted yet.
+      return rows[0] ?? { swipes_used: 0, skips_used: 0, weekend_swipes_used: 0, weekend_skips_used: 0 };
     },
-    async accept(i) {
-      const { rows } = await pool.query<{ sidequestType: SidequestType | null; usage: UsageRow | null; todo: TodoRow | null }>({
+    async accept(db, i) {
+      const { rows } = await db.query<{ sidequestType: SidequestType | null; usage: UsageRow | null; todo: TodoRow | null }>({
         name: 'quests-accept',
         text: ACCEPT_SQL,
         values: [i.userId, i.sidequestId, i.date, i.now, i.maxSwipes, i.weekendOpen, i.dueAt, i.dueDate],
@@ -139,8 +139,8 @@ export function createDeckRepository(pool: pg.Pool): DeckRepository {
       const row = rows[0]!;
       return { sidequestType: row.sidequestType, usage: row.usage, todo: row.todo ?? undefined };
     },
-    async skip(i) {
-      const { rows } = await pool.query<{ sidequestType: SidequestType | null; usage: UsageRow | null }>({
+    async skip(db, i) {
+      const { rows } = await db.query<{ sidequestType: SidequestType | null; usage: UsageRow | null }>({
         name: 'quests-skip',
         text: SKIP_SQL,
         values: [i.userId, i.sidequestId, i.date, i.now, i.weekendOpen, i.maxSkips, i.maxSwipes],

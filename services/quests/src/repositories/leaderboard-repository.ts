@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Queryable } from '@vere/service-kit';
 
 export interface RankedPlayerRow {
   me: boolean;
@@ -28,13 +28,14 @@ SELECT true, p.user_id, p.name, p.username, p.photo_url, p.avatar_config, p.tota
 FROM quests.player p WHERE p.user_id = $2`;
 
 export interface LeaderboardRepository {
-  topAndMe(limit: number, userId: string): Promise<RankedPlayerRow[]>;
+  /** The top `limit` players ranked, and the user's own row (`me`) when they are a player. */
+  topAndMe(db: Queryable, limit: number, userId: string): Promise<RankedPlayerRow[]>;
 }
 
-export function createLeaderboardRepository(pool: pg.Pool): LeaderboardRepository {
+export function createLeaderboardRepository(): LeaderboardRepository {
   return {
-    async topAndMe(limit, userId) {
-      const { rows } = await pool.query<RankedPlayerRow>({ name: 'quests-leaderboard', text: LEADERBOARD_SQL, values: [limit, userId] });
+    async topAndMe(db, limit, userId) {
+      const { rows } = await db.query<RankedPlayerRow>({ name: 'quests-leaderboard', text: LEADERBOARD_SQL, values: [limit, userId] });
       return rows;
     },
   };

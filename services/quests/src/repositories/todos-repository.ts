@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { pgTransaction } from '@vere/service-kit';
+import type { PgTx, Queryable } from '@vere/service-kit';
 
 /** A to-do as stored; timestamps may come back as ISO strings when read through row_to_json. */
 export interface TodoRow {
@@ -38,30 +37,24 @@ export interface Completion {
   proofPhotoId: string | null;
 }
 
-export type CompletionOutcome =
-  | { kind: 'not_found' }
-  | { kind: 'already_completed'; todo: TodoRow }
-  | { kind: 'completed'; todo: TodoRow };
-
+/** To-dos: data access only (rules in use-cases/todos.ts and use-cases/daily-reset.ts). */
 export interface TodosRepository {
-  /** Created today and still open, or completed today (local dates), newest first. */
-  listForDay(userId: string, date: string): Promise<TodoRow[]>;
+  /** The user's to-dos created on `date` that are open, and those completed that day (local dates), newest first. */
+  listForDay(db: Queryable, userId: string, date: string): Promise<TodoRow[]>;
   /** Deletes the user's to-do; false when they have none with that id. */
-  remove(userId: string, todoId: string): Promise<boolean>;
-  /**
-   * Marks the to-do completed and runs `after` (the XP award) in the same transaction; the row is
-   * locked first, so of concurrent completions one completes and the others see it completed.
-   */
-  complete<R>(c: Completion, after: (tx: pg.PoolClient, todo: TodoRow) => Promise<R>): Promise<{ outcome: CompletionOutcome; after?: R }>;
-  /** Removes pending to-dos due on or before `date` of users in `timeZone` (the daily reset). */
-  removeExpired(tx: pg.ClientBase, timeZone: string, date: string): Promise<number>;
+  remove(db: Queryable, userId: string, todoId: string): Promise<boolean>;
+  /** The user's to-do, locked until the transaction ends (concurrent completions queue on it); undefined when they have none with that id. */
+  lockOwned(tx: PgTx, userId: string, todoId: string): Promise<TodoRow | undefined>;
+  /** Stores the completion and its proof; answers the completed row. */
+  markCompleted(tx: PgTx, completion: Completion): Promise<TodoRow>;
+  /** Removes pending to-dos due on or before `date` of users in `timeZone`; answers how many. */
+  removeExpired(tx: PgTx, timeZone: string, date: string): Promise<number>;
 }
 
-export function createTodosRepository(pool: pg.Pool): TodosRepository {
-  const transaction = pgTransaction(pool);
+export function createTodosRepository(): TodosRepository {
   return {
-    async listForDay(userId, date) {
-      const { rows } = await pool.query<TodoRow>({
+    async listForDay(db, userId, date) {
+      const { rows } = await db.query<TodoRow>({
         name: 'quests-todos-for-day',
         text: `SELECT ${todoColumns} FROM quests.todo
                WHERE user_id = $1 AND ((created_date = $2::date AND status IN ('pending', 'in_progress')) OR completed_date = $2::date)
@@ -70,25 +63,22 @@ export function createTodosRepository(pool: pg.Pool): TodosRepository {
       });
       return rows;
     },
-    async remove(userId, todoId) {
-      const { rowCount } = await pool.query('DELETE FROM quests.todo WHERE id = $1 AND user_id = $2', [todoId, userId]);
+    async remove(db, userId, todoId) {
+      const { rowCount } = await db.query('DELETE FROM quests.todo WHERE id = $1 AND user_id = $2', [todoId, userId]);
       return rowCount === 1;
     },
-    complete(c, after) {
-      return transaction(async (tx) => {
-        const { rows: [found] } = await tx.query<TodoRow>(
-          `SELECT ${todoColumns} FROM quests.todo WHERE id = $1 AND user_id = $2 FOR UPDATE`, [c.todoId, c.userId],
-        );
-        if (!found) return { outcome: { kind: 'not_found' as const } };
-        if (found.status === 'completed') return { outcome: { kind: 'already_completed' as const, todo: found } };
-        const { rows: [todo] } = await tx.query<TodoRow>(
-          `UPDATE quests.todo SET status = 'completed', completed_at = $3, completed_date = $4::date, proof_text = $5,
-             proof_photo_id = $6, updated_at = $3
-           WHERE id = $1 AND user_id = $2 RETURNING ${todoColumns}`,
-          [c.todoId, c.userId, c.now, c.date, c.proofText, c.proofPhotoId],
-        );
-        return { outcome: { kind: 'completed' as const, todo: todo! }, after: await after(tx, todo!) };
-      });
+    async lockOwned(tx, userId, todoId) {
+      const { rows } = await tx.query<TodoRow>(`SELECT ${todoColumns} FROM quests.todo WHERE id = $1 AND user_id = $2 FOR UPDATE`, [todoId, userId]);
+      return rows[0];
+    },
+    async markCompleted(tx, c) {
+      const { rows } = await tx.query<TodoRow>(
+        `UPDATE quests.todo SET status = 'completed', completed_at = $3, completed_date = $4::date, proof_text = $5,
+           proof_photo_id = $6, updated_at = $3
+         WHERE id = $1 AND user_id = $2 RETURNING ${todoColumns}`,
+        [c.todoId, c.userId, c.now, c.date, c.proofText, c.proofPhotoId],
+      );
+      return rows[0]!;
     },
     async removeExpired(tx, timeZone, date) {
       const { rowCount } = await tx.query(

@@ -1,5 +1,4 @@
-import { pgTransaction } from '@vere/service-kit';
-import type pg from 'pg';
+import type { PgTx, Queryable } from '@vere/service-kit';
 
 /** A week's assignment joined with its challenge and the user's progress on it. */
 export interface WeeklyRow {
@@ -36,18 +35,11 @@ export interface VictoryRow {
   proofPhotoId: string | null;
 }
 
-/** What the player row holds for the streak (streak_settings: currentStreak, lastCompletedWeek). */
-export interface StreakRow {
-  timeZone: string;
-  streakCount: number;
-  lastCompletedWeek: string | null;
-}
-
 const weeklyColumns = `w.id, w.week_number AS "weekNumber", w.start_date::text AS "startDate", w.end_date::text AS "endDate",
   c.id AS "challengeId", c.title, c.category, c.preview, c.why, c.insight, c.challenge, c.reflection,
   p.accepted_at AS "acceptedAt", COALESCE(p.completed, false) AS completed, p.completed_at AS "completedAt"`;
 
-export const victoryColumns = `w.id AS "weeklyChallengeId", w.week_number AS "weekNumber", w.start_date::text AS "startDate",
+const victoryColumns = `w.id AS "weeklyChallengeId", w.week_number AS "weekNumber", w.start_date::text AS "startDate",
   w.end_date::text AS "endDate", c.id AS "challengeId", c.title, c.category, p.completed_at AS "completedAt",
   p.reflection, p.proof_text AS "proofText", p.proof_photo_id AS "proofPhotoId"`;
 
@@ -61,61 +53,50 @@ export interface CompletionInput {
   photoId: string | null;
 }
 
+/** Weekly challenges as a user sees them, and their progress: data access only (rules in use-cases/weekly.ts). */
 export interface WeeklyRepository {
   /** Assignments whose dates contain `today`, newest week first; else the latest 3 begun by then (spec §7.2). */
-  currentFor(userId: string, today: string): Promise<WeeklyRow[]>;
-  /** Records acceptance (the first acceptance time is kept); false when no such weekly challenge exists. */
-  accept(userId: string, weeklyChallengeId: string, now: Date): Promise<{ acceptedAt: Date; completed: boolean; completedAt: Date | null } | null>;
+  currentFor(db: Queryable, userId: string, today: string): Promise<WeeklyRow[]>;
+  /** Records acceptance (the first acceptance time is kept); null when no such weekly challenge exists. */
+  accept(db: Queryable, userId: string, weeklyChallengeId: string, now: Date): Promise<{ acceptedAt: Date; completed: boolean; completedAt: Date | null } | null>;
   /**
-   * Locks the user's progress row (creating it), and when not completed yet marks it completed with
-   * the proof and runs `after` (XP, streak, events) in the same transaction. Of concurrent calls one
-   * completes; the others see it completed.
+   * The user's progress row on the weekly challenge (created, accepted at `now`, when missing),
+   * locked until the transaction ends, so concurrent completions queue on it; undefined when no
+   * such weekly challenge exists.
    */
-  complete<R>(c: CompletionInput, after: (tx: pg.PoolClient, victory: VictoryRow) => Promise<R>): Promise<
-    { kind: 'not_found' } | { kind: 'already_completed'; victory: VictoryRow } | { kind: 'completed'; victory: VictoryRow; after: R }
-  >;
+  lockProgress(tx: PgTx, userId: string, weeklyChallengeId: string, now: Date): Promise<{ completed: boolean } | undefined>;
+  /** Stores the completion with its note and photo (accepting too when it was not). */
+  markCompleted(tx: PgTx, completion: CompletionInput): Promise<void>;
+  /** The user's progress on the weekly challenge as a victory (read once it is completed). */
+  victoryOf(db: Queryable, userId: string, weeklyChallengeId: string): Promise<VictoryRow | undefined>;
   /** The user's completed weekly challenges, newest first. */
-  victories(userId: string, limit: number): Promise<VictoryRow[]>;
-  /** One weekly challenge with the user's progress, and its victory when completed. */
-  detail(userId: string, weeklyChallengeId: string): Promise<{ weekly: WeeklyRow; victory: VictoryRow | null } | undefined>;
+  victories(db: Queryable, userId: string, limit: number): Promise<VictoryRow[]>;
+  /** One weekly challenge (any week) with the user's progress. */
+  find(db: Queryable, userId: string, weeklyChallengeId: string): Promise<WeeklyRow | undefined>;
   /** Whether a weekly challenge (week assignment) with this id exists. */
-  exists(weeklyChallengeId: string): Promise<boolean>;
-  /** The player's total XP, or undefined before the player exists. */
-  totalXpOf(userId: string): Promise<number | undefined>;
-  /** The player's zone and stored streak, or undefined before the player exists. */
-  streakOf(userId: string): Promise<StreakRow | undefined>;
+  exists(db: Queryable, weeklyChallengeId: string): Promise<boolean>;
 }
 
-export function createWeeklyRepository(pool: pg.Pool): WeeklyRepository {
-  const transaction = pgTransaction(pool);
-  const victoryOf = async (tx: pg.ClientBase | pg.Pool, userId: string, weeklyChallengeId: string) => {
-    const { rows } = await tx.query<VictoryRow>(
-      `SELECT ${victoryColumns} FROM quests.user_challenge_progress p
-       JOIN quests.weekly_challenge w ON w.id = p.weekly_challenge_id JOIN quests.challenge c ON c.id = w.challenge_id
-       WHERE p.user_id = $1 AND p.weekly_challenge_id = $2`,
-      [userId, weeklyChallengeId],
-    );
-    return rows[0]!;
-  };
+export function createWeeklyRepository(): WeeklyRepository {
   return {
-    async currentFor(userId, today) {
+    async currentFor(db, userId, today) {
       const from = `FROM quests.weekly_challenge w JOIN quests.challenge c ON c.id = w.challenge_id
         LEFT JOIN quests.user_challenge_progress p ON p.weekly_challenge_id = w.id AND p.user_id = $1`;
-      const current = await pool.query<WeeklyRow>({
+      const current = await db.query<WeeklyRow>({
         name: 'quests-weekly-current',
         text: `SELECT ${weeklyColumns} ${from} WHERE w.start_date <= $2::date AND w.end_date >= $2::date ORDER BY w.week_number DESC`,
         values: [userId, today],
       });
       if (current.rows.length > 0) return current.rows;
-      const latest = await pool.query<WeeklyRow>({
+      const latest = await db.query<WeeklyRow>({
         name: 'quests-weekly-latest',
         text: `SELECT ${weeklyColumns} ${from} WHERE w.start_date <= $2::date ORDER BY w.week_number DESC LIMIT 3`,
         values: [userId, today],
       });
       return latest.rows;
     },
-    async accept(userId, weeklyChallengeId, now) {
-      const { rows } = await pool.query<{ acceptedAt: Date; completed: boolean; completedAt: Date | null }>(
+    async accept(db, userId, weeklyChallengeId, now) {
+      const { rows } = await db.query<{ acceptedAt: Date; completed: boolean; completedAt: Date | null }>(
         `INSERT INTO quests.user_challenge_progress (user_id, weekly_challenge_id, accepted_at, updated_at)
          SELECT $1, w.id, $3, $3 FROM quests.weekly_challenge w WHERE w.id = $2
          ON CONFLICT (user_id, weekly_challenge_id) DO UPDATE
@@ -127,32 +108,38 @@ export function createWeeklyRepository(pool: pg.Pool): WeeklyRepository {
       );
       return rows[0] ?? null;
     },
-    complete(c, after) {
-      return transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO quests.user_challenge_progress (user_id, weekly_challenge_id, accepted_at, updated_at)
-           SELECT $1, w.id, $3, $3 FROM quests.weekly_challenge w WHERE w.id = $2
-           ON CONFLICT (user_id, weekly_challenge_id) DO NOTHING`,
-          [c.userId, c.weeklyChallengeId, c.now],
-        );
-        const { rows: [locked] } = await tx.query<{ completed: boolean }>(
-          'SELECT completed FROM quests.user_challenge_progress WHERE user_id = $1 AND weekly_challenge_id = $2 FOR UPDATE',
-          [c.userId, c.weeklyChallengeId],
-        );
-        if (!locked) return { kind: 'not_found' as const };
-        if (locked.completed) return { kind: 'already_completed' as const, victory: await victoryOf(tx, c.userId, c.weeklyChallengeId) };
-        await tx.query(
-          `UPDATE quests.user_challenge_progress SET completed = true, completed_at = $3, completed_week = $4::date,
-             reflection = $5, proof_text = $5, proof_photo_id = $6, accepted_at = COALESCE(accepted_at, $3), updated_at = $3
-           WHERE user_id = $1 AND weekly_challenge_id = $2`,
-          [c.userId, c.weeklyChallengeId, c.now, c.week, c.note, c.photoId],
-        );
-        const victory = await victoryOf(tx, c.userId, c.weeklyChallengeId);
-        return { kind: 'completed' as const, victory, after: await after(tx, victory) };
-      });
+    async lockProgress(tx, userId, weeklyChallengeId, now) {
+      await tx.query(
+        `INSERT INTO quests.user_challenge_progress (user_id, weekly_challenge_id, accepted_at, updated_at)
+         SELECT $1, w.id, $3, $3 FROM quests.weekly_challenge w WHERE w.id = $2
+         ON CONFLICT (user_id, weekly_challenge_id) DO NOTHING`,
+        [userId, weeklyChallengeId, now],
+      );
+      const { rows } = await tx.query<{ completed: boolean }>(
+        'SELECT completed FROM quests.user_challenge_progress WHERE user_id = $1 AND weekly_challenge_id = $2 FOR UPDATE',
+        [userId, weeklyChallengeId],
+      );
+      return rows[0];
     },
-    async victories(userId, limit) {
-      const { rows } = await pool.query<VictoryRow>({
+    async markCompleted(tx, c) {
+      await tx.query(
+        `UPDATE quests.user_challenge_progress SET completed = true, completed_at = $3, completed_week = $4::date,
+           reflection = $5, proof_text = $5, proof_photo_id = $6, accepted_at = COALESCE(accepted_at, $3), updated_at = $3
+         WHERE user_id = $1 AND weekly_challenge_id = $2`,
+        [c.userId, c.weeklyChallengeId, c.now, c.week, c.note, c.photoId],
+      );
+    },
+    async victoryOf(db, userId, weeklyChallengeId) {
+      const { rows } = await db.query<VictoryRow>(
+        `SELECT ${victoryColumns} FROM quests.user_challenge_progress p
+         JOIN quests.weekly_challenge w ON w.id = p.weekly_challenge_id JOIN quests.challenge c ON c.id = w.challenge_id
+         WHERE p.user_id = $1 AND p.weekly_challenge_id = $2`,
+        [userId, weeklyChallengeId],
+      );
+      return rows[0];
+    },
+    async victories(db, userId, limit) {
+      const { rows } = await db.query<VictoryRow>({
         name: 'quests-weekly-victories',
         text: `SELECT ${victoryColumns} FROM quests.user_challenge_progress p
                JOIN quests.weekly_challenge w ON w.id = p.weekly_challenge_id JOIN quests.challenge c ON c.id = w.challenge_id
@@ -161,31 +148,17 @@ export function createWeeklyRepository(pool: pg.Pool): WeeklyRepository {
       });
       return rows;
     },
-    async detail(userId, weeklyChallengeId) {
-      const { rows: [weekly] } = await pool.query<WeeklyRow>(
+    async find(db, userId, weeklyChallengeId) {
+      const { rows } = await db.query<WeeklyRow>(
         `SELECT ${weeklyColumns} FROM quests.weekly_challenge w JOIN quests.challenge c ON c.id = w.challenge_id
          LEFT JOIN quests.user_challenge_progress p ON p.weekly_challenge_id = w.id AND p.user_id = $1 WHERE w.id = $2`,
         [userId, weeklyChallengeId],
       );
-      if (!weekly) return undefined;
-      return { weekly, victory: weekly.completed ? await victoryOf(pool, userId, weeklyChallengeId) : null };
-    },
-    async exists(weeklyChallengeId) {
-      const { rowCount } = await pool.query('SELECT 1 FROM quests.weekly_challenge WHERE id = $1', [weeklyChallengeId]);
-      return rowCount === 1;
-    },
-    async totalXpOf(userId) {
-      const { rows } = await pool.query<{ totalXp: number }>('SELECT total_xp AS "totalXp" FROM quests.player WHERE user_id = $1', [userId]);
-      return rows[0]?.totalXp;
-    },
-    async streakOf(userId) {
-      const { rows } = await pool.query<StreakRow>({
-        name: 'quests-player-streak',
-        text: `SELECT time_zone AS "timeZone", streak_count AS "streakCount", streak_settings->>'lastCompletedWeek' AS "lastCompletedWeek"
-               FROM quests.player WHERE user_id = $1`,
-        values: [userId],
-      });
       return rows[0];
+    },
+    async exists(db, weeklyChallengeId) {
+      const { rowCount } = await db.query('SELECT 1 FROM quests.weekly_challenge WHERE id = $1', [weeklyChallengeId]);
+      return rowCount === 1;
     },
   };
 }

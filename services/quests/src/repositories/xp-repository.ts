@@ -1,51 +1,36 @@
-import { LevelReached, XpAwarded } from '@vere/contracts';
-import { levelForXP, levelRewards, type LevelReward } from '@vere/domain';
-import { newEvent, outboxRecord, type DomainEvent, type EventMeta } from '@vere/service-kit';
-import type pg from 'pg';
+import type { PgTx } from '@vere/service-kit';
 
-export interface Award {
+/** One XP award as the ledger records it. */
+export interface LedgerEntry {
   userId: string;
-  /** Unique per source: `todo:<id>`, `weekly:<id>`. */
+  /** Unique per source: `todo:<id>`, `weekly:<id>:<user id>`. */
   sourceKey: string;
   reason: 'todo_completed' | 'weekly_completed' | 'other';
   amount: number;
 }
 
-export type AwardOutcome =
-  | { awarded: false; totalXp: number }
-  | { awarded: true; totalXp: number; previousLevel: number; level: number; rewards: LevelReward[] };
-
-export async function writeOutbox(tx: pg.ClientBase, event: DomainEvent<EventMeta>): Promise<void> {
-  const r = outboxRecord(event);
-  await tx.query('INSERT INTO quests.outbox_event (id, subject, payload, occurred_at) VALUES ($1, $2, $3, $4)', [r.id, r.subject, r.payload, r.occurredAt]);
+/** The XP ledger and the player's total: data access only (the award's rules are in use-cases/xp.ts). */
+export interface XpRepository {
+  /** Records the entry; false when its source key is in the ledger already (the primary key decides). */
+  record(tx: PgTx, entry: LedgerEntry): Promise<boolean>;
+  /** Adds `amount` to the player's total; answers the new total, undefined when there is no such player. */
+  addToTotal(tx: PgTx, userId: string, amount: number): Promise<number | undefined>;
 }
 
-/**
- * Adds XP once per source key, inside the caller's transaction: the ledger's primary key turns a
- * repeat (retry, race, redelivery) into a no-op. Writes quests.xp.awarded.v1 for every award and
- * quests.level.reached.v1 when the level rises, in the same transaction (the outbox).
- */
-export async function awardXp(tx: pg.ClientBase, a: Award): Promise<AwardOutcome> {
-  const inserted = await tx.query(
-    `INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, $3, $4) ON CONFLICT (source_key) DO NOTHING`,
-    [a.sourceKey, a.userId, a.amount, a.reason],
-  );
-  if (inserted.rowCount !== 1) {
-    const { rows } = await tx.query<{ total_xp: number }>('SELECT total_xp FROM quests.player WHERE user_id = $1', [a.userId]);
-    return { awarded: false, totalXp: rows[0]?.total_xp ?? 0 };
-  }
-  const { rows: [player] } = await tx.query<{ total_xp: number }>(
-    'UPDATE quests.player SET total_xp = total_xp + $2, updated_at = now() WHERE user_id = $1 RETURNING total_xp', [a.userId, a.amount],
-  );
-  if (!player) throw new Error(`no player ${a.userId} to award XP to`);
-  const totalXp = player.total_xp;
-  const previousLevel = levelForXP(totalXp - a.amount);
-  const level = levelForXP(totalXp);
-  await writeOutbox(tx, newEvent(XpAwarded.subject, a.userId, { sourceKey: a.sourceKey, reason: a.reason, amount: a.amount, totalXP: totalXp, level }));
-  const rewards: LevelReward[] = [];
-  for (let l = previousLevel + 1; l <= level; l += 1) rewards.push(...levelRewards(l));
-  if (level > previousLevel) {
-    await writeOutbox(tx, newEvent(LevelReached.subject, a.userId, { level, previousLevel, totalXP: totalXp, rewards }));
-  }
-  return { awarded: true, totalXp, previousLevel, level, rewards };
+export function createXpRepository(): XpRepository {
+  return {
+    async record(tx, e) {
+      const { rowCount } = await tx.query(
+        'INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, $3, $4) ON CONFLICT (source_key) DO NOTHING',
+        [e.sourceKey, e.userId, e.amount, e.reason],
+      );
+      return rowCount === 1;
+    },
+    async addToTotal(tx, userId, amount) {
+      const { rows } = await tx.query<{ totalXp: number }>(
+        'UPDATE quests.player SET total_xp = total_xp + $2, updated_at = now() WHERE user_id = $1 RETURNING total_xp AS "totalXp"', [userId, amount],
+      );
+      return rows[0]?.totalXp;
+    },
+  };
 }

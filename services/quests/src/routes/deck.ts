@@ -3,18 +3,19 @@ import {
   type SidequestListQuery, type SwipeBody,
 } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import { acceptSidequest, getLimits, listSidequests, skipSidequest, type DeckDeps } from '../use-cases/swipes';
+import type { QuestsDeps } from '../use-cases/deps';
+import { acceptSidequest, getLimits, listSidequests, skipSidequest } from '../use-cases/swipes';
 
 const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
 
-export async function deckRoutes(app: ServiceApp, deps: DeckDeps): Promise<void> {
+export async function deckRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
   app.get<{ Querystring: SidequestListQuery }>('/api/quests/sidequests', {
     onRequest: app.authenticate,
     schema: {
       tags: ['deck'], summary: 'The sidequest catalogue, newest first (daily, weekend or both)', security: [{ bearer: [] }],
       querystring: SidequestListQuerySchema, response: { 200: SidequestListSchema, ...errors },
     },
-  }, async (request) => listSidequests(deps.deck, request.query.type));
+  }, async (request) => listSidequests(deps, request.query.type));
 
   app.get('/api/quests/me/limits', {
     onRequest: app.authenticate,

@@ -1,9 +1,9 @@
 import { LeaderboardQuerySchema, LeaderboardSchema, type LeaderboardQuery } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import type { LeaderboardRepository } from '../repositories/leaderboard-repository';
+import type { QuestsDeps } from '../use-cases/deps';
 import { getLeaderboard } from '../use-cases/leaderboard';
 
-export async function leaderboardRoutes(app: ServiceApp, opts: { leaderboard: LeaderboardRepository }): Promise<void> {
+export async function leaderboardRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
   app.get<{ Querystring: LeaderboardQuery }>('/api/quests/leaderboard', {
     onRequest: app.authenticate,
     schema: {
@@ -11,5 +11,5 @@ export async function leaderboardRoutes(app: ServiceApp, opts: { leaderboard: Le
       querystring: LeaderboardQuerySchema,
       response: { 200: LeaderboardSchema, 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => getLeaderboard(opts.leaderboard, request.userId, request.query.limit ?? 10));
+  }, async (request) => getLeaderboard(deps, request.userId, request.query.limit ?? 10));
 }

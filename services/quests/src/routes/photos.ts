@@ -6,9 +6,10 @@ import { AppError, type ServiceApp } from '@vere/service-kit';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, type LocalPhotoStore } from '@vere/storage';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { admitPhotoUpload, photoKey, uploadPhoto, type PhotoDeps } from '../use-cases/photos';
+import type { QuestsDeps } from '../use-cases/deps';
+import { admitPhotoUpload, photoKey, uploadPhoto } from '../use-cases/photos';
 
-export interface PhotoRouteDeps extends PhotoDeps {
+export interface PhotoRouteDeps extends QuestsDeps {
   /** The local store, whose links this service serves; absent with S3 (its links go to the bucket). */
   local?: LocalPhotoStore;
 }

@@ -1,10 +1,9 @@
 import { PlaybookUnlocksSchema } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import type { Clock } from '../clock';
-import type { PlayersRepository } from '../repositories/players-repository';
+import type { QuestsDeps } from '../use-cases/deps';
 import { getPlaybookUnlocks } from '../use-cases/playbooks';
 
-export async function playbookRoutes(app: ServiceApp, opts: { players: PlayersRepository; clock: Clock }): Promise<void> {
+export async function playbookRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
   app.get('/api/quests/me/playbooks', {
     onRequest: app.authenticate,
     schema: {
@@ -13,5 +12,5 @@ export async function playbookRoutes(app: ServiceApp, opts: { players: PlayersRe
       security: [{ bearer: [] }],
       response: { 200: PlaybookUnlocksSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
     },
-  }, async (request) => getPlaybookUnlocks(opts.players, request.userId, opts.clock()));
+  }, async (request) => getPlaybookUnlocks(deps, request.userId));
 }

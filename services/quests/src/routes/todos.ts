@@ -2,11 +2,12 @@ import {
   CompleteTodoBodySchema, CompleteTodoResultSchema, TodoListSchema, TodoParamsSchema, type CompleteTodoBody, type TodoParams,
 } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import { completeTodo, deleteTodo, listTodos, type TodoDeps } from '../use-cases/todos';
+import type { QuestsDeps } from '../use-cases/deps';
+import { completeTodo, deleteTodo, listTodos } from '../use-cases/todos';
 
 const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
 
-export async function todoRoutes(app: ServiceApp, deps: TodoDeps): Promise<void> {
+export async function todoRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
   app.get('/api/quests/me/todos', {
     onRequest: app.authenticate,
     schema: {

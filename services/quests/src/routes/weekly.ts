@@ -3,11 +3,12 @@ import {
   WeeklyDetailSchema, WeeklyParamsSchema, type CompleteWeeklyBody, type VictoriesQuery, type WeeklyParams,
 } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import { acceptWeekly, completeWeekly, currentWeekly, recentVictories, weeklyDetail, type WeeklyDeps } from '../use-cases/weekly';
+import type { QuestsDeps } from '../use-cases/deps';
+import { acceptWeekly, completeWeekly, currentWeekly, recentVictories, weeklyDetail } from '../use-cases/weekly';
 
 const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
 
-export async function weeklyRoutes(app: ServiceApp, deps: WeeklyDeps): Promise<void> {
+export async function weeklyRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
   app.get('/api/quests/me/weekly', {
     onRequest: app.authenticate,
     schema: {

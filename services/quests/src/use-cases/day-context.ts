@@ -1,10 +1,10 @@
 import type { Limits } from '@vere/contracts';
 import {
-  addDays, isWeekendWindow, levelForXP, limitMaxima, localDate, nextLocalMidnight, nextWeekendStart, weekendEnd, type LimitMaxima,
+  isProAt, isWeekendWindow, levelForXP, limitMaxima, localDate, nextLocalMidnight, nextWeekendStart, weekendEnd, type LimitMaxima,
 } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
 import type { UsageRow } from '../repositories/deck-repository';
-import type { PlayersRepository } from '../repositories/players-repository';
+import type { QuestsDeps } from './deps';
 
 /** Everything the day's rules need, read once per request: the user's zone, level, Pro and local date. */
 export interface DayContext {
@@ -20,12 +20,8 @@ export interface DayContext {
   maxima: LimitMaxima;
 }
 
-/** Pro while the entitlement is active and has no expiry, or one still ahead (contracts: EntitlementChanged). */
-export const isProAt = (now: Date, active: boolean | null, expiresAt: Date | null) =>
-  active === true && (expiresAt === null || expiresAt.getTime() > now.getTime());
-
-export async function dayContext(players: PlayersRepository, userId: string, now: Date): Promise<DayContext> {
-  const row = await players.contextOf(userId);
+export async function dayContext(deps: Pick<QuestsDeps, 'db' | 'players'>, userId: string, now: Date): Promise<DayContext> {
+  const row = await deps.players.contextOf(deps.db, userId);
   if (!row) throw new AppError('PLAYER_NOT_FOUND', 'Your player profile is being set up. Try again in a moment.');
   const level = levelForXP(row.totalXp);
   const isPro = isProAt(now, row.proActive, row.proExpiresAt);
@@ -62,9 +58,4 @@ export function limitsBody(ctx: DayContext, usage: UsageRow): Limits {
     weekendOpensAt: opensAt.toISOString(),
     weekendEndsAt: endsAt.toISOString(),
   };
-}
-
-/** A to-do is due 24 hours after it is accepted; its due date is the next local calendar date. */
-export function dueOf(ctx: DayContext): { dueAt: Date; dueDate: string } {
-  return { dueAt: new Date(ctx.now.getTime() + DAY_MS), dueDate: addDays(ctx.date, 1) };
 }

@@ -1,13 +1,14 @@
-import type { LevelProgressBody } from '@vere/contracts';
+import type { PlayerProgress } from '@vere/contracts';
 import { levelProgress } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
-import type { PlayersRepository } from '../repositories/players-repository';
+import type { QuestsDeps } from './deps';
+import { weeklyStreakOf } from './weekly';
 
-/** The signed-in player's level and XP; PLAYER_NOT_FOUND while the registration event is on its way. */
-export async function getProgress(players: PlayersRepository, userId: string): Promise<LevelProgressBody> {
-  const totalXp = await players.totalXpOf(userId);
+/** The signed-in player's level and XP, and the weekly streak shown now; PLAYER_NOT_FOUND while the registration event is on its way. */
+export async function getProgress(deps: QuestsDeps, userId: string): Promise<PlayerProgress> {
+  const totalXp = await deps.players.totalXpOf(deps.db, userId);
   if (totalXp === undefined) {
     throw new AppError('PLAYER_NOT_FOUND', 'Your player profile is being set up. Try again in a moment.');
   }
-  return levelProgress(totalXp);
+  return { ...levelProgress(totalXp), weeklyStreak: (await weeklyStreakOf(deps, userId))?.currentStreak ?? 0 };
 }

@@ -1,6 +1,7 @@
 import type { Leaderboard, LeaderboardEntry } from '@vere/contracts';
 import { isAvatarConfig, levelForXP } from '@vere/domain';
-import type { LeaderboardRepository, RankedPlayerRow } from '../repositories/leaderboard-repository';
+import type { RankedPlayerRow } from '../repositories/leaderboard-repository';
+import type { QuestsDeps } from './deps';
 
 const toEntry = (r: RankedPlayerRow): LeaderboardEntry => ({
   id: r.id, name: r.name, username: r.username, photoUrl: r.photoUrl,
@@ -9,8 +10,8 @@ const toEntry = (r: RankedPlayerRow): LeaderboardEntry => ({
 });
 
 /** Top `limit` players by total XP and the caller's own place (null while their player is being set up). */
-export async function getLeaderboard(repo: LeaderboardRepository, userId: string, limit: number): Promise<Leaderboard> {
-  const rows = await repo.topAndMe(limit, userId);
+export async function getLeaderboard(deps: QuestsDeps, userId: string, limit: number): Promise<Leaderboard> {
+  const rows = await deps.leaderboard.topAndMe(deps.db, limit, userId);
   const entries = rows.filter((r) => !r.me)
     .sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1))
     .map(toEntry);

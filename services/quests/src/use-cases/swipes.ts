@@ -1,26 +1,19 @@
 import type { AcceptResult, Limits, SidequestList, SidequestType, SkipResult } from '@vere/contracts';
-import { canSwipe, limitReachedMessage, type SwipeBucket } from '@vere/domain';
+import { canSwipe, limitReachedMessage, todoDue, type SwipeBucket } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
-import type { Clock } from '../clock';
-import type { DeckRepository, UsageRow } from '../repositories/deck-repository';
-import type { PlayersRepository } from '../repositories/players-repository';
-import { dayContext, dueOf, limitsBody } from './day-context';
+import type { UsageRow } from '../repositories/deck-repository';
+import { dayContext, limitsBody } from './day-context';
+import type { QuestsDeps } from './deps';
 import { toTodoBody } from './todos';
 
-export interface DeckDeps {
-  players: PlayersRepository;
-  deck: DeckRepository;
-  clock: Clock;
-}
-
-export async function listSidequests(deck: DeckRepository, type: SidequestType | undefined): Promise<SidequestList> {
-  const rows = await deck.list(type);
+export async function listSidequests(deps: QuestsDeps, type: SidequestType | undefined): Promise<SidequestList> {
+  const rows = await deps.deck.list(deps.db, type);
   return { sidequests: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }
 
-export async function getLimits(deps: DeckDeps, userId: string): Promise<Limits> {
-  const ctx = await dayContext(deps.players, userId, deps.clock());
-  return limitsBody(ctx, await deps.deck.usageOf(userId, ctx.date));
+export async function getLimits(deps: QuestsDeps, userId: string): Promise<Limits> {
+  const ctx = await dayContext(deps, userId, deps.clock());
+  return limitsBody(ctx, await deps.deck.usageOf(deps.db, userId, ctx.date));
 }
 
 function refuseMissing(type: SidequestType | null): never {
@@ -31,11 +24,14 @@ function refuseMissing(type: SidequestType | null): never {
 const bucketUsage = (bucket: SwipeBucket, u: UsageRow) =>
   bucket === 'daily' ? { swipes: u.swipes_used, skips: u.skips_used } : { swipes: u.weekend_swipes_used, skips: u.weekend_skips_used };
 
-/** Accept: one statement counts the swipe (only while one is left) and adds the to-do, due 24 h later. */
-export async function acceptSidequest(deps: DeckDeps, userId: string, sidequestId: string): Promise<AcceptResult> {
-  const ctx = await dayContext(deps.players, userId, deps.clock());
-  const { dueAt, dueDate } = dueOf(ctx);
-  const out = await deps.deck.accept({
+/**
+ * Accept: one statement counts the swipe (only while one is left) and adds the to-do, due 24 h
+ * later; one statement is atomic by itself, so it runs on the pool, not in a transaction.
+ */
+export async function acceptSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<AcceptResult> {
+  const ctx = await dayContext(deps, userId, deps.clock());
+  const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
+  const out = await deps.deck.accept(deps.db, {
     userId, sidequestId, date: ctx.date, now: ctx.now, maxSwipes: ctx.maxima.maxSwipes, weekendOpen: ctx.weekendOpen, dueAt, dueDate,
   });
   if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen)) refuseMissing(out.sidequestType);
@@ -44,16 +40,16 @@ export async function acceptSidequest(deps: DeckDeps, userId: string, sidequestI
 }
 
 /** Skip: counted only while the bucket has a skip and a swipe left; the refusal names which ran out. */
-export async function skipSidequest(deps: DeckDeps, userId: string, sidequestId: string): Promise<SkipResult> {
-  const ctx = await dayContext(deps.players, userId, deps.clock());
-  const out = await deps.deck.skip({
+export async function skipSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<SkipResult> {
+  const ctx = await dayContext(deps, userId, deps.clock());
+  const out = await deps.deck.skip(deps.db, {
     userId, sidequestId, date: ctx.date, now: ctx.now, maxSwipes: ctx.maxima.maxSwipes, maxSkips: ctx.maxima.maxSkips,
     weekendOpen: ctx.weekendOpen,
   });
   if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen)) refuseMissing(out.sidequestType);
   if (!out.usage) {
     const bucket = out.sidequestType;
-    const verdict = canSwipe('skip', bucket, bucketUsage(bucket, await deps.deck.usageOf(userId, ctx.date)), {
+    const verdict = canSwipe('skip', bucket, bucketUsage(bucket, await deps.deck.usageOf(deps.db, userId, ctx.date)), {
       swipes: ctx.maxima.maxSwipes, skips: ctx.maxima.maxSkips,
     });
     const limit = verdict.ok ? 'skips' : verdict.limit;

@@ -11,7 +11,8 @@ import { createQuestsService } from '../../src/index';
 import { ACCEPT_SQL } from '../../src/repositories/deck-repository';
 import { LEADERBOARD_SQL } from '../../src/repositories/leaderboard-repository';
 import { createPlayersRepository } from '../../src/repositories/players-repository';
-import { dayContext, dueOf } from '../../src/use-cases/day-context';
+import { todoDue } from '@vere/domain';
+import { dayContext } from '../../src/use-cases/day-context';
 
 const kind = process.argv[2];
 const databaseUrl = process.env.DATABASE_URL!;
@@ -33,14 +34,14 @@ if (kind === 'service') {
 } else {
   // The service's pool size (service-kit createPool: 10).
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const players = createPlayersRepository(pool);
+  const deps = { db: pool, players: createPlayersRepository() };
   const app = Fastify({ logger: false });
   // The user id from the token's payload, unverified: the bare handler measures HTTP and SQL alone.
   const userOf = (req: FastifyRequest) =>
     JSON.parse(Buffer.from(String(req.headers.authorization).split('.')[1]!, 'base64url').toString()).sub as string;
   app.post<{ Body: { sidequestId: string } }>('/api/quests/me/swipes/accept', async (req, reply) => {
-    const ctx = await dayContext(players, userOf(req), new Date());
-    const { dueAt, dueDate } = dueOf(ctx);
+    const ctx = await dayContext(deps, userOf(req), new Date());
+    const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
     const { rows } = await pool.query({
       name: 'accept', text: ACCEPT_SQL,
       values: [ctx.userId, req.body.sidequestId, ctx.date, ctx.now, ctx.maxima.maxSwipes, ctx.weekendOpen, dueAt, dueDate],
