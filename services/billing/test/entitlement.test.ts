@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { EntitlementChanged } from '@vere/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { openBillingAdmin } from '../src/index';
-import { entitlementEvents, entitlementOf, startBilling, type Harness } from './support/harness';
+import { entitlementEvents, entitlementOf, startBilling, type BillingHarness } from './support/harness';
 
-let h: Harness;
+let h: BillingHarness;
 beforeAll(async () => {
   h = await startBilling('vere_billing');
 });
@@ -74,7 +72,7 @@ describe('billing.entitlement.changed.v1 on the bus', () => {
     const subscription = await h.bus.subscribe({ durable: 'billing-test-entitlement-reader', subjects: [EntitlementChanged.subject] }, async (event) => {
       received.push(event.payload as Record<string, unknown>);
     });
-    const admin = await openBillingAdmin(h.db.url, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+    const admin = await openBillingAdmin(h.db.url, h.logger);
     try {
       const userId = randomUUID();
       await admin.grant({ userId, until: null, by: 'test', reason: 'bus check' });
