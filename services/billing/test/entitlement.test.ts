@@ -3,12 +3,10 @@ import { Value } from 'typebox/value';
 import { EntitlementChanged, UserDeleted } from '@vere/contracts';
 import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { openBillingAdmin } from '../src/index';
-import { entitlementEvents, entitlementOf, startBilling, type Harness } from './support/harness';
+import { entitlementEvents, entitlementOf, startBilling, type BillingHarness } from './support/harness';
 
-let h: Harness;
+let h: BillingHarness;
 beforeAll(async () => {
   h = await startBilling('vere_billing');
 });
@@ -75,7 +73,7 @@ describe('billing.entitlement.changed.v1 on the bus', () => {
     const subscription = await h.bus.subscribe({ durable: 'billing-test-entitlement-reader', subjects: [EntitlementChanged.subject] }, async (event) => {
       received.push(event.payload as Record<string, unknown>);
     });
-    const admin = await openBillingAdmin(h.db.url, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+    const admin = await openBillingAdmin(h.db.url, h.logger);
     try {
       const userId = randomUUID();
       await admin.grant({ userId, until: null, by: 'test', reason: 'bus check' });
@@ -94,7 +92,7 @@ describe('billing.entitlement.changed.v1 on the bus', () => {
 describe('identity.user.deleted.v1', () => {
   it('erases the user\'s entitlement, subscriptions and Stripe customer link in the consumer\'s unit of work, once', async () => {
     const [userId, other] = [randomUUID(), randomUUID()];
-    const admin = await openBillingAdmin(h.db.url, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+    const admin = await openBillingAdmin(h.db.url, h.logger);
     try {
       for (const id of [userId, other]) await admin.grant({ userId: id, until: null, by: 'test', reason: 'erasure check' });
     } finally {

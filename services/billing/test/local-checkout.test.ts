@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitlementEvents, entitlementOf, settle, startBilling, type Harness } from './support/harness';
+import { entitlementEvents, entitlementOf, settle, startBilling, type BillingHarness } from './support/harness';
 
 /**
  * Local mode (no Stripe keys, BILLING_LOCAL_CHECKOUT): the labelled pages stand in for Stripe and
  * change the plan only through signed Stripe-format webhooks to the real endpoint.
  */
-let h: Harness;
-let off: Harness;
+let h: BillingHarness;
+let off: BillingHarness;
 beforeAll(async () => {
   h = await startBilling('vere_billing_local', { localCheckout: true, appUrl: () => 'http://vere.local' });
   off = await startBilling('vere_billing_off', {});

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBillingAdmin } from '../src/index';
-import { entitlementEvents, entitlementOf, settle, startBilling, type Harness } from './support/harness';
+import { entitlementEvents, entitlementOf, settle, startBilling, type BillingHarness } from './support/harness';
 import { RevenueCatStandIn } from './support/revenuecat-stand-in';
 
 const AUTH = 'Bearer rc_webhook_secret_for_tests_0123456789';
@@ -11,8 +9,8 @@ const SECRET = 'sk_test_revenuecat_rest_key';
 const PRODUCT = 'verepro.founders';
 const DAY_MS = 86_400_000;
 
-let h: Harness;
-let noKey: Harness;
+let h: BillingHarness;
+let noKey: BillingHarness;
 let rc: RevenueCatStandIn;
 beforeAll(async () => {
   rc = await new RevenueCatStandIn(SECRET).start();
@@ -28,7 +26,7 @@ afterAll(async () => {
 });
 
 /** An App Store purchase through the webhook, paid for 30 days from the harness's now. */
-async function purchased(target: Harness, userId: string): Promise<number> {
+async function purchased(target: BillingHarness, userId: string): Promise<number> {
   const expiresAt = target.clock.now + 30 * DAY_MS;
   const res = await target.billing.app.inject({
     method: 'POST', url: '/api/billing/webhooks/revenuecat', headers: { authorization: AUTH },
@@ -117,7 +115,7 @@ describe('RevenueCat REST sync when a webhook looks stale', () => {
   it('does not ask RevenueCat about an entitlement from another source (a grant)', async () => {
     const userId = randomUUID();
     const until = new Date(h.clock.now + DAY_MS);
-    const grants = await openBillingAdmin(h.db.url, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+    const grants = await openBillingAdmin(h.db.url, h.logger);
     try {
       await grants.grant({ userId, until, by: 'test', reason: 'founder' });
     } finally {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitlementEvents, entitlementOf, settle, startBilling, type Harness } from './support/harness';
+import { entitlementEvents, entitlementOf, settle, startBilling, type BillingHarness } from './support/harness';
 import { StripeStandIn } from './support/stripe-stand-in';
 
 const AUTH = 'Bearer rc_webhook_secret_for_tests_0123456789';
 const PRODUCT = 'verepro.founders';
 const DAY_MS = 86_400_000;
 
-let h: Harness;
-let sandboxOk: Harness;
+let h: BillingHarness;
+let sandboxOk: BillingHarness;
 let api: StripeStandIn;
 beforeAll(async () => {
   api = await new StripeStandIn().start();
@@ -34,14 +34,14 @@ function rcEvent(type: string, userId: string, over: Record<string, unknown> = {
   };
 }
 
-function post(target: Harness, event: object, authorization: string | null = AUTH) {
+function post(target: BillingHarness, event: object, authorization: string | null = AUTH) {
   return target.billing.app.inject({
     method: 'POST', url: '/api/billing/webhooks/revenuecat', payload: { api_version: '1.0', event },
     headers: authorization !== null ? { authorization } : {},
   });
 }
 
-const stored = async (target: Harness, id: string) => (await target.sql.query('SELECT 1 FROM billing.webhook_event WHERE event_id = $1', [id])).rowCount;
+const stored = async (target: BillingHarness, id: string) => (await target.sql.query('SELECT 1 FROM billing.webhook_event WHERE event_id = $1', [id])).rowCount;
 
 describe('POST /api/billing/webhooks/revenuecat', () => {
   it('refuses a wrong or missing Authorization with 401 and stores nothing', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitlementEvents, entitlementOf, settle, startBilling, type Harness } from './support/harness';
+import { entitlementEvents, entitlementOf, settle, startBilling, type BillingHarness } from './support/harness';
 import { StripeStandIn, type StandInSubscription } from './support/stripe-stand-in';
 
 const SECRET = 'whsec_test_billing_suite';
@@ -9,7 +9,7 @@ const PRICE = 'price_test_pro_monthly';
 const DAY = 86_400;
 const stripe = new Stripe('sk_test_signing_only');
 
-let h: Harness;
+let h: BillingHarness;
 let api: StripeStandIn;
 beforeAll(async () => {
   api = await new StripeStandIn().start();

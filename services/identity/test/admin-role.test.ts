@@ -1,17 +1,9 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 let h: IdentityHarness;
-let sql: pg.Pool;
-beforeAll(async () => {
-  h = await buildIdentity();
-  sql = new pg.Pool({ connectionString: h.db.url });
-});
-afterAll(async () => {
-  await sql?.end();
-  await h?.close();
-});
+beforeAll(async () => { h = await buildIdentity(); });
+afterAll(async () => { await h?.close(); });
 
 const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
@@ -22,7 +14,7 @@ describe('the role claim', () => {
     expect(signedUp.statusCode).toBe(201);
     expect(claims(signedUp.json().accessToken)).not.toHaveProperty('role');
 
-    await sql.query(`UPDATE identity."user" SET role = 'admin' WHERE email = $1`, [email]);
+    await h.sql.query(`UPDATE identity."user" SET role = 'admin' WHERE email = $1`, [email]);
     const refreshed = await authCalls(h.service).refresh(refreshCookie(signedUp.headers['set-cookie']));
     expect(refreshed.statusCode).toBe(200);
     expect(claims(refreshed.json().accessToken).role).toBe('admin');
@@ -30,7 +22,7 @@ describe('the role claim', () => {
     const signedIn = await authCalls(h.service).signIn(email, STRONG_PASSWORD);
     expect(claims(signedIn.json().accessToken).role).toBe('admin');
 
-    await sql.query(`UPDATE identity."user" SET role = NULL WHERE email = $1`, [email]);
+    await h.sql.query(`UPDATE identity."user" SET role = NULL WHERE email = $1`, [email]);
     const again = await authCalls(h.service).signIn(email, STRONG_PASSWORD);
     expect(claims(again.json().accessToken)).not.toHaveProperty('role');
   });
@@ -38,6 +30,6 @@ describe('the role claim', () => {
   it('holds only known roles', async () => {
     const email = uniqueEmail();
     await authCalls(h.service).signUp({ email, password: STRONG_PASSWORD, name: 'Bo' });
-    await expect(sql.query(`UPDATE identity."user" SET role = 'superuser' WHERE email = $1`, [email])).rejects.toThrow(/user_role/);
+    await expect(h.sql.query(`UPDATE identity."user" SET role = 'superuser' WHERE email = $1`, [email])).rejects.toThrow(/user_role/);
   });
 });

@@ -3,7 +3,6 @@ import { ProfileUpdated, UserRegistered } from '@vere/contracts';
 import { defaultAvatarConfig } from '@vere/domain';
 import type { DomainEvent } from '@vere/service-kit';
 import { createSigner, createVerifier } from 'fast-jwt';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
@@ -293,10 +292,7 @@ describe('forged access tokens, checked with identity\'s own keys', () => {
 
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
     const otherKey = createSigner({ key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'ES256', kid: header.kid })(claims);
-    const client = new pg.Client({ connectionString: h.db.url });
-    await client.connect();
-    const { rows } = await client.query('SELECT private_pem FROM identity.signing_key WHERE kid = $1', [header.kid]);
-    await client.end();
+    const { rows } = await h.sql.query('SELECT private_pem FROM identity.signing_key WHERE kid = $1', [header.kid]);
     const now = Math.floor(Date.now() / 1000);
     const expired = createSigner({ key: rows[0].private_pem, algorithm: 'ES256', kid: header.kid })({ ...claims, iat: now - 1000, exp: now - 10 });
 

@@ -1,35 +1,21 @@
 import { Writable } from 'node:stream';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { createInProcessEventBus, type InProcessEventBus, type ServiceHandle } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentityService } from '../src/index';
+import { buildIdentity, type IdentityHarness } from './helper';
 
 /** Browser errors reach the service log instead of vanishing; the endpoint cannot be used to flood it. */
-let db: TestDatabase;
-let bus: InProcessEventBus;
-let service: ServiceHandle;
+let h: IdentityHarness;
 const lines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase('vere_client_errors');
   const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
   const logger = pino({ level: 'info' }, sink) as unknown as FastifyBaseLogger;
-  bus = createInProcessEventBus({ databaseUrl: db.url, logger });
-  service = await createIdentityService({
-    databaseUrl: db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
-    cookieSecure: true, authRateLimitPerMinute: 5,
-  }, { bus, logger });
-  await service.start();
+  h = await buildIdentity({ authRateLimitPerMinute: 5 }, { logger });
 });
-afterAll(async () => {
-  await service?.close();
-  await bus?.close();
-  await db?.drop();
-});
+afterAll(async () => { await h?.close(); });
 
-const report = (payload: unknown, ip = '10.0.0.1') => service.app.inject({
+const report = (payload: unknown, ip = '10.0.0.1') => h.service.app.inject({
   method: 'POST', url: '/api/identity/client-errors', payload: payload as object, remoteAddress: ip,
 });
 

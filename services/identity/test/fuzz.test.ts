@@ -1,6 +1,5 @@
 import { ErrorCodes } from '@vere/contracts';
 import { defaultAvatarConfig } from '@vere/domain';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
@@ -10,18 +9,12 @@ import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHa
  * refused request stores nothing.
  */
 let h: IdentityHarness;
-let sql: pg.Client;
 let token: string;
 beforeAll(async () => {
   h = await buildIdentity();
-  sql = new pg.Client({ connectionString: h.db.url });
-  await sql.connect();
   token = (await authCalls(h.service).signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Fuzz Owner' })).json().accessToken;
 });
-afterAll(async () => {
-  await sql?.end();
-  await h?.close();
-});
+afterAll(async () => { await h?.close(); });
 
 const HOSTILE: Array<[string, unknown]> = [
   ['null', null], ['a number', 42], ['a boolean', true], ['an array', ['a']], ['an object', { $ne: '' }],
@@ -32,7 +25,7 @@ const HOSTILE: Array<[string, unknown]> = [
 ];
 
 const known = new Set(Object.keys(ErrorCodes));
-const counts = async () => (await sql.query(`SELECT
+const counts = async () => (await h.sql.query(`SELECT
   (SELECT count(*) FROM identity."user") AS users,
   (SELECT count(*) FROM identity.password_reset_token) AS resets,
   (SELECT md5(string_agg(t::text, ',' ORDER BY id)) FROM identity."user" t) AS digest`)).rows[0];

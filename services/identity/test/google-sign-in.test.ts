@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { startOidcTestProvider, type OidcTestProvider } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_STATE_COOKIE } from '../src/routes/google';
@@ -105,13 +104,7 @@ async function signInWithGoogle(login: string, opts: { redirect?: string } = {})
 
 /** Reads identity's tables directly (what the API does not show: events, rows that must not exist). */
 async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: h.db.url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
+  return (await h.sql.query(text, values)).rows as T[];
 }
 
 const errorOf = (location: unknown) => new URL(String(location), APP_URL).searchParams.get('error');

@@ -1,55 +1,34 @@
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
+import type { TestDatabase } from '@vere/dev-db';
 import { createInProcessEventBus, type InProcessEventBus, type ServiceHandle } from '@vere/service-kit';
+import { startServiceHarness, type ServiceHarness, type ServiceHarnessContext } from '@vere/test-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { createIdentityService, type IdentityConfig } from '../src/index';
 
-export interface IdentityHarness {
-  service: ServiceHandle;
-  bus: InProcessEventBus;
-  db: TestDatabase;
-  close(): Promise<void>;
+/** identity, fully wired, on real PostgreSQL and the embedded bus. It issues its own tokens: the harness's issuer goes unused. */
+export type IdentityHarness = ServiceHarness<ServiceHandle, InProcessEventBus>;
+
+export interface IdentityOptions {
+  /** Runs on this database (kept on close) instead of a fresh one. */
+  db?: TestDatabase;
+  logger?: FastifyBaseLogger;
 }
 
-export interface RunningIdentity {
-  service: ServiceHandle;
-  bus: InProcessEventBus;
-  /** Stops the service and its bus (the database stays). */
-  stop(): Promise<void>;
-}
-
-/** identity, fully wired, on `db` (real PostgreSQL) and the embedded bus. */
-export async function startIdentity(db: TestDatabase, overrides: Partial<IdentityConfig> = {}): Promise<RunningIdentity> {
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
-  const bus = createInProcessEventBus({ databaseUrl: db.url, logger });
-  const service = await createIdentityService({
+/** identity as the tests build it. */
+function createIdentity({ db, bus, logger }: ServiceHarnessContext<InProcessEventBus>, overrides: Partial<IdentityConfig>): Promise<ServiceHandle> {
+  return createIdentityService({
     databaseUrl: db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
     cookieSecure: true, authRateLimitPerMinute: 1000, ...overrides,
   }, { bus, logger });
-  await service.start();
-  let stopped = false;
-  return {
-    service, bus,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await service.close();
-      await bus.close();
-    },
-  };
 }
 
-/** identity on a fresh database of its own; close() also drops the database. */
-export async function buildIdentity(overrides: Partial<IdentityConfig> = {}): Promise<IdentityHarness> {
-  const db = await createTestDatabase('vere_identity');
-  const { service, bus, stop } = await startIdentity(db, overrides);
-  return {
-    service, bus, db,
-    async close() {
-      await stop();
-      await db.drop();
-    },
-  };
+/** identity on a fresh database of its own (or `options.db`); close() also drops the database it made. */
+export function buildIdentity(overrides: Partial<IdentityConfig> = {}, options: IdentityOptions = {}): Promise<IdentityHarness> {
+  return startServiceHarness({
+    name: 'vere_identity',
+    ...options,
+    bus: ({ db, logger }) => createInProcessEventBus({ databaseUrl: db.url, logger }),
+    create: (ctx) => createIdentity(ctx, overrides),
+  });
 }
 
 /** The auth calls tests make against one identity app. */

@@ -1,7 +1,6 @@
 import { ProfileUpdated, UserRegistered } from '@vere/contracts';
 import { defaultAvatarConfig, randomAvatarConfig, validateUsername } from '@vere/domain';
 import type { DomainEvent } from '@vere/service-kit';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
@@ -134,14 +133,8 @@ describe('profile changes', () => {
 
   it('keeps usernames lower-case in the database itself', async () => {
     const { user } = await newAccount();
-    const client = new pg.Client({ connectionString: h.db.url });
-    await client.connect();
-    try {
-      await expect(client.query('UPDATE identity."user" SET username = $1 WHERE id = $2', ['Ana_Upper', user.id]))
-        .rejects.toThrow(/user_username_lower_case/);
-    } finally {
-      await client.end();
-    }
+    await expect(h.sql.query('UPDATE identity."user" SET username = $1 WHERE id = $2', ['Ana_Upper', user.id]))
+      .rejects.toThrow(/user_username_lower_case/);
   });
 
   it.each([

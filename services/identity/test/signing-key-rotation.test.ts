@@ -4,18 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import { openServiceDatabase, TOKEN_AUDIENCE_SERVICES, serviceAudience } from '@vere/service-kit';
+import { testLogger } from '@vere/test-kit';
 import { createVerifier } from 'fast-jwt';
-import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/generated/prisma/client';
 import type { IdentityConfig } from '../src/index';
 import { parseEncryptionKey } from '../src/key-encryption';
 import { rotateSigningKey, signingKeyStore } from '../src/signing-keys';
-import { authCalls, startIdentity, STRONG_PASSWORD, uniqueEmail, type RunningIdentity } from './helper';
+import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
-const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
+const logger = testLogger();
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const prismaDir = fileURLToPath(new URL('../prisma', import.meta.url));
 const newKek = () => randomBytes(32).toString('base64');
@@ -32,9 +31,9 @@ async function database(): Promise<TestDatabase> {
   return db;
 }
 
-async function identity(db: TestDatabase, overrides: Partial<IdentityConfig> = {}): Promise<RunningIdentity> {
-  const running = await startIdentity(db, { signingKeyRefreshMs: 100, ...overrides });
-  cleanups.push(running.stop);
+async function identity(db: TestDatabase, overrides: Partial<IdentityConfig> = {}): Promise<IdentityHarness> {
+  const running = await buildIdentity({ signingKeyRefreshMs: 100, ...overrides }, { db });
+  cleanups.push(running.close);
   return running;
 }
 
@@ -62,7 +61,7 @@ async function sql<T = KeyRow>(db: TestDatabase, text: string, values: unknown[]
 
 const keyRows = (db: TestDatabase) => sql(db, 'SELECT kid, private_pem, encryption, retired_at FROM identity.signing_key ORDER BY created_at');
 
-async function signUp(running: RunningIdentity): Promise<string> {
+async function signUp(running: IdentityHarness): Promise<string> {
   const res = await authCalls(running.service).signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Rae' });
   expect(res.statusCode).toBe(201);
   return res.json().accessToken as string;
@@ -70,13 +69,13 @@ async function signUp(running: RunningIdentity): Promise<string> {
 
 const kidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid;
 
-async function jwksKids(running: RunningIdentity): Promise<string[]> {
+async function jwksKids(running: IdentityHarness): Promise<string[]> {
   const res = await running.service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
   return res.json().keys.map((k: { kid: string }) => k.kid);
 }
 
 /** What quests, pods and billing do: the token's key from identity's JWKS, then iss/aud/exp. */
-async function verifiesViaJwks(running: RunningIdentity, token: string): Promise<boolean> {
+async function verifiesViaJwks(running: IdentityHarness, token: string): Promise<boolean> {
   const { keys } = (await running.service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
   const jwk = keys.find((k: { kid: string }) => k.kid === kidOf(token));
   if (!jwk) return false;
@@ -105,7 +104,7 @@ describe('signing keys at rest', () => {
     expect(row!.private_pem).toMatch(/^v1\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
     expect(row!.private_pem).not.toMatch(/BEGIN|PRIVATE|KEY/);
     expect(Buffer.from(row!.private_pem.split('.')[3]!, 'base64url').toString('latin1')).not.toContain('PRIVATE KEY');
-    await first.stop();
+    await first.close();
 
     const second = await identity(db, { signingKeyEncryptionKey: kek });
     expect((await authCalls(second.service).me(token)).statusCode).toBe(200);
@@ -120,7 +119,7 @@ describe('signing keys at rest', () => {
     const [plain] = await keyRows(db);
     expect(plain!.encryption).toBe('none');
     expect(plain!.private_pem).toContain('BEGIN PRIVATE KEY');
-    await first.stop();
+    await first.close();
 
     const second = await identity(db, { signingKeyEncryptionKey: newKek() });
     const [encrypted, ...others] = await keyRows(db);
@@ -134,19 +133,19 @@ describe('signing keys at rest', () => {
   it('refuses to start with a wrong or missing encryption key instead of generating a new key', async () => {
     const db = await database();
     const first = await identity(db, { signingKeyEncryptionKey: newKek() });
-    await first.stop();
+    await first.close();
     const before = await keyRows(db);
 
-    await expect(startIdentity(db, { signingKeyEncryptionKey: newKek() })).rejects.toThrow(/SIGNING_KEY_ENCRYPTION_KEY does not decrypt the stored signing key/);
-    await expect(startIdentity(db)).rejects.toThrow(/is encrypted: set SIGNING_KEY_ENCRYPTION_KEY/);
-    await expect(startIdentity(db, { signingKeyEncryptionKey: 'too-short' })).rejects.toThrow(/32 random bytes in base64/);
+    await expect(buildIdentity({ signingKeyEncryptionKey: newKek() }, { db })).rejects.toThrow(/SIGNING_KEY_ENCRYPTION_KEY does not decrypt the stored signing key/);
+    await expect(buildIdentity({}, { db })).rejects.toThrow(/is encrypted: set SIGNING_KEY_ENCRYPTION_KEY/);
+    await expect(buildIdentity({ signingKeyEncryptionKey: 'too-short' }, { db })).rejects.toThrow(/32 random bytes in base64/);
     expect(await keyRows(db)).toEqual(before);
   });
 
   it('refuses to start in production without JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY', async () => {
     const db = await database();
     const production = { production: true, smtpUrl: 'smtp://127.0.0.1:2525' };
-    await expect(startIdentity(db, production)).rejects.toThrow(/JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY must be set in production/);
+    await expect(buildIdentity(production, { db })).rejects.toThrow(/JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY must be set in production/);
     await identity(db, { ...production, signingKeyEncryptionKey: newKek() });
     expect((await keyRows(db))[0]!.encryption).toBe('aes-256-gcm');
   });
@@ -217,7 +216,7 @@ describe('signing key rotation', () => {
     const db = await database();
     const first = await identity(db, { jwtPrivateKey: newPem() });
     const oldToken = await signUp(first);
-    await first.stop();
+    await first.close();
     const second = await identity(db, { jwtPrivateKey: newPem() });
     const rows = await keyRows(db);
     expect(rows.map((r) => r.retired_at === null)).toEqual([false, true]);
@@ -258,7 +257,7 @@ describe('npm run rotate-keys', () => {
 
   it('refuses with a configured key, with keys it cannot decrypt, and in production without an encryption key', async () => {
     const db = await database();
-    await (await identity(db, { signingKeyEncryptionKey: newKek() })).stop();
+    await (await identity(db, { signingKeyEncryptionKey: newKek() })).close();
     const before = await keyRows(db);
 
     const configured = await rotateKeys({ DATABASE_URL: db.url, JWT_PRIVATE_KEY: newPem() });
@@ -274,7 +273,7 @@ describe('npm run rotate-keys', () => {
 
     // A service running with JWT_PRIVATE_KEY, the command run without it: the table says so.
     const other = await database();
-    await (await identity(other, { jwtPrivateKey: newPem() })).stop();
+    await (await identity(other, { jwtPrivateKey: newPem() })).close();
     const byTable = await rotateKeys({ DATABASE_URL: other.url });
     expect(byTable.code).toBe(2);
     expect(byTable.stderr).toMatch(/configured JWT_PRIVATE_KEY .*rotate by changing JWT_PRIVATE_KEY/);

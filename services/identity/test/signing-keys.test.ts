@@ -2,16 +2,15 @@ import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import { openServiceDatabase } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
+import { testLogger } from '@vere/test-kit';
 import pg from 'pg';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/generated/prisma/client';
 import type { IdentityConfig } from '../src/index';
 import { SigningKeys, signingKeyStore } from '../src/signing-keys';
-import { authCalls, startIdentity, STRONG_PASSWORD, uniqueEmail } from './helper';
+import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail } from './helper';
 
-const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
+const logger = testLogger();
 const prismaDir = fileURLToPath(new URL('../prisma', import.meta.url));
 const newKey = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
@@ -27,8 +26,8 @@ async function database(): Promise<TestDatabase> {
 }
 
 async function identity(db: TestDatabase, overrides: Partial<IdentityConfig> = {}) {
-  const running = await startIdentity(db, overrides);
-  cleanups.push(running.stop);
+  const running = await buildIdentity(overrides, { db });
+  cleanups.push(running.close);
   return running;
 }
 
@@ -38,7 +37,7 @@ describe('signing keys', () => {
     const first = await identity(db, { jwtPrivateKey: newKey() });
     const signUp = await authCalls(first.service).signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Rae' });
     const { accessToken } = signUp.json();
-    await first.stop();
+    await first.close();
 
     const second = await identity(db, { jwtPrivateKey: newKey() });
     const me = await authCalls(second.service).me(accessToken);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { newEvent } from '@vere/service-kit';
-import { UserDeleted } from '@vere/contracts';
+import { deleteUser } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, newUser, openStream, startPods, type PodsHarness } from './helper';
 
@@ -279,8 +278,7 @@ describe('your data and account deletion', () => {
       expect.objectContaining({ withUserId: bo, direction: 'received', body: 'to Ana' }),
     ]);
 
-    await h.bus.publish(newEvent(UserDeleted.subject, ana, {}));
-    await h.bus.idle();
+    await deleteUser(h.bus, ana);
     await expect.poll(async () => (await h.sql.query('SELECT count(*)::int AS n FROM pods.chat_message WHERE sender_id = $1 OR recipient_id = $1', [ana])).rows[0].n, { timeout: 5000 }).toBe(0);
     expect((await as(h, bo)('GET', `/api/pods/chats/${ana}`)).json().error.code).toBe('CHAT_NOT_FRIENDS');
     expect((await as(h, bo)('GET', '/api/pods/me/export')).json().chatMessages).toEqual([]);

@@ -1,5 +1,6 @@
+import { changeEntitlement } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createPod, newUser, publishEntitlement, publishLevel, startPods, type PodsHarness } from './helper';
+import { as, createPod, newUser, publishLevel, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
 beforeAll(async () => { h = await startPods(); });
@@ -35,7 +36,7 @@ describe('the member cap under concurrency', () => {
     );
     const ninth = await newUser(h);
     expect((await as(h, ninth)('POST', `/api/pods/invites/${code}/join`)).json().error.code).toBe('POD_FULL');
-    await publishEntitlement(h, creator, { version: 1, isActive: true });
+    await changeEntitlement(h.bus, creator, { version: 1, isActive: true });
     expect((await as(h, ninth)('POST', `/api/pods/invites/${code}/join`)).json()).toEqual({ podId, joined: true });
     expect((await as(h, creator)('GET', `/api/pods/pods/${podId}`)).json()).toMatchObject({ memberCount: 9, memberCap: 99 });
     await h.sql.query(`INSERT INTO pods.pod_member (pod_id, user_id) SELECT $1, gen_random_uuid() FROM generate_series(1, 90)`, [podId]);
@@ -59,11 +60,11 @@ describe('the creation cap under concurrency', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => as(h, bo)('POST', '/api/pods/pods', { name: `Pod ${i}` })));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(await podsCreatedBy(bo)).toBe(3);
-    await publishEntitlement(h, bo, { version: 1, isActive: true });
+    await changeEntitlement(h.bus, bo, { version: 1, isActive: true });
     const more = await Promise.all(Array.from({ length: 5 }, (_, i) => as(h, bo)('POST', '/api/pods/pods', { name: `More ${i}` })));
     expect(more.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect((await as(h, bo)('GET', '/api/pods/me/allowance')).json()).toMatchObject({ isPro: true, podsCreated: 8, podCreationCap: null, memberCap: 99 });
-    await publishEntitlement(h, bo, { version: 2, isActive: false });
+    await changeEntitlement(h.bus, bo, { version: 2, isActive: false });
     expect((await as(h, bo)('POST', '/api/pods/pods', { name: 'Lapsed' })).json().error.code).toBe('POD_CREATION_LIMIT_REACHED');
   });
 });

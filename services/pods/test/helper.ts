@@ -1,97 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { EntitlementChanged, LevelReached, ProfileUpdated, UserRegistered, WeeklyCompleted } from '@vere/contracts';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
+import { LevelReached, WeeklyCompleted } from '@vere/contracts';
 import { createInProcessEventBus, newEvent, type InProcessEventBus, type ServiceHandle } from '@vere/service-kit';
-import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import pino from 'pino';
+import { startServiceHarness, updateProfile, type ProfileFields, type ServiceHarness, type ServiceHarnessContext } from '@vere/test-kit';
 import { expect } from 'vitest';
 import { createPodsService } from '../src/index';
 
-export interface PodsHarness {
-  db: TestDatabase;
-  bus: InProcessEventBus;
-  issuer: TestIssuer;
+export interface PodsOptions { clock?: () => Date; streakSweepMs?: number; heartbeatMs?: number; photoUrl?: (photoId: string) => Promise<string> }
+
+export interface PodsHarness extends ServiceHarness<ServiceHandle, InProcessEventBus> {
   pods: ServiceHandle;
-  sql: pg.Pool;
-  close(): Promise<void>;
 }
 
-export async function startPods(options: { clock?: () => Date; streakSweepMs?: number; heartbeatMs?: number; photoUrl?: (photoId: string) => Promise<string> } = {}): Promise<PodsHarness> {
-  const db = await createTestDatabase('vere_pods');
-  const issuer = await startTestIssuer();
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
-  const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
-  const pods = await createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger, streakSweepMs: 0, ...options });
-  await pods.start();
-  const sql = new pg.Pool({ connectionString: db.url, max: 4 });
-  return {
-    db, bus, issuer, pods, sql,
-    async close() {
-      await pods?.close();
-      await bus?.close();
-      await issuer?.close();
-      await sql?.end();
-      await connectionsClosed(db.url);
-      await db?.drop();
-    },
-  };
+/** pods as the tests build it: the week-end sweep off unless a test turns it on. */
+function createPods({ db, bus, issuer, logger }: ServiceHarnessContext<InProcessEventBus>, options: PodsOptions): Promise<ServiceHandle> {
+  return createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger, streakSweepMs: 0, ...options });
 }
 
-/**
- * A pool's end() resolves before its sockets have closed; dropping the database WITH (FORCE) at
- * that moment fails the closing connections with 57P01, which Vitest reports as unhandled errors.
- * Wait (up to 5 s) until the database has no connections left.
- */
-async function connectionsClosed(url: string): Promise<void> {
-  const server = new URL(url);
-  const name = server.pathname.slice(1);
-  server.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  try {
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (rows[0]!.n === 0) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  } finally {
-    await admin.end();
-  }
+/** pods fully wired on a fresh database. */
+export async function startPods(options: PodsOptions = {}): Promise<PodsHarness> {
+  const h = await startServiceHarness({
+    name: 'vere_pods',
+    bus: ({ db, logger }) => createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 }),
+    create: (ctx) => createPods(ctx, options),
+  });
+  return { ...h, pods: h.service };
 }
-
-type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT';
 
 /** Calls as one signed-in user (or anonymously with userId null). */
-export function as(h: PodsHarness, userId: string | null) {
-  const headers = userId ? { authorization: `Bearer ${h.issuer.sign(userId)}` } : {};
-  return (method: Method, url: string, payload?: unknown) =>
-    h.pods.app.inject({ method, url, payload: payload as Record<string, unknown>, headers });
-}
-
-/** Publishes identity's profile event for a user and waits until pods applied it. */
-export async function publishProfile(h: PodsHarness, userId: string, fields: Record<string, unknown> = {}) {
-  const event = newEvent(ProfileUpdated.subject, userId, {
-    name: 'Ana', username: `ana_${userId.slice(0, 6)}`, displayName: null, photoUrl: null, avatarConfig: null, ...fields,
-  });
-  await h.bus.publish(event);
-  await h.bus.idle();
-  return event;
-}
-
-export async function publishRegistered(h: PodsHarness, userId: string, fields: { name?: string; username?: string | null } = {}) {
-  await h.bus.publish(newEvent(UserRegistered.subject, userId, { name: fields.name ?? 'Ana', username: fields.username === undefined ? `ana_${userId.slice(0, 6)}` : fields.username }));
-  await h.bus.idle();
-}
-
-export async function publishEntitlement(h: PodsHarness, userId: string, fields: { version: number; isActive: boolean; expirationDate?: string | null }) {
-  await h.bus.publish(newEvent(EntitlementChanged.subject, userId, {
-    version: fields.version, isActive: fields.isActive, productId: 'vere_pro_monthly', expirationDate: fields.expirationDate ?? null,
-    willRenew: fields.isActive, source: 'stripe' as const,
-  }));
-  await h.bus.idle();
-}
+export const as = (h: PodsHarness, userId: string | null) => h.as(userId);
 
 export async function publishLevel(h: PodsHarness, userId: string, level: number) {
   await h.bus.publish(newEvent(LevelReached.subject, userId, { level, previousLevel: level - 1, totalXP: level * 100, rewards: [] }));
@@ -99,9 +35,9 @@ export async function publishLevel(h: PodsHarness, userId: string, level: number
 }
 
 /** A user pods knows (through identity's events), with a unique username. */
-export async function newUser(h: PodsHarness, fields: Record<string, unknown> = {}): Promise<string> {
+export async function newUser(h: PodsHarness, fields: ProfileFields = {}): Promise<string> {
   const userId = randomUUID();
-  await publishProfile(h, userId, { name: `User ${userId.slice(0, 4)}`, username: `u${userId.replace(/-/g, '').slice(0, 12)}`, ...fields });
+  await updateProfile(h.bus, userId, { name: `User ${userId.slice(0, 4)}`, username: `u${userId.replace(/-/g, '').slice(0, 12)}`, ...fields });
   await expect.poll(async () => (await h.sql.query('SELECT 1 FROM pods.profile WHERE user_id = $1', [userId])).rowCount, { timeout: 5000 }).toBe(1);
   return userId;
 }

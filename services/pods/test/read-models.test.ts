@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { UserDeleted } from '@vere/contracts';
-import { newEvent } from '@vere/service-kit';
+import { changeEntitlement, deleteUser, profileUpdated, registerUser, updateProfile } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLogEntry, as, createPod, newUser, publishEntitlement, publishLevel, publishProfile, publishRegistered, startPods, type PodsHarness } from './helper';
+import { addLogEntry, as, createPod, newUser, publishLevel, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
 beforeAll(async () => { h = await startPods(); });
@@ -15,30 +14,29 @@ const allowance = async (userId: string) => (await as(h, userId)('GET', '/api/po
 describe('profile read model (identity events)', () => {
   it('keeps the registered name and username, then the newest profile', async () => {
     const id = randomUUID();
-    await publishRegistered(h, id, { name: 'Ana', username: 'Ana_Reg' });
+    await registerUser(h.bus, id, { name: 'Ana', username: 'Ana_Reg' });
     expect(await profileOf(id)).toMatchObject({ name: 'Ana', username: 'ana_reg', photoUrl: null });
-    await publishProfile(h, id, { name: 'Ana B', username: 'ana_b', photoUrl: 'https://x.test/a.png' });
+    await updateProfile(h.bus, id, { name: 'Ana B', username: 'ana_b', photoUrl: 'https://x.test/a.png' });
     expect(await profileOf(id)).toMatchObject({ name: 'Ana B', username: 'ana_b', photoUrl: 'https://x.test/a.png' });
   });
 
   it('ignores a profile event older than the one applied, and a registration after a profile', async () => {
     const id = randomUUID();
-    const newer = await publishProfile(h, id, { name: 'New' });
-    const older = newEvent('identity.profile.updated.v1', id, { name: 'Old', username: 'old_name', displayName: null, photoUrl: null, avatarConfig: null });
+    const newer = await updateProfile(h.bus, id, { name: 'New' });
+    const older = profileUpdated(id, { name: 'Old', username: 'old_name' });
     older.payload.occurredAt = new Date(Date.parse(newer.payload.occurredAt) - 60_000).toISOString();
     await h.bus.publish(older);
-    await publishRegistered(h, id, { name: 'Registered' });
+    await registerUser(h.bus, id, { name: 'Registered' });
     await h.bus.idle();
     expect((await profileOf(id)).name).toBe('New');
   });
 
   it('forgets a deleted user and ignores later events about them', async () => {
     const id = randomUUID();
-    await publishProfile(h, id);
-    await h.bus.publish(newEvent(UserDeleted.subject, id, {}));
-    await h.bus.idle();
-    await publishProfile(h, id, { name: 'Back' });
-    await publishEntitlement(h, id, { version: 1, isActive: true });
+    await updateProfile(h.bus, id);
+    await deleteUser(h.bus, id);
+    await updateProfile(h.bus, id, { name: 'Back' });
+    await changeEntitlement(h.bus, id, { version: 1, isActive: true });
     expect(await profileOf(id)).toBeUndefined();
     expect((await h.sql.query('SELECT 1 FROM pods.entitlement WHERE user_id = $1', [id])).rowCount).toBe(0);
   });
@@ -60,17 +58,17 @@ describe('GET /api/pods/me/allowance (entitlement and level read models)', () =>
 
   it('is unlimited with 99 members while Pro (billing.entitlement.changed.v1), newest version wins', async () => {
     const id = randomUUID();
-    await publishEntitlement(h, id, { version: 2, isActive: true });
+    await changeEntitlement(h.bus, id, { version: 2, isActive: true });
     expect(await allowance(id)).toMatchObject({ isPro: true, podCreationCap: null, memberCap: 99 });
-    await publishEntitlement(h, id, { version: 1, isActive: false });
+    await changeEntitlement(h.bus, id, { version: 1, isActive: false });
     expect(await allowance(id)).toMatchObject({ isPro: true });
-    await publishEntitlement(h, id, { version: 3, isActive: false });
+    await changeEntitlement(h.bus, id, { version: 3, isActive: false });
     expect(await allowance(id)).toMatchObject({ isPro: false, podCreationCap: 1, memberCap: 8 });
   });
 
   it('treats an entitlement past its expiry as free even before billing publishes the lapse', async () => {
     const id = randomUUID();
-    await publishEntitlement(h, id, { version: 1, isActive: true, expirationDate: new Date(Date.now() - 1000).toISOString() });
+    await changeEntitlement(h.bus, id, { version: 1, isActive: true, expirationDate: new Date(Date.now() - 1000).toISOString() });
     expect(await allowance(id)).toMatchObject({ isPro: false, podCreationCap: 1 });
   });
 
@@ -92,8 +90,7 @@ describe('identity.user.deleted.v1', () => {
     const { podId, code } = await createPod(h, creator);
     await as(h, gone)('POST', `/api/pods/invites/${code}/join`);
     await addLogEntry(h, podId, gone);
-    await h.bus.publish(newEvent(UserDeleted.subject, gone, {}));
-    await h.bus.idle();
+    await deleteUser(h.bus, gone);
     expect((await as(h, friend)('GET', '/api/pods/friends')).json().friends).toEqual([]);
     const detail = (await as(h, creator)('GET', `/api/pods/pods/${podId}`)).json();
     expect(detail.members.map((m: { id: string }) => m.id)).toEqual([creator]);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { levelThreshold } from '@vere/domain';
+import { changeEntitlement, updateProfile } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, count, newPlayer, publishEntitlement, publishProfile, sidequestIds, startQuests, type QuestsHarness } from './helper';
+import { as, count, newPlayer, sidequestIds, startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
 let daily: string[];
@@ -82,7 +83,7 @@ describe('accepting a sidequest', () => {
   it('gives Pro users 10 swipes and 3 skips, from billing.entitlement.changed.v1', async () => {
     h.clock.set(WEDNESDAY);
     const userId = await newPlayer(h);
-    await publishEntitlement(h, userId, { version: 1, isActive: true, expirationDate: '2026-02-14T12:00:00Z' });
+    await changeEntitlement(h.bus, userId, { version: 1, isActive: true, expirationDate: '2026-02-14T12:00:00Z' });
     const user = as(h, userId);
     expect((await user.limits()).json()).toMatchObject({ isPro: true, maxSwipes: 10, maxSkips: 3, maxWeekendSwipes: 10, maxWeekendSkips: 3 });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => user.accept(daily[i]!)));
@@ -92,13 +93,13 @@ describe('accepting a sidequest', () => {
   it('ignores an entitlement version older than the one held, and ends Pro at its expiry', async () => {
     h.clock.set(WEDNESDAY);
     const userId = await newPlayer(h);
-    await publishEntitlement(h, userId, { version: 3, isActive: true, expirationDate: '2026-01-20T00:00:00Z' });
-    await publishEntitlement(h, userId, { version: 2, isActive: false }); // late, older
+    await changeEntitlement(h.bus, userId, { version: 3, isActive: true, expirationDate: '2026-01-20T00:00:00Z' });
+    await changeEntitlement(h.bus, userId, { version: 2, isActive: false }); // late, older
     expect((await as(h, userId).limits()).json()).toMatchObject({ isPro: true, maxSwipes: 10 });
     h.clock.set('2026-01-20T00:00:01Z');
     expect((await as(h, userId).limits()).json()).toMatchObject({ isPro: false, maxSwipes: 5 });
     h.clock.set(WEDNESDAY);
-    await publishEntitlement(h, userId, { version: 4, isActive: false });
+    await changeEntitlement(h.bus, userId, { version: 4, isActive: false });
     expect((await as(h, userId).limits()).json()).toMatchObject({ isPro: false, maxSwipes: 5, maxSkips: 1 });
   });
 
@@ -137,7 +138,7 @@ describe('skipping a sidequest', () => {
   it('never passes the limit under 30 parallel skips of a Pro user', async () => {
     h.clock.set(WEDNESDAY);
     const userId = await newPlayer(h);
-    await publishEntitlement(h, userId, { version: 1, isActive: true });
+    await changeEntitlement(h.bus, userId, { version: 1, isActive: true });
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => as(h, userId).skip(daily[i]!)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect((await as(h, userId).limits()).json()).toMatchObject({ dailySkips: 3 });
@@ -209,7 +210,7 @@ describe('usage resets at local midnight', () => {
     h.clock.set('2026-01-14T11:30:00Z');
     const userId = await newPlayer(h, { timeZone: 'UTC' });
     expect((await as(h, userId).limits()).json()).toMatchObject({ date: '2026-01-14', timeZone: 'UTC' });
-    await publishProfile(h, userId, { timeZone: 'Pacific/Auckland' });
+    await updateProfile(h.bus, userId, { timeZone: 'Pacific/Auckland' });
     expect((await as(h, userId).limits()).json()).toMatchObject({ date: '2026-01-15', timeZone: 'Pacific/Auckland' });
   });
 });

@@ -2,86 +2,61 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EntitlementChanged, ProfileUpdated, UserRegistered } from '@vere/contracts';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { createInProcessEventBus, newEvent, type InProcessEventBus } from '@vere/service-kit';
-import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import pino from 'pino';
+import { createInProcessEventBus, type InProcessEventBus } from '@vere/service-kit';
+import { registerUser, startServiceHarness, type RegisteredFields, type ServiceHarness, type ServiceHarnessContext } from '@vere/test-kit';
 import { expect } from 'vitest';
 import { createQuestsService, type PhotoProofs, type QuestsHandle, type StorageConfig } from '../src/index';
 
-/** A clock the test moves: every rule in quests reads the time from it. */
-export interface TestClock {
-  (): Date;
-  set(iso: string): void;
-}
+export interface QuestsOptions { photos?: PhotoProofs; storage?: StorageConfig; photoUploadsPerHour?: number }
 
-export function testClock(iso = '2026-01-14T12:00:00Z'): TestClock {
-  let now = new Date(iso);
-  const clock = (() => new Date(now)) as TestClock;
-  clock.set = (next) => { now = new Date(next); };
-  return clock;
-}
-
-export interface QuestsHarness {
-  db: TestDatabase;
-  bus: InProcessEventBus;
-  issuer: TestIssuer;
+export interface QuestsHarness extends ServiceHarness<QuestsHandle, InProcessEventBus> {
   quests: QuestsHandle;
-  clock: TestClock;
-  sql: pg.Pool;
   /** The folder of this harness's photos (local storage, removed on close). */
   photosDir: string;
   /** Another quests replica on the same database and bus (started on demand). */
   second(): Promise<QuestsHandle>;
-  close(): Promise<void>;
 }
 
-export async function startQuests(opts: { photos?: PhotoProofs; storage?: StorageConfig; photoUploadsPerHour?: number } = {}): Promise<QuestsHarness> {
-  const db = await createTestDatabase('vere_quests');
-  const issuer = await startTestIssuer();
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
-  const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
-  const clock = testClock();
-  const photosDir = await mkdtemp(join(tmpdir(), 'vere-quests-photos-'));
-  const config = {
-    databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: opts.storage ?? { driver: 'local' as const, dir: photosDir },
+/** quests as the tests build it (every replica the same way). */
+function createQuests(ctx: ServiceHarnessContext<InProcessEventBus>, opts: QuestsOptions, photosDir: string): Promise<QuestsHandle> {
+  const { db, bus, issuer, logger, clock } = ctx;
+  return createQuestsService({
+    databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: opts.storage ?? { driver: 'local', dir: photosDir },
     photoUploadsPerHour: opts.photoUploadsPerHour,
-  };
-  // Tests assign weeks themselves (and test the rotation explicitly).
-  const quests = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
-  await quests.start();
-  const sql = new pg.Pool({ connectionString: db.url });
-  const others: QuestsHandle[] = [];
+  }, {
+    // Tests assign weeks themselves (and test the rotation explicitly).
+    bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5,
+  });
+}
+
+/** quests fully wired on a fresh database, its clock at Wednesday 2026-01-14 12:00 UTC. */
+export async function startQuests(opts: QuestsOptions = {}): Promise<QuestsHarness> {
+  const photosDir = await mkdtemp(join(tmpdir(), 'vere-quests-photos-'));
+  const h = await startServiceHarness({
+    name: 'vere_quests',
+    clock: '2026-01-14T12:00:00Z',
+    // No bus-level dedupe: a duplicate publish reaches the consumer, so only the inbox can absorb it.
+    bus: ({ db, logger }) => createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 }),
+    create: (ctx) => createQuests(ctx, opts, photosDir),
+  }).catch(async (err: unknown) => {
+    await rm(photosDir, { recursive: true, force: true });
+    throw err;
+  });
+  h.onClose(() => rm(photosDir, { recursive: true, force: true }));
   return {
-    db, bus, issuer, quests, clock, sql, photosDir,
+    ...h, quests: h.service, photosDir,
     async second() {
-      const other = await createQuestsService(config, { bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5 });
+      const other = await createQuests(h, opts, photosDir);
+      h.onClose(() => other.close());
       await other.start();
-      others.push(other);
       return other;
     },
-    async close() {
-      for (const o of others) await o.close();
-      await quests?.close();
-      await bus?.close();
-      await issuer?.close();
-      await sql?.end();
-      await db?.drop();
-      await rm(photosDir, { recursive: true, force: true });
-    },
   };
 }
-
-type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT';
 
 /** Calls as one signed-in user. */
 export function as(h: QuestsHarness, userId: string, app = h.quests.app) {
-  const token = h.issuer.sign(userId);
-  const call = (method: Method, url: string, payload?: unknown) =>
-    app.inject({ method, url, payload: payload as Record<string, unknown>, headers: { authorization: `Bearer ${token}` } });
+  const call = h.as(userId, app);
   return {
     call,
     limits: () => call('GET', '/api/quests/me/limits'),
@@ -96,31 +71,11 @@ export function as(h: QuestsHarness, userId: string, app = h.quests.app) {
 }
 
 /** A registered player (through identity's event), waited for. */
-export async function newPlayer(h: QuestsHarness, opts: { timeZone?: string | null; name?: string; username?: string | null } = {}): Promise<string> {
+export async function newPlayer(h: QuestsHarness, fields: RegisteredFields = {}): Promise<string> {
   const userId = randomUUID();
-  await h.bus.publish(newEvent(UserRegistered.subject, userId, {
-    name: opts.name ?? 'Ana', username: opts.username === undefined ? `ana_${userId.slice(0, 6)}` : opts.username,
-    ...(opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }),
-  }));
+  await registerUser(h.bus, userId, fields);
   await expect.poll(async () => (await h.sql.query('SELECT 1 FROM quests.player WHERE user_id = $1', [userId])).rowCount, { timeout: 5000 }).toBe(1);
   return userId;
-}
-
-export async function publishEntitlement(h: QuestsHarness, userId: string, fields: { version: number; isActive: boolean; expirationDate?: string | null }) {
-  await h.bus.publish(newEvent(EntitlementChanged.subject, userId, {
-    version: fields.version, isActive: fields.isActive, productId: 'vere_pro_monthly', expirationDate: fields.expirationDate ?? null,
-    willRenew: fields.isActive, source: 'stripe' as const,
-  }));
-  await h.bus.idle();
-}
-
-export async function publishProfile(h: QuestsHarness, userId: string, fields: Record<string, unknown>) {
-  const event = newEvent(ProfileUpdated.subject, userId, {
-    name: 'Ana', username: `ana_${userId.slice(0, 6)}`, displayName: null, photoUrl: null, avatarConfig: null, ...fields,
-  });
-  await h.bus.publish(event);
-  await h.bus.idle();
-  return event;
 }
 
 /** Ids of seeded cards, newest first. */

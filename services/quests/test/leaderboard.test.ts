@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { UserDeleted } from '@vere/contracts';
 import { randomAvatarConfig } from '@vere/domain';
-import { newEvent } from '@vere/service-kit';
+import { deleteUser, profileUpdated, updateProfile } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, count, newPlayer, publishProfile, startQuests, type QuestsHarness } from './helper';
+import { as, count, newPlayer, startQuests, type QuestsHarness } from './helper';
 
 // A database of its own: ranks count every player in it.
 let h: QuestsHarness;
@@ -22,7 +21,7 @@ describe('leaderboard', () => {
       ids.push(id);
     }
     const avatar = randomAvatarConfig('top');
-    await publishProfile(h, ids[5]!, { name: 'Top Player', username: 'top_player', avatarConfig: avatar, photoUrl: 'https://img.example.com/top.png' });
+    await updateProfile(h.bus, ids[5]!, { name: 'Top Player', username: 'top_player', avatarConfig: avatar, photoUrl: 'https://img.example.com/top.png' });
 
     const caller = ids[0]!; // 50 XP: players above with 2600, 1500, 1000, 400, 400, 300, 120, 90, 75 → rank 10
     const res = await as(h, caller).leaderboard();
@@ -48,8 +47,7 @@ describe('leaderboard', () => {
     await setXp(a, 5000);
     await setXp(b, 4999);
     expect((await as(h, b).leaderboard('?limit=1')).json()).toMatchObject({ entries: [{ id: a, rank: 1 }], me: { id: b, rank: 2 } });
-    await h.bus.publish(newEvent(UserDeleted.subject, a, {}));
-    await h.bus.idle();
+    await deleteUser(h.bus, a);
     expect((await as(h, b).leaderboard('?limit=1')).json()).toMatchObject({ entries: [{ id: b, rank: 1 }], me: { rank: 1 } });
     const counted = await count(h, 'SELECT coalesce(sum(players), 0) AS count FROM quests.xp_rank_count', []);
     expect(counted).toBe(await count(h, 'SELECT count(*) FROM quests.player', []));
@@ -69,8 +67,8 @@ describe('leaderboard', () => {
 describe('profile read model', () => {
   it('ignores a profile event older than the one applied', async () => {
     const userId = await newPlayer(h);
-    const newer = await publishProfile(h, userId, { name: 'Newer Name' });
-    const older = newEvent(newer.subject, userId, { ...newer.payload, name: 'Older Name' });
+    const newer = await updateProfile(h.bus, userId, { name: 'Newer Name' });
+    const older = profileUpdated(userId, { ...newer.payload, name: 'Older Name' });
     older.payload.occurredAt = new Date(Date.parse(newer.payload.occurredAt) - 60_000).toISOString();
     await h.bus.publish(older);
     await h.bus.idle();
@@ -79,7 +77,7 @@ describe('profile read model', () => {
 
   it('keeps the zone it holds when a profile event carries none (an event from before zones)', async () => {
     const userId = await newPlayer(h, { timeZone: 'Asia/Kolkata' });
-    await publishProfile(h, userId, { name: 'Renamed' });
+    await updateProfile(h.bus, userId, { name: 'Renamed' });
     expect((await h.sql.query('SELECT name, time_zone FROM quests.player WHERE user_id = $1', [userId])).rows[0])
       .toEqual({ name: 'Renamed', time_zone: 'Asia/Kolkata' });
   });
@@ -88,8 +86,7 @@ describe('profile read model', () => {
     const userId = await newPlayer(h);
     const [card] = (await h.sql.query("SELECT id FROM quests.sidequest WHERE type = 'daily' LIMIT 1")).rows;
     expect((await as(h, userId).accept(card.id)).statusCode).toBe(201);
-    await h.bus.publish(newEvent(UserDeleted.subject, userId, {}));
-    await h.bus.idle();
+    await deleteUser(h.bus, userId);
     for (const table of ['player', 'todo', 'daily_usage', 'xp_ledger', 'entitlement']) {
       expect(await count(h, `SELECT count(*) FROM quests.${table} WHERE user_id = $1`, [userId]), table).toBe(0);
     }

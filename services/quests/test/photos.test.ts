@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UserDeleted } from '@vere/contracts';
 import { weekDates, weekNumberOfDate } from '@vere/domain';
-import { newEvent } from '@vere/service-kit';
+import { deleteUser } from '@vere/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, count, newPlayer, sidequestIds, startQuests, type QuestsHarness } from './helper';
@@ -274,8 +273,7 @@ describe('account deletion', () => {
     h.clock.set(WEDNESDAY);
     const userId = await newPlayer(h);
     const photo = await uploaded(userId);
-    await h.bus.publish(newEvent(UserDeleted.subject, userId, {}));
-    await h.bus.idle();
+    await deleteUser(h.bus, userId);
     expect(await photos(userId)).toBe(0);
     expect((await fetchLink(photo.url)).statusCode).toBe(404);
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { levelThreshold } from '@vere/domain';
+import { changeEntitlement } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, newPlayer, publishEntitlement, startQuests, type QuestsHarness } from './helper';
+import { as, newPlayer, startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
 beforeAll(async () => { h = await startQuests(); });
@@ -41,16 +42,16 @@ describe('GET /api/quests/me/playbooks', () => {
     h.clock.set('2026-01-14T12:00:00Z');
     const userId = await newPlayer(h);
     await giveXp(userId, levelThreshold(6));
-    await publishEntitlement(h, userId, { version: 1, isActive: true, expirationDate: '2026-02-14T12:00:00Z' });
+    await changeEntitlement(h.bus, userId, { version: 1, isActive: true, expirationDate: '2026-02-14T12:00:00Z' });
     expect(await unlockedLevels(userId)).toEqual([3, 7, 12, 18, 25, 35, 50]);
     expect((await playbooks(userId)).json()).toMatchObject({ isPro: true, unlockedCount: 7 });
 
     // Cancelled: billing says inactive.
-    await publishEntitlement(h, userId, { version: 2, isActive: false });
+    await changeEntitlement(h.bus, userId, { version: 2, isActive: false });
     expect(await unlockedLevels(userId)).toEqual([3, 7]);
 
     // Pro again, then its expiry passes without a further event: the answer follows the clock.
-    await publishEntitlement(h, userId, { version: 3, isActive: true, expirationDate: '2026-01-20T00:00:00Z' });
+    await changeEntitlement(h.bus, userId, { version: 3, isActive: true, expirationDate: '2026-01-20T00:00:00Z' });
     expect((await playbooks(userId)).json().unlockedCount).toBe(7);
     h.clock.set('2026-01-20T00:00:01Z');
     expect(await unlockedLevels(userId)).toEqual([3, 7]);
@@ -59,8 +60,8 @@ describe('GET /api/quests/me/playbooks', () => {
   it('ignores an older entitlement event arriving late', async () => {
     h.clock.set('2026-01-14T12:00:00Z');
     const userId = await newPlayer(h);
-    await publishEntitlement(h, userId, { version: 5, isActive: false });
-    await publishEntitlement(h, userId, { version: 4, isActive: true });
+    await changeEntitlement(h.bus, userId, { version: 5, isActive: false });
+    await changeEntitlement(h.bus, userId, { version: 4, isActive: true });
     expect(await unlockedLevels(userId)).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { FriendshipChanged, ProfileUpdated, UserDeleted } from '@vere/contracts';
+import { FriendshipChanged } from '@vere/contracts';
 import { weekDates, weekNumberOfDate } from '@vere/domain';
 import { newEvent } from '@vere/service-kit';
+import { deleteUser, updateProfile } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, newPlayer, startQuests, type QuestsHarness } from './helper';
 
@@ -40,7 +41,7 @@ describe('"Friends doing this"', () => {
     const stranger = await newPlayer(h);
     const pending = await newPlayer(h);
     const ex = await newPlayer(h);
-    await h.bus.publish(newEvent(ProfileUpdated.subject, sam, { name: 'Sam', username: 'sam_f', displayName: null, photoUrl: 'https://img.example/sam.png', avatarConfig: null }));
+    await updateProfile(h.bus, sam, { name: 'Sam', username: 'sam_f', photoUrl: 'https://img.example/sam.png' });
     await friendship(me, sam, true);
     await friendship(kim, me, true);
     await friendship(me, pending, false, 'requested');
@@ -74,8 +75,7 @@ describe('"Friends doing this"', () => {
     await friendship(sam, me, false, 'removed', 1_000_001);
     expect((await friendsOf(me)).json().total).toBe(0);
     await friendship(sam, me, true, 'accepted', 1_000_002);
-    await h.bus.publish(newEvent(UserDeleted.subject, sam, {}));
-    await h.bus.idle();
+    await deleteUser(h.bus, sam);
     expect((await friendsOf(me)).json()).toEqual({ friends: [], total: 0 });
     expect((await h.sql.query('SELECT count(*)::int AS n FROM quests.friend_link WHERE friend_id = $1 OR user_id = $1', [sam])).rows[0].n).toBe(0);
   });

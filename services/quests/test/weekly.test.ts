@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { StreakUpdated, UserDeleted, WeeklyCompleted } from '@vere/contracts';
+import { StreakUpdated, WeeklyCompleted } from '@vere/contracts';
 import { weekDates, weekNumberOfDate } from '@vere/domain';
-import { newEvent, type DomainEvent, type EventMeta } from '@vere/service-kit';
+import type { DomainEvent, EventMeta } from '@vere/service-kit';
+import { deleteUser } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAK_RECOMPUTE_JOB } from '../src/use-cases/streaks';
 import { WEEKLY_ROTATION_JOB } from '../src/use-cases/weekly-admin';
@@ -196,8 +197,7 @@ describe('one weekly challenge, its proof, "Your data" and erasure', () => {
       title: 'The Overdue Message', completedAt: '2026-03-04T12:00:00.000Z', proofText: 'Messaged Sam after three years.', proofPhotoId: photoId,
     })]);
 
-    await h.bus.publish(newEvent(UserDeleted.subject, user, {}));
-    await h.bus.idle();
+    await deleteUser(h.bus, user);
     expect(await count(h, 'SELECT count(*) FROM quests.user_challenge_progress WHERE user_id = $1', [user])).toBe(0);
   });
 });

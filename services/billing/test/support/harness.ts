@@ -1,48 +1,28 @@
-import { startTestIssuer, type TestIssuer } from '@vere/test-kit';
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
-import { createInProcessEventBus, type EventBus } from '@vere/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import pino from 'pino';
+import { createInProcessEventBus, type InProcessEventBus } from '@vere/service-kit';
+import { startServiceHarness, type ServiceHarness, type ServiceHarnessContext } from '@vere/test-kit';
 import { createBillingService, type BillingConfig, type BillingServiceHandle } from '../../src/index';
 
-export interface Harness {
-  db: TestDatabase;
-  bus: EventBus;
-  issuer: TestIssuer;
+export interface BillingHarness extends ServiceHarness<BillingServiceHandle, InProcessEventBus> {
   billing: BillingServiceHandle;
-  sql: pg.Pool;
-  clock: { now: number };
-  close(): Promise<void>;
 }
 
-/** billing fully wired on a fresh database, with a clock the test moves. */
-export async function startBilling(name: string, config: Partial<BillingConfig> = {}): Promise<Harness> {
-  const db = await createTestDatabase(name);
-  const issuer = await startTestIssuer();
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
-  const bus = createInProcessEventBus({ databaseUrl: db.url, logger });
-  const clock = { now: Date.now() };
-  const billing = await createBillingService(
-    { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, now: () => new Date(clock.now), ...config },
-    { bus, logger },
-  );
-  await billing.start();
-  const sql = new pg.Pool({ connectionString: db.url });
-  return {
-    db, bus, issuer, billing, sql, clock,
-    async close() {
-      await billing.close();
-      await bus.close();
-      await issuer.close();
-      await sql.end();
-      await db.drop();
-    },
-  };
+/** billing as the tests build it: every rule reads the harness's clock. */
+function createBilling({ db, bus, issuer, logger, clock }: ServiceHarnessContext<InProcessEventBus>, config: Partial<BillingConfig>) {
+  return createBillingService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, now: clock, ...config }, { bus, logger });
+}
+
+/** billing fully wired on a fresh database (`name`: the database's prefix), its clock at the present. */
+export async function startBilling(name: string, config: Partial<BillingConfig> = {}): Promise<BillingHarness> {
+  const h = await startServiceHarness({
+    name,
+    bus: ({ db, logger }) => createInProcessEventBus({ databaseUrl: db.url, logger }),
+    create: (ctx) => createBilling(ctx, config),
+  });
+  return { ...h, billing: h.service };
 }
 
 /** Waits until every stored webhook event has been processed (the worker runs on its own). */
-export async function settle(h: Harness, timeoutMs = 10_000): Promise<void> {
+export async function settle(h: BillingHarness, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     await h.billing.processWebhooks();
@@ -53,13 +33,12 @@ export async function settle(h: Harness, timeoutMs = 10_000): Promise<void> {
   }
 }
 
-export async function entitlementOf(h: Harness, userId: string) {
-  const res = await h.billing.app.inject({ method: 'GET', url: '/api/billing/me/entitlement', headers: { authorization: `Bearer ${h.issuer.sign(userId)}` } });
-  return res.json();
+export async function entitlementOf(h: BillingHarness, userId: string) {
+  return (await h.as(userId)('GET', '/api/billing/me/entitlement')).json();
 }
 
 /** billing.entitlement.changed.v1 rows written for the user, oldest first. */
-export async function entitlementEvents(h: Harness, userId: string) {
+export async function entitlementEvents(h: BillingHarness, userId: string) {
   const { rows } = await h.sql.query<{ payload: Record<string, unknown> }>(
     `SELECT payload FROM billing.outbox_event WHERE subject = 'billing.entitlement.changed.v1' AND payload->>'userId' = $1 ORDER BY occurred_at`,
     [userId],
