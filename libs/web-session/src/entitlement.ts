@@ -1,5 +1,5 @@
 import type { Entitlement, IosBillingConfig, RedirectUrl } from '@vere/contracts';
-import { isApiError } from './api-error';
+import { queryRetry } from './query-retry';
 import { apiFetch } from './session';
 
 export const ENTITLEMENT_PATH = '/api/billing/me/entitlement';
@@ -40,18 +40,6 @@ export function getIosBillingConfig(): Promise<IosBillingConfig> {
   return apiFetch<IosBillingConfig>(BILLING_ENDPOINTS.iosConfig);
 }
 
-const OTHER_RETRIES = 2;
-
-/** A 4xx will not change by asking again (a 401 was already refreshed once by apiFetch); outages get two more tries. */
-export function shouldRetryEntitlement(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-  return failureCount < OTHER_RETRIES;
-}
-
-export function entitlementRetryDelay(failureCount: number): number {
-  return Math.min(1_000 * 2 ** failureCount, 4_000);
-}
-
 /**
  * Options for TanStack Query's `useQuery`, shared by every app that shows the plan. This package
  * does not import TanStack Query itself: it is a federation singleton and React Query is not, so
@@ -63,8 +51,7 @@ export function entitlementQueryOptions(userId: string | null) {
     queryKey: entitlementQueryKey(userId),
     queryFn: ({ signal }: { signal: AbortSignal }) => getEntitlement(signal),
     enabled: userId !== null,
-    retry: shouldRetryEntitlement,
-    retryDelay: entitlementRetryDelay,
+    ...queryRetry(),
     staleTime: ENTITLEMENT_CACHE_MS,
     refetchOnWindowFocus: true,
   };
