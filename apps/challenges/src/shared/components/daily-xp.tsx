@@ -1,5 +1,7 @@
 import { Card } from '@vere/web-ui';
-import { DAILY_XP_GOAL } from '../api/todos-api';
+
+/** Spec §2.2: the Daily XP card's goal. */
+export const DAILY_XP_GOAL = 100;
 
 /** Spec §2.1/§2.2: "Today's Progress" toward 100 XP; "Daily goal reached!" at the goal. */
 export function DailyXp({ xpToday }: { xpToday: number }) {

@@ -2,23 +2,24 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from '@vere/web-router';
 import { useQueryClient } from '@vere/web-query';
 import type { CurrentWeekly, MyPods, WeeklyChallenge, WeeklyVictory } from '@vere/contracts';
-import { useAppEvent, usePodEvents } from '@vere/web-kit';
+import { myPodsQueryKey, useAppEvent, useMyPods, usePodEvents } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';
 import { Button, Card, EmptyState, ErrorCard, IconArrowLeft, IconCalendar, IconCheck, IconFlame, Skeleton, confettiBurst, notify } from '@vere/web-ui';
-import { useNow } from '../../hooks/use-now';
-import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
-import {
-  acceptWeekly, getCurrentWeekly, myPodsQueryKey, useCurrentWeekly, useMyPods, useVictories, useWeeklyDetail, weeklyFriendsKeyPrefix,
-  weeklyQueryKey,
-} from './api/weekly-api';
-import { ChallengePane } from './components/challenge-pane';
-import { CompleteDialog } from './components/complete-dialog';
-import { FriendsDoingThis } from './components/friends-doing-this';
-import { PodStreaks } from './components/pod-streaks';
-import { RecentVictories } from './components/recent-victories';
-import { VictoryDialog } from './components/victory-dialog';
-import { WeeklyStats } from './components/weekly-stats';
-import { ACCEPT_FAILED, WEEKLY_POLL_MS, challengePages, mergePolledWeekly } from './utils/weekly-logic';
+import { acceptWeekly } from '../features/weekly/api/accept-weekly';
+import { getCurrentWeekly, useCurrentWeekly, weeklyQueryKey } from '../features/weekly/api/get-current-weekly';
+import { useVictories } from '../features/weekly/api/get-victories';
+import { useWeeklyDetail } from '../features/weekly/api/get-weekly-detail';
+import { weeklyFriendsKeyPrefix } from '../features/weekly/api/get-weekly-friends';
+import { ChallengePane } from '../features/weekly/components/challenge-pane';
+import { CompleteDialog } from '../features/weekly/components/complete-dialog';
+import { FriendsDoingThis } from '../features/weekly/components/friends-doing-this';
+import { PodStreaks } from '../features/weekly/components/pod-streaks';
+import { RecentVictories } from '../features/weekly/components/recent-victories';
+import { VictoryDialog } from '../features/weekly/components/victory-dialog';
+import { WeeklyStats } from '../features/weekly/components/weekly-stats';
+import { ACCEPT_FAILED, MY_PODS_STALE_MS, WEEKLY_POLL_MS, challengePages, mergePolledWeekly } from '../features/weekly/utils/weekly-logic';
+import { DESKTOP_QUERY, useMediaQuery } from '../shared/hooks/use-media-query';
+import { useNow } from '../shared/hooks/use-now';
 
 /** Spec §9: the confetti on accept, 160 pieces for about 1.2 s. */
 const ACCEPT_CONFETTI = { particleCount: 160, durationMs: 1_200 };
@@ -43,7 +44,7 @@ function useHourlyPoll(): void {
  */
 function usePodsLive(): string {
   const client = useQueryClient();
-  const pods = useMyPods();
+  const pods = useMyPods({ staleTime: MY_PODS_STALE_MS });
   const [announcement, setAnnouncement] = useState('');
   const refresh = () => {
     void client.invalidateQueries({ queryKey: myPodsQueryKey });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelUpMessage } from './complete-form';
+import { levelUpMessage } from './level-up-message';
 
 describe('level-up message', () => {
   it('names the level and the rewards libs/domain gives for it', () => {

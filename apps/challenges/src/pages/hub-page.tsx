@@ -4,14 +4,14 @@ import { Link, useSearchParams } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { Skeleton, IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock, IconSparkles, IconZap } from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';
-import { LevelCard } from '../progress/components/level-card';
-import { limitsQueryKey, useLimits } from '../deck/api/deck-api';
-import { useTimerAt } from '../../hooks/use-timer-at';
-import { LeaderboardSection } from '../leaderboard/components/leaderboard-section';
 import { useQueryClient } from '@vere/web-query';
-import { useNow } from '../../hooks/use-now';
 import { formatUnlocksIn } from '@vere/domain';
-import { useCurrentWeekly } from '../weekly/api/weekly-api';
+import { limitsQueryKey, useLimits } from '../features/deck/api/get-limits';
+import { LeaderboardSection } from '../features/leaderboard/components/leaderboard-section';
+import { LevelCard } from '../features/progress/components/level-card';
+import { useCurrentWeekly } from '../features/weekly/api/get-current-weekly';
+import { useNow } from '../shared/hooks/use-now';
+import { useTimerAt } from '../shared/hooks/use-timer-at';
 import type { weekendByRule } from './weekend-rule';
 
 interface ChallengeKind {
@@ -31,7 +31,7 @@ const KINDS: ChallengeKind[] = [
 ];
 
 // The deck (gesture library, to-do dialogs) loads when it is opened, not with the home screen.
-const DeckPage = lazy(() => import('../deck/components/deck-page').then((m) => ({ default: m.DeckPage })));
+const DeckPage = lazy(() => import('./deck-page').then((m) => ({ default: m.DeckPage })));
 
 function DeckLoading() {
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch } from '@vere/web-session';
+import { ApiError } from '@vere/web-session';
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH, PhotoRejected, photoProblem, uploadProofPhoto } from './upload-photo';
 
 const json = (status: number, body: unknown) =>
@@ -16,7 +16,7 @@ describe('uploadProofPhoto', () => {
     });
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'proof.jpg', { type: 'image/jpeg' });
 
-    const photo = await uploadProofPhoto(apiFetch, file);
+    const photo = await uploadProofPhoto(file);
 
     expect(photo.id).toBe('3f0c5c9e-7d1b-4a43-9a55-4a8c4f6d9a10');
     expect(calls).toHaveLength(1);
@@ -38,7 +38,7 @@ describe('uploadProofPhoto', () => {
       [429, 'RATE_LIMITED', "You've uploaded a lot of photos this hour. Try again in 12 min."],
     ] as const) {
       vi.stubGlobal('fetch', async () => json(status, { error: { code, message } }));
-      const error = await uploadProofPhoto(apiFetch, file).catch((e: unknown) => e);
+      const error = await uploadProofPhoto(file).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PhotoRejected);
       expect((error as PhotoRejected).message).toBe(message);
     }
@@ -47,7 +47,7 @@ describe('uploadProofPhoto', () => {
   it('lets a server failure through as the ApiError it is', async () => {
     vi.stubGlobal('fetch', async () => json(503, { error: { code: 'UNAVAILABLE', message: 'Try again' } }));
     const file = new File([new Uint8Array([1, 2, 3])], 'x.png', { type: 'image/png' });
-    const error = await uploadProofPhoto(apiFetch, file).catch((e: unknown) => e);
+    const error = await uploadProofPhoto(file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(503);
   });
@@ -55,7 +55,7 @@ describe('uploadProofPhoto', () => {
   it('refuses other types and files over 10 MiB without calling the service', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    await expect(uploadProofPhoto(apiFetch, new File(['x'], 'notes.txt', { type: 'text/plain' }))).rejects.toBeInstanceOf(PhotoRejected);
+    await expect(uploadProofPhoto(new File(['x'], 'notes.txt', { type: 'text/plain' }))).rejects.toBeInstanceOf(PhotoRejected);
     expect(photoProblem({ type: 'image/gif', size: PHOTO_MAX_BYTES })).toBeNull();
     expect(photoProblem({ type: 'image/heic', size: 1000 })).toMatch(/JPEG, PNG, WebP or GIF/);
     expect(photoProblem({ type: 'image/webp', size: PHOTO_MAX_BYTES + 1 })).toMatch(/over 10 MB/);

@@ -1,4 +1,4 @@
-import { isApiError, type ApiFetch } from '@vere/web-session';
+import { apiFetch, isApiError } from '@vere/web-session';
 
 // The photo endpoint's contract (quests, `POST /api/quests/me/photos`): multipart with one field
 // `file`, JPEG, PNG, WebP or GIF up to 10 MiB; the service checks the bytes, this only saves a
@@ -30,13 +30,13 @@ export function photoProblem(file: { type: string; size: number }): string | nul
  * too many uploads this hour) is a PhotoRejected with its message, shown next to the picker so the
  * rest of the form is kept; anything else arrives as it came.
  */
-export async function uploadProofPhoto(api: ApiFetch, file: File, signal?: AbortSignal): Promise<UploadedPhoto> {
+export async function uploadProofPhoto(file: File, signal?: AbortSignal): Promise<UploadedPhoto> {
   const problem = photoProblem(file);
   if (problem) throw new PhotoRejected(problem);
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    const { photo } = await api<{ photo: UploadedPhoto }>(PHOTO_UPLOAD_PATH, { method: 'POST', body: form, signal });
+    const { photo } = await apiFetch<{ photo: UploadedPhoto }>(PHOTO_UPLOAD_PATH, { method: 'POST', body: form, signal });
     return photo;
   } catch (err) {
     if (isApiError(err) && [400, 413, 415, 429].includes(err.status)) throw new PhotoRejected(err.message);

@@ -8,21 +8,24 @@ import { isApiError } from '@vere/web-session';
 import {
   Button, EmptyState, ErrorCard, IconArrowLeft, IconCheck, IconList, IconSparkles, IconX, LevelBadge, Skeleton, XpBar, notify,
 } from '@vere/web-ui';
-import { useProgress } from '../../progress/api/get-progress';
-import { useTodos } from '../../todos/api/todos-api';
-import { TodoListDialog } from '../../todos/components/todo-list-dialog';
-import { acceptSidequest, limitsQueryKey, skipSidequest, useLimits, useSidequests } from '../api/deck-api';
-import { useReducedMotion } from '../hooks/use-reduced-motion';
-import { useTimerAt } from '../../../hooks/use-timer-at';
-import { useNow } from '../../../hooks/use-now';
-import { START, advance, showsUpgradeAd, stackOf } from '../utils/deck-logic';
-import type { DeckPosition, SwipeDirection } from '../utils/deck-logic';
-import { SKIPPED, WEEKEND_CLOSED_TEXT, swipeErrorMessage } from '../utils/messages';
-import { OutOfSwipesDialog } from './out-of-swipes-dialog';
-import { SampleDeck } from './sample-deck';
-import { SidePanel } from './side-panel';
-import { SwipeCard } from './swipe-card';
-import { UpgradeAd } from './upgrade-ad';
+import { acceptSidequest } from '../features/deck/api/accept-sidequest';
+import { limitsQueryKey, useLimits } from '../features/deck/api/get-limits';
+import { useSidequests } from '../features/deck/api/get-sidequests';
+import { skipSidequest } from '../features/deck/api/skip-sidequest';
+import { OutOfSwipesDialog } from '../features/deck/components/out-of-swipes-dialog';
+import { SampleDeck } from '../features/deck/components/sample-deck';
+import { SidePanel } from '../features/deck/components/side-panel';
+import { SwipeCard } from '../features/deck/components/swipe-card';
+import { UpgradeAd } from '../features/deck/components/upgrade-ad';
+import { useReducedMotion } from '../features/deck/hooks/use-reduced-motion';
+import { START, advance, showsUpgradeAd, stackOf } from '../features/deck/utils/deck-logic';
+import type { DeckPosition, SwipeDirection } from '../features/deck/utils/deck-logic';
+import { SKIPPED, WEEKEND_CLOSED_TEXT, swipeErrorMessage } from '../features/deck/utils/messages';
+import { useTodos } from '../features/todos/api/get-todos';
+import { TodoListDialog } from '../features/todos/components/todo-list-dialog';
+import { useProgress } from '../shared/api/get-progress';
+import { useNow } from '../shared/hooks/use-now';
+import { useTimerAt } from '../shared/hooks/use-timer-at';
 
 /** Spec: the card flies away in about 300 ms; the To-Do button is highlighted for 1.5 s. */
 const LEAVE_MS = 300;
