@@ -1,7 +1,15 @@
 import { Button, IconAlert } from '@vere/web-ui';
 
+export interface LoadErrorProps {
+  title: string;
+  onRetry: () => void;
+  retrying: boolean;
+  /** The line under the title. */
+  hint?: string;
+}
+
 /** A failed read says so and offers a retry; it never falls back to an empty list. */
-export function LoadError({ title, onRetry, retrying }: { title: string; onRetry: () => void; retrying: boolean }) {
+export function LoadError({ title, onRetry, retrying, hint = 'Check your connection and try again.' }: LoadErrorProps) {
   return (
     <div className="cn-error" role="alert">
       <span className="cn-error__icon" aria-hidden="true">
@@ -9,7 +17,7 @@ export function LoadError({ title, onRetry, retrying }: { title: string; onRetry
       </span>
       <div className="cn-error__text">
         <p className="cn-error__title">{title}</p>
-        <p className="cn-muted">Check your connection and try again.</p>
+        <p className="cn-muted">{hint}</p>
       </div>
       <Button size="sm" variant="secondary" loading={retrying} onClick={onRetry}>
         Retry

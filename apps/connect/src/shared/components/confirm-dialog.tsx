@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Banner, Button, Dialog } from '@vere/web-ui';
-import { errorMessage } from '../api';
+import { errorMessage } from '../utils/error-message';
 
 export interface ConfirmDialogProps {
   open: boolean;

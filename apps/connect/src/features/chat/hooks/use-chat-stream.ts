@@ -3,10 +3,12 @@ import { useQueryClient } from '@vere/web-query';
 import type { ChatMessage } from '@vere/contracts';
 import { openLiveStream } from '@vere/web-kit';
 import { useSession } from '@vere/web-session';
-import { addMessage, chatKeys, chatTicket, markedRead } from './api';
+import { chatKeys, keys } from '../../../shared/utils/query-keys';
+import { createStreamTicket } from '../api/create-stream-ticket';
+import { addMessage, markedRead } from '../utils/chat-cache';
 
-/** Queries that show friends (the friends list, requests, search): a closed chat means a friendship ended. */
-const FRIEND_QUERIES = [['pods', 'friends'], ['pods', 'search'], ['pods', 'blocks']] as const;
+/** Queries that show friends (the friends list, requests, search, blocks): a closed chat means a friendship ended. */
+const FRIEND_QUERIES = [keys.friends, keys.searches, keys.blocks] as const;
 
 export interface ChatStreamOptions {
   /** A message to or from the viewer, just stored. */
@@ -56,7 +58,7 @@ export function useChatStream(options: ChatStreamOptions = {}): void {
     };
     // The same reconnecting stream as the pod pages (web-kit): a fresh ticket per attempt, jittered back-off.
     const stream = openLiveStream({
-      connectUrl: async () => `/api/pods/chats/events?ticket=${encodeURIComponent((await chatTicket()).ticket)}`,
+      connectUrl: async () => `/api/pods/chats/events?ticket=${encodeURIComponent((await createStreamTicket()).ticket)}`,
       events: Object.keys(handle),
       onMessage: (event, data) => handle[event]?.(data),
       onOpen: () => {

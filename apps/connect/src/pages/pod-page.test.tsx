@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@vere/web-query';
-import type { InvitePreview, PodDetail } from '@vere/contracts';
+import type { PodDetail } from '@vere/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from '@vere/web-router';
 import { ApiError } from '@vere/web-session';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../features/social/api';
-import { JoinPodPage } from './join-pod-page';
+import { keys } from '../shared/utils/query-keys';
 import { PodPage } from './pod-page';
 
 const CODE = 'AbCdEfGhIjKlMnOp1234';
@@ -19,7 +18,6 @@ function render(path: string, seed: (c: QueryClient) => void) {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/join/:code" element={<JoinPodPage />} />
           <Route path="/pods/:podId" element={<PodPage />} />
         </Routes>
       </MemoryRouter>
@@ -30,39 +28,6 @@ function render(path: string, seed: (c: QueryClient) => void) {
 const failed = (key: readonly unknown[], error: ApiError) => (client: QueryClient) => {
   client.getQueryCache().build(client, { queryKey: key }).setState({ status: 'error', error, fetchStatus: 'idle' });
 };
-
-const preview = (over: Partial<InvitePreview> = {}): InvitePreview => ({
-  podId: POD, name: 'Morning Crew', description: 'Early risers', creator: user('22222222-2222-4222-8222-222222222222', 'Ada'),
-  memberCount: 3, memberCap: 8, isMember: false, expiresAt: null, ...over,
-});
-
-describe('join screen', () => {
-  it('previews the pod: name, creator, members of the cap, expiry, Join', () => {
-    const html = render(`/join/${CODE}`, (c) => c.setQueryData(keys.invite(CODE), preview()));
-    expect(html).toContain('Morning Crew');
-    expect(html).toContain('Ada');
-    expect(html).toContain('3/8 members');
-    expect(html).toContain('Link never expires');
-    expect(html).toContain('Join Morning Crew');
-  });
-  it('says when the pod is full and disables Join', () => {
-    const html = render(`/join/${CODE}`, (c) => c.setQueryData(keys.invite(CODE), preview({ memberCount: 8 })));
-    expect(html).toContain('This pod is full (8 members)');
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Join Morning Crew/);
-  });
-  it('sends a member to the pod', () => {
-    const html = render(`/join/${CODE}`, (c) => c.setQueryData(keys.invite(CODE), preview({ isMember: true })));
-    expect(html).toContain('already in Morning Crew');
-    expect(html).toContain(`href="/pods/${POD}"`);
-  });
-  it('tells expired (410) from unknown (404), and a failure is retryable', () => {
-    expect(render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('INVITE_EXPIRED', 'x', 410)))).toContain('This invite has expired');
-    expect(render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('INVITE_NOT_FOUND', 'x', 404)))).toContain('Invite not found');
-    const down = render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('NOT_READY', 'x', 503)));
-    expect(down).toContain('role="alert"');
-    expect(down).toContain('Retry');
-  });
-});
 
 describe('pod page', () => {
   const detail = (over: Partial<PodDetail> = {}): PodDetail => ({
