@@ -1,9 +1,8 @@
-import type { Entitlement, IosBillingConfig, RedirectUrl } from '@vere/contracts';
+import type { Entitlement } from '@vere/contracts';
 import { queryRetry } from './query-retry';
 import { apiFetch } from './session';
 
 export const ENTITLEMENT_PATH = '/api/billing/me/entitlement';
-export const BILLING_ENDPOINTS = { checkout: '/api/billing/checkout', portal: '/api/billing/portal', iosConfig: '/api/billing/ios/config' } as const;
 
 export type { Entitlement, EntitlementSource } from '@vere/contracts';
 
@@ -23,21 +22,6 @@ export function entitlementQueryKey(userId: string | null) {
 
 export function getEntitlement(signal?: AbortSignal): Promise<Entitlement> {
   return apiFetch<Entitlement>(ENTITLEMENT_PATH, { signal });
-}
-
-/** Starts web checkout; `attemptId` is one per upgrade action, so a double click opens one session. */
-export function startCheckout(attemptId: string): Promise<RedirectUrl> {
-  return apiFetch<RedirectUrl>(BILLING_ENDPOINTS.checkout, { method: 'POST', json: { attemptId } });
-}
-
-/** The customer portal of the user's web subscription (404 NOT_FOUND without one). */
-export function openBillingPortal(): Promise<RedirectUrl> {
-  return apiFetch<RedirectUrl>(BILLING_ENDPOINTS.portal, { method: 'POST' });
-}
-
-/** RevenueCat's public SDK key, for the iOS app's purchase flow. */
-export function getIosBillingConfig(): Promise<IosBillingConfig> {
-  return apiFetch<IosBillingConfig>(BILLING_ENDPOINTS.iosConfig);
 }
 
 /**

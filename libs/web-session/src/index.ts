@@ -12,15 +12,11 @@ export { apiFetch, sessionStore } from './session';
 export { useSession } from './use-session';
 export type { AuthResponse, SessionStatus, SessionUser, SignUpInput } from './types';
 export {
-  BILLING_ENDPOINTS,
   ENTITLEMENT_CACHE_MS,
   ENTITLEMENT_CHANGED_EVENT,
   ENTITLEMENT_PATH,
   PLAN_LABELS,
   announceEntitlementChange,
-  getIosBillingConfig,
-  openBillingPortal,
-  startCheckout,
   entitlementQueryKey,
   entitlementQueryOptions,
   getEntitlement,

@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { DEFAULT_TIME_ZONE, runtimeTimeZone } from '@vere/domain';
-import { apiFetch, isApiError, sessionStore, updateProfile, useSession } from '@vere/web-session';
+import { isApiError, useSession } from '@vere/web-session';
 import { Button, Card, notify } from '@vere/web-ui';
+import { saveProfile } from '../api/save-profile';
 
 export const TIME_ZONE_SAVED = 'Time zone saved';
 export const TIME_ZONE_FAILED = 'Failed to save your time zone. Please try again.';
@@ -46,7 +47,7 @@ export function TimeZoneSetting() {
     setSaving(true);
     setError(null);
     try {
-      await updateProfile(apiFetch, sessionStore, { timeZone: choice });
+      await saveProfile({ timeZone: choice });
       notify.success(TIME_ZONE_SAVED);
     } catch (cause) {
       setError(isApiError(cause) && cause.status >= 400 && cause.status < 500 ? cause.message : TIME_ZONE_FAILED);

@@ -1,14 +1,18 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from '@vere/web-router';
-import { useMutation, useQuery, useQueryClient } from '@vere/web-query';
-import type { Challenge, ChallengeCategory, ChallengeList, CreateChallengeBody, WeekAssignment } from '@vere/contracts';
-import { apiFetch, isApiError } from '@vere/web-session';
+import type { Challenge, ChallengeCategory, CreateChallengeBody, WeekAssignment } from '@vere/contracts';
+import { isApiError } from '@vere/web-session';
 import { Button, Card, EmptyState, ErrorCard, IconArrowLeft, IconLock, Skeleton, TextField, notify } from '@vere/web-ui';
-import { useIsAdmin, weekNumberOf } from './admin-role';
+import { useAssignWeek } from '../features/admin/api/assign-week';
+import { useCreateChallenge } from '../features/admin/api/create-challenge';
+import { useChallenges } from '../features/admin/api/get-challenges';
+import { useRetireChallenge } from '../features/admin/api/retire-challenge';
+import { useRotateWeek } from '../features/admin/api/rotate-week';
+import { useUpdateChallenge } from '../features/admin/api/update-challenge';
+import { useIsAdmin, weekNumberOf } from '../features/admin/utils/admin-role';
 
 const CATEGORIES: ChallengeCategory[] = ['Exploration', 'Connection', 'Mindfulness'];
-const challengesKey = ['quests', 'admin', 'challenges'] as const;
 const failure = (cause: unknown) => (isApiError(cause) ? cause.message : 'Something went wrong. Please try again.');
 
 const FIELDS = [
@@ -42,10 +46,7 @@ export function WeeklyAdminPage() {
 }
 
 function Admin() {
-  const list = useQuery({
-    queryKey: challengesKey,
-    queryFn: ({ signal }) => apiFetch<ChallengeList>('/api/quests/admin/challenges?includeInactive=true', { signal }),
-  });
+  const list = useChallenges();
   const [editing, setEditing] = useState<Challenge | 'new' | null>(null);
   const challenges = list.data?.challenges ?? [];
 
@@ -71,17 +72,13 @@ function Admin() {
 }
 
 function ChallengeRow({ challenge, onEdit }: { challenge: Challenge; onEdit(): void }) {
-  const client = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: () => (challenge.isActive
-      ? apiFetch<Challenge>(`/api/quests/admin/challenges/${challenge.id}`, { method: 'DELETE' })
-      : apiFetch<Challenge>(`/api/quests/admin/challenges/${challenge.id}`, { method: 'PATCH', json: { isActive: true } })),
-    onSuccess: (saved) => {
-      notify.success(saved.isActive ? 'Challenge reactivated' : 'Challenge deactivated');
-      void client.invalidateQueries({ queryKey: challengesKey });
-    },
-    onError: (cause) => notify.error(failure(cause)),
-  });
+  const retire = useRetireChallenge(challenge.id);
+  const reactivate = useUpdateChallenge(challenge.id);
+  const toggled = {
+    onSuccess: (saved: Challenge) => notify.success(saved.isActive ? 'Challenge reactivated' : 'Challenge deactivated'),
+    onError: (cause: unknown) => notify.error(failure(cause)),
+  };
+  const toggle = () => (challenge.isActive ? retire.mutate(undefined, toggled) : reactivate.mutate({ isActive: true }, toggled));
   return (
     <li>
       <Card className="ac-admin__item" data-testid="admin-challenge">
@@ -93,7 +90,7 @@ function ChallengeRow({ challenge, onEdit }: { challenge: Challenge; onEdit(): v
         </div>
         <div className="ac-admin__actions">
           <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${challenge.title}`}>Edit</Button>
-          <Button size="sm" variant={challenge.isActive ? 'ghost' : 'secondary'} loading={toggle.isPending} onClick={() => toggle.mutate()}
+          <Button size="sm" variant={challenge.isActive ? 'ghost' : 'secondary'} loading={retire.isPending || reactivate.isPending} onClick={toggle}
             aria-label={`${challenge.isActive ? 'Deactivate' : 'Reactivate'} ${challenge.title}`}>
             {challenge.isActive ? 'Deactivate' : 'Reactivate'}
           </Button>
@@ -107,24 +104,22 @@ type Draft = CreateChallengeBody;
 const emptyDraft: Draft = { title: '', category: 'Exploration', preview: '', why: '', insight: '', challenge: '', reflection: '' };
 
 function ChallengeForm({ challenge, onDone }: { challenge: Challenge | null; onDone(): void }) {
-  const client = useQueryClient();
   const ids = useId();
   const [draft, setDraft] = useState<Draft>(() => (challenge ? {
     title: challenge.title, category: challenge.category, preview: challenge.preview, why: challenge.why,
     insight: challenge.insight, challenge: challenge.challenge, reflection: challenge.reflection,
   } : emptyDraft));
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (body: Draft) => (challenge
-      ? apiFetch<Challenge>(`/api/quests/admin/challenges/${challenge.id}`, { method: 'PATCH', json: body })
-      : apiFetch<Challenge>('/api/quests/admin/challenges', { method: 'POST', json: body })),
+  const create = useCreateChallenge();
+  const update = useUpdateChallenge(challenge?.id ?? '');
+  const saving = create.isPending || update.isPending;
+  const saved = {
     onSuccess: () => {
       notify.success(challenge ? 'Challenge saved' : 'Challenge created');
-      void client.invalidateQueries({ queryKey: challengesKey });
       onDone();
     },
-    onError: (cause) => setError(failure(cause)),
-  });
+    onError: (cause: unknown) => setError(failure(cause)),
+  };
   const name = challenge ? `Edit ${challenge.title}` : 'New challenge';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,7 +127,8 @@ function ChallengeForm({ challenge, onDone }: { challenge: Challenge | null; onD
     const body = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])) as Draft;
     const missing = Object.entries(body).find(([, v]) => v === '');
     if (missing) return setError('Fill in every field.');
-    save.mutate(body);
+    if (challenge) update.mutate(body, saved);
+    else create.mutate(body, saved);
   };
   return (
     <Card className="ac-admin__form">
@@ -157,8 +153,8 @@ function ChallengeForm({ challenge, onDone }: { challenge: Challenge | null; onD
         ))}
         {error ? <p role="alert" className="ac-admin__error">{error}</p> : null}
         <div className="ac-admin__actions">
-          <Button type="submit" loading={save.isPending}>{challenge ? 'Save changes' : 'Create challenge'}</Button>
-          <Button variant="ghost" onClick={onDone} disabled={save.isPending}>Cancel</Button>
+          <Button type="submit" loading={saving}>{challenge ? 'Save changes' : 'Create challenge'}</Button>
+          <Button variant="ghost" onClick={onDone} disabled={saving}>Cancel</Button>
         </div>
       </form>
     </Card>
@@ -174,16 +170,9 @@ function WeekTools({ challenges }: { challenges: Challenge[] }) {
   const weekNumber = Number(week);
   const validWeek = Number.isInteger(weekNumber) && weekNumber >= 1 && weekNumber <= 9999;
   const done = (a: WeekAssignment) => notify.success(`Week ${a.weekNumber} (${a.startDate} – ${a.endDate}): ${a.title}`);
-  const assign = useMutation({
-    mutationFn: () => apiFetch<WeekAssignment>(`/api/quests/admin/weeks/${weekNumber}/challenge`, { method: 'PUT', json: { challengeId } }),
-    onSuccess: done,
-    onError: (cause) => notify.error(failure(cause)),
-  });
-  const rotate = useMutation({
-    mutationFn: () => apiFetch<WeekAssignment>('/api/quests/admin/rotations', { method: 'POST', json: { targetWeekNumber: weekNumber } }),
-    onSuccess: done,
-    onError: (cause) => notify.error(failure(cause)),
-  });
+  const assign = useAssignWeek();
+  const rotate = useRotateWeek();
+  const answered = { onSuccess: done, onError: (cause: unknown) => notify.error(failure(cause)) };
   return (
     <section className="vui-section" aria-labelledby="ac-admin-weeks">
       <h2 id="ac-admin-weeks" className="vui-section__title">Weeks</h2>
@@ -199,8 +188,8 @@ function WeekTools({ challenges }: { challenges: Challenge[] }) {
           </select>
         </div>
         <div className="ac-admin__actions">
-          <Button variant="secondary" disabled={!validWeek || !challengeId} loading={assign.isPending} onClick={() => assign.mutate()}>Assign to week</Button>
-          <Button variant="secondary" disabled={!validWeek} loading={rotate.isPending} onClick={() => rotate.mutate()}>Rotate to next</Button>
+          <Button variant="secondary" disabled={!validWeek || !challengeId} loading={assign.isPending} onClick={() => assign.mutate({ weekNumber, challengeId }, answered)}>Assign to week</Button>
+          <Button variant="secondary" disabled={!validWeek} loading={rotate.isPending} onClick={() => rotate.mutate(weekNumber, answered)}>Rotate to next</Button>
         </div>
       </Card>
     </section>

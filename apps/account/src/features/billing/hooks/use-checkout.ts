@@ -1,7 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@vere/web-query';
-import { announceEntitlementChange, entitlementQueryKey, getEntitlement, getIosBillingConfig, isApiError, startCheckout, useSession } from '@vere/web-session';
+import { announceEntitlementChange, entitlementQueryKey, getEntitlement, isApiError, useSession } from '@vere/web-session';
 import { loadPurchases, nativePlatform, purchasePro, restorePro, type IosPurchaseDeps, type PurchaseOutcome } from '@vere/web-billing-ios';
+import { getIosBillingConfig } from '../api/get-ios-billing-config';
+import { startCheckout } from '../api/start-checkout';
 
 /** What the upgrade button says when billing refuses, by the stable error code (never the raw message). */
 export function checkoutErrorMessage(error: unknown, ios = false): string {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from '@vere/web-router';
-import { apiFetch, deleteMyAccount, gatherMyData, isApiError, sessionStore } from '@vere/web-session';
+import { isApiError } from '@vere/web-session';
 import { Button, Card, Dialog, IconAlert, TextField, notify } from '@vere/web-ui';
+import { deleteAccount } from '../api/delete-account';
+import { downloadMyData } from '../api/download-my-data';
 
 export const EXPORT_FAILED = 'Could not gather your data. Please try again.';
 export const ACCOUNT_DELETED = 'Your account has been deleted.';
@@ -19,7 +21,7 @@ export function YourData() {
   const download = async () => {
     setExporting(true);
     try {
-      const data = await gatherMyData(apiFetch);
+      const data = await downloadMyData();
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;
@@ -38,7 +40,7 @@ export function YourData() {
     if (!password) return setError('Please enter your password');
     setDeleting(true);
     try {
-      await deleteMyAccount(apiFetch, sessionStore, password);
+      await deleteAccount(password);
       notify.success(ACCOUNT_DELETED);
       navigate('/auth', { replace: true });
     } catch (cause) {
