@@ -4,9 +4,9 @@ import { useSession } from '@vere/web-session';
 import { Banner, Button, TextField, notify } from '@vere/web-ui';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordField } from './password-field';
-import { signInError } from './map-auth-error';
-import type { AuthField, AuthFormError } from './map-auth-error';
-import { useShake } from './use-shake';
+import { signInError } from '../utils/map-auth-error';
+import type { AuthField, AuthFormError } from '../utils/map-auth-error';
+import { useShake } from '../hooks/use-shake';
 
 export function SignInForm({ headingId }: { headingId: string }) {
   const signIn = useSession((s) => s.signIn);

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@vere/web-router';
 import { Button, IconCrown, IconLogOut, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
-import { GuidedStart } from '../guided/guided-start';
 import { NavList } from './nav-list';
 import { UserBlock } from './user-block';
 import { useSignOut, useEntitlement } from '@vere/web-kit';
@@ -11,8 +10,9 @@ export const UPGRADE_PATH = '/vere-pro';
 /**
  * Mobile: fixed top bar + bottom tab bar. Desktop (768 px and up): left sidebar.
  * Both are in the DOM and CSS shows one; hidden ones leave the accessibility tree.
+ * `overlay` is drawn over the frame (the guided start's intro and tours).
  */
-export function AppFrame({ children }: { children: ReactNode }) {
+export function AppFrame({ children, overlay }: { children: ReactNode; overlay?: ReactNode }) {
   const { signOut, pending } = useSignOut('shell');
   // Upsell only someone billing says is on the free plan: not a Pro member, and no guess while it loads or fails.
   const { data: entitlement } = useEntitlement();
@@ -73,7 +73,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <nav aria-label="Main" className="shell-tabbar">
         <NavList variant="tabbar" />
       </nav>
-      <GuidedStart />
+      {overlay}
     </div>
   );
 }

@@ -2,15 +2,15 @@ import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useSearchParams } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { IconFlame, IconTrophy, IconUsers, LoadingScreen, Logo } from '@vere/web-ui';
-import type { AuthRedirectState } from '../guards/require-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { hasKnownUser } from '../known-user';
-import { takeOverPrerenderedPage } from '../prerender-handoff';
-import { safeRedirect } from './safe-redirect';
-import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
-import { GoogleButton } from './google-button';
-import './auth.css';
+import type { AuthRedirectState } from '../features/guards/components/require-auth';
+import { useDocumentTitle } from '../shared/hooks/use-document-title';
+import { hasKnownUser } from '../shared/utils/known-user';
+import { takeOverPrerenderedPage } from '../features/auth/utils/prerender-handoff';
+import { safeRedirect } from '../features/auth/utils/safe-redirect';
+import { SignInForm } from '../features/auth/components/sign-in-form';
+import { SignUpForm } from '../features/auth/components/sign-up-form';
+import { GoogleButton } from '../features/auth/components/google-button';
+import '../features/auth/components/auth.css';
 
 type Mode = 'sign-in' | 'sign-up';
 

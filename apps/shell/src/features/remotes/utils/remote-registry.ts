@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { hasKnownUser } from '../known-user';
+import { hasKnownUser } from '../../../shared/utils/known-user';
 import { areaForPath } from './areas';
 import type { AreaName } from './areas';
 

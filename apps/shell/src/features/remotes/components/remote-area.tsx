@@ -1,10 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { LoadingScreen } from '@vere/web-ui';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import type { Area, AreaName } from './areas';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import type { Area, AreaName } from '../utils/areas';
 import { AreaErrorBoundary } from './area-error-boundary';
-import { loadRemoteApp, settleFirstAreaLoad } from './remote-registry';
+import { loadRemoteApp, settleFirstAreaLoad } from '../utils/remote-registry';
 
 type Load = { status: 'pending'; promise: Promise<ComponentType> } | { status: 'ready'; App: ComponentType } | { status: 'failed'; error: unknown };
 

@@ -7,10 +7,10 @@ import { useSession } from '@vere/web-session';
 import { AvatarCreator, Banner, Button, IconCheck, TextField, notify } from '@vere/web-ui';
 import { PasswordField } from './password-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
-import { signUpError } from './map-auth-error';
-import type { AuthField, AuthFormError } from './map-auth-error';
-import { canSubmitSignUp } from './sign-up-rules';
-import { useShake } from './use-shake';
+import { signUpError } from '../utils/map-auth-error';
+import type { AuthField, AuthFormError } from '../utils/map-auth-error';
+import { canSubmitSignUp } from '../utils/sign-up-rules';
+import { useShake } from '../hooks/use-shake';
 
 export const SIGN_UP_SUCCESS = 'Account created successfully! Welcome to Vere';
 

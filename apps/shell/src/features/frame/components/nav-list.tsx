@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@vere/web-router';
-import { NAV_ITEMS, isNavActive } from './nav-items';
+import { NAV_ITEMS, isNavActive } from '../utils/nav-items';
 
 export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
   const { pathname } = useLocation();

@@ -6,8 +6,8 @@ import {
   Button, IconCalendar, IconCheck, IconMessage, IconSparkles, IconTrophy, IconUsers, IconZap, LoadingScreen, Logo,
 } from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';
-import type { AuthRedirectState } from '../guards/require-auth';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import type { AuthRedirectState } from '../features/guards/components/require-auth';
+import { useDocumentTitle } from '../shared/hooks/use-document-title';
 
 interface Slide {
   key: string;

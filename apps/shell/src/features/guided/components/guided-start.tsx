@@ -2,10 +2,11 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '@vere/web-router';
 import { START_TOUR_EVENT } from '@vere/web-kit';
 import type { TourName } from '@vere/web-kit';
-import { apiFetch, completeMilestone, reportClientError, sessionStore, shouldShowIntro, useSession } from '@vere/web-session';
+import { reportClientError, shouldShowIntro, useSession } from '@vere/web-session';
 import { notify } from '@vere/web-ui';
 import type { Milestone } from '@vere/contracts';
-import { TOUR_PATHS, isChallengesPath } from './tours';
+import { recordMilestone } from '../api/record-milestone';
+import { TOUR_PATHS, isChallengesPath } from '../utils/tours';
 
 // Only a new user sees it: it stays off the first paint's path (decision 0020).
 const IntroDialog = lazy(() => import('./intro-dialog').then((m) => ({ default: m.IntroDialog })));
@@ -17,7 +18,7 @@ const CHALLENGES_TOUR_DELAY_MS = 800;
 
 async function record(milestone: Milestone): Promise<void> {
   try {
-    await completeMilestone(apiFetch, sessionStore, milestone);
+    await recordMilestone(milestone);
   } catch (error) {
     // Shown again on the next visit at worst; tell the user and keep the reason.
     notify.error("We couldn't save that you finished the tour. You may see it again.");

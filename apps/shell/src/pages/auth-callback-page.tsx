@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@vere/web-router';
 import { callbackErrorMessage, googleSignInUrl, sessionStore } from '@vere/web-session';
 import { Button, Spinner, notify } from '@vere/web-ui';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { safeRedirect } from './safe-redirect';
-import { AuthSingleCard } from './auth-single-card';
+import { useDocumentTitle } from '../shared/hooks/use-document-title';
+import { safeRedirect } from '../features/auth/utils/safe-redirect';
+import { AuthSingleCard } from '../features/auth/components/auth-single-card';
 
 /** Spec §2: the success screen redirects after 2 s. */
 export const CALLBACK_REDIRECT_MS = 2_000;

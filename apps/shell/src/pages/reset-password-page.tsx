@@ -4,10 +4,10 @@ import { Link, Navigate, useNavigate, useSearchParams } from '@vere/web-router';
 import { passwordStrength } from '@vere/domain';
 import { isApiError, resetPassword } from '@vere/web-session';
 import { Button, notify } from '@vere/web-ui';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { PasswordField } from './password-field';
-import { PasswordStrengthMeter } from './password-strength-meter';
-import { AuthSingleCard } from './auth-single-card';
+import { useDocumentTitle } from '../shared/hooks/use-document-title';
+import { PasswordField } from '../features/auth/components/password-field';
+import { PasswordStrengthMeter } from '../features/auth/components/password-strength-meter';
+import { AuthSingleCard } from '../features/auth/components/auth-single-card';
 
 export const RESET_DONE = 'Password reset successfully! You can now log in with your new password.';
 export const RESET_FAILED = 'Failed to reset password';
