@@ -2,7 +2,7 @@
 // apps never import services, services never import each other, libs never import apps,
 // and nobody reaches past a package's index.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import nx from '@nx/eslint-plugin';
 import jsoncParser from 'jsonc-eslint-parser';
 import tseslint from 'typescript-eslint';
@@ -43,6 +43,53 @@ export const depConstraints = [
   // the launcher runs every service in one process
   { sourceTag: 'scope:launcher', onlyDependOnLibsWithTags: ['scope:shared', ...DOMAIN_SCOPES.map((s) => `scope:${s}`)] },
 ];
+
+// One layout in every web app (bulletproof-react): src/features/<feature>/{api,components,hooks,utils},
+// src/shared/{api,components,hooks,utils} for what more than one feature uses, and src/pages/ plus the
+// app's root files (app.tsx, routes) composing them. Imports only go down — app → pages → features →
+// shared — and never from one feature into another: what two features need moves to shared/.
+const APP_FILE = /^apps\/([^/]+)\/src\/(.*)$/;
+function appLayer(file) {
+  const match = APP_FILE.exec(relative(root, file).split(sep).join('/'));
+  if (!match) return null;
+  const [, app, rest] = match;
+  const feature = /^features\/([^/]+)\//.exec(rest);
+  if (feature) return { app, layer: 'feature', feature: feature[1] };
+  if (rest.startsWith('shared/')) return { app, layer: 'shared' };
+  if (rest.startsWith('pages/')) return { app, layer: 'page' };
+  return { app, layer: 'app' };
+}
+const BELOW = { app: ['app', 'page', 'feature', 'shared'], page: ['page', 'feature', 'shared'], feature: ['feature', 'shared'], shared: ['shared'] };
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossFeature: 'features/{{from}} imports features/{{to}}: move what both use to src/shared/, or compose them in a page.',
+      upward: 'A {{from}} file imports {{to}} code: imports go app → pages → features → shared, never back up.',
+    },
+  },
+  create(context) {
+    const from = appLayer(context.filename);
+    if (!from) return {};
+    const check = (source) => {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = appLayer(resolve(dirname(context.filename), source.value));
+      if (!to || to.app !== from.app) return; // another project: the boundary rules above decide
+      if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature) {
+        context.report({ node: source, messageId: 'crossFeature', data: { from: from.feature, to: to.feature } });
+      } else if (!BELOW[from.layer].includes(to.layer)) {
+        context.report({ node: source, messageId: 'upward', data: { from: from.layer, to: to.layer } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+    };
+  },
+};
 
 /** Test files may also use the development-only libraries (dev-db, test-kit). */
 const testDepConstraints = depConstraints.map((c) =>
@@ -89,6 +136,17 @@ export default [
   {
     files: ['libs/web-router/src/**', 'libs/web-query/src/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx'],
+    plugins: { vere: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'vere/feature-boundaries': 'error' },
+  },
+  {
+    // Owned by the pods branch (issue 20): it still imports from features/social and from pages.
+    // Remove this exception (and features/social/api/index.ts) once its imports follow the layout.
+    files: ['apps/connect/src/features/pods/rules.test.ts'],
+    rules: { 'vere/feature-boundaries': 'off' },
   },
   {
     files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],

@@ -41,6 +41,33 @@ describe('module boundaries', () => {
     expect(messages.join('\n')).toMatch(/no-restricted-imports: .*index/);
   });
 
+  it('stop a web app feature importing another feature (what two features use lives in src/shared/)', async () => {
+    const messages = await lintAs(
+      'apps/challenges/src/features/weekly/components/probe.tsx',
+      "import { CompleteForm } from '../../todos/components/complete-form';\nexport const x = CompleteForm;\n",
+    );
+    expect(messages.join('\n')).toMatch(/vere\/feature-boundaries: features\/weekly imports features\/todos/);
+    const root = await lintAs('apps/connect/src/features/pods/probe.ts', "import { useFriends } from '../social/api/get-friends';\nexport const x = useFriends;\n");
+    expect(root.join('\n')).toMatch(/vere\/feature-boundaries: features\/pods imports features\/social/);
+  });
+
+  it('keep web app imports going down: app → pages → features → shared', async () => {
+    const shared = await lintAs('apps/connect/src/shared/utils/probe.ts', "import { useFriends } from '../../features/social/api/get-friends';\nexport const x = useFriends;\n");
+    expect(shared.join('\n')).toMatch(/vere\/feature-boundaries: A shared file imports feature code/);
+    const feature = await lintAs('apps/shell/src/features/auth/utils/probe.ts', "import { routes } from '../../../routes';\nexport const x = routes;\n");
+    expect(feature.join('\n')).toMatch(/vere\/feature-boundaries: A feature file imports app code/);
+    const page = await lintAs(
+      'apps/challenges/src/pages/probe.tsx',
+      "import { useTodos } from '../features/todos/api/get-todos';\nimport { useProgress } from '../shared/api/get-progress';\nexport const x = [useTodos, useProgress];\n",
+    );
+    expect(page).toEqual([]);
+    const own = await lintAs(
+      'apps/challenges/src/features/weekly/components/probe.tsx',
+      "import { useVictories } from '../api/get-victories';\nimport { useNow } from '../../../shared/hooks/use-now';\nexport const x = [useVictories, useNow];\n",
+    );
+    expect(own).toEqual([]);
+  });
+
   it('allow a service importing the shared libs', async () => {
     const messages = await lintAs('services/quests/src/probe.ts', "import { levelForXP } from '@vere/domain';\nexport const x = levelForXP;\n");
     expect(messages).toEqual([]);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Route, Routes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { SettingsPage } from './pages/settings-page';
-import { WeeklyAdminPage } from './pages/admin/weekly-admin-page';
+import { WeeklyAdminPage } from './pages/weekly-admin-page';
 import { ProfilePage } from './pages/profile-page';
 import { ProPage } from './pages/pro-page';
 import { ProHubPage } from './pages/pro-hub-page';

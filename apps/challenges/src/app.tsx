@@ -2,17 +2,20 @@ import '@vere/web-ui/styles.css';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider } from '@vere/web-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@vere/web-query';
 import { LoadingScreen } from '@vere/web-ui';
-import { HubPage } from './features/hub/hub-page';
-import { AreaNotFound } from '@vere/web-kit';
-import { useQuestsSync } from './features/sync/use-quests-sync';
+import { AreaNotFound, useAppEvent } from '@vere/web-kit';
+import { limitsQueryKey } from './features/deck/api/get-limits';
+import { leaderboardQueryKey } from './features/leaderboard/api/get-leaderboard';
+import { todosQueryKey } from './features/todos/api/get-todos';
+import { HubPage } from './pages/hub-page';
+import { progressQueryKey } from './shared/api/get-progress';
 import './challenges.css';
 
 // The hub (`/`, the first screen after sign-in) is in the App chunk; the weekly pages, with their
 // swipe gestures and dialogs, load when opened (decision 0020).
-const WeeklyPage = lazy(() => import('./features/weekly/weekly-page').then((m) => ({ default: m.WeeklyPage })));
-const PacksPage = lazy(() => import('./features/weekly/packs-page').then((m) => ({ default: m.PacksPage })));
+const WeeklyPage = lazy(() => import('./pages/weekly-page').then((m) => ({ default: m.WeeklyPage })));
+const PacksPage = lazy(() => import('./pages/packs-page').then((m) => ({ default: m.PacksPage })));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen fullScreen={false} message="Loading..." />}>{children}</Suspense>;
@@ -38,7 +41,19 @@ export default function ChallengesApp() {
   );
 }
 
+/**
+ * Spec §7.3: whoever changes XP, to-dos or swipes (this remote, the weekly page, another remote)
+ * says so with a browser event; this remote's cached reads follow.
+ */
 function QuestsSync() {
-  useQuestsSync();
+  const client = useQueryClient();
+  useAppEvent('xp-updated', () => {
+    void client.invalidateQueries({ queryKey: progressQueryKey });
+    void client.invalidateQueries({ queryKey: leaderboardQueryKey });
+    void client.invalidateQueries({ queryKey: limitsQueryKey }); // a level can add bonus swipes
+  });
+  useAppEvent('todo-updated', () => void client.invalidateQueries({ queryKey: todosQueryKey }));
+  useAppEvent('swipe-updated', () => void client.invalidateQueries({ queryKey: limitsQueryKey }));
+  useAppEvent('weekly-completed', () => void client.invalidateQueries({ queryKey: progressQueryKey }));
   return null;
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, useLocation, useNavigate, useRoutes } from '@vere/web-router';
 import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { CelebrationHost, ToastHost } from '@vere/web-ui';
-import { AppErrorBoundary, RouteErrorBoundary } from './errors/app-crash';
+import { AppErrorBoundary, RouteErrorBoundary } from './features/errors/components/app-crash';
 import { listenForNotificationTaps } from './notifications';
 import { routes } from './routes';
 

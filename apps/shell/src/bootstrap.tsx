@@ -4,8 +4,8 @@ import { installErrorReporting, sessionStore, whenApiQuiet } from '@vere/web-ses
 import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
 import '@vere/web-ui/styles.css';
 import { App } from './app';
-import { firstAreaSettled, loadRemoteMap } from './remotes/remote-registry';
-import type { AreaName } from './remotes/areas';
+import { firstAreaSettled, loadRemoteMap } from './features/remotes/utils/remote-registry';
+import type { AreaName } from './features/remotes/utils/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
 import './styles/shell.css';
 
@@ -68,7 +68,7 @@ void startUp({
       prefetchToasts();
       if (sessionStore.getState().status !== 'signed-in') return;
       // Downloaded, not run: running them would be main-thread work while the home is in use.
-      const { prefetchArea } = await import(/* webpackChunkName: "prefetch-area" */ './remotes/prefetch-area');
+      const { prefetchArea } = await import(/* webpackChunkName: "prefetch-area" */ './features/remotes/utils/prefetch-area');
       await Promise.all(WARM_AREAS.map((area) => prefetchArea(area)));
     },
   },

@@ -1,4 +1,4 @@
-import { preloadArea } from './remotes/remote-registry';
+import { preloadArea } from './features/remotes/utils/remote-registry';
 
 // Before the async boundary (no shared module may run here): start the first screen's remote now,
 // side by side with the shared chunks, instead of after the shell has booted (decision 0020).

@@ -2,14 +2,15 @@ import { Suspense, lazy } from 'react';
 import type { RouteObject } from '@vere/web-router';
 import { Navigate, useLocation } from '@vere/web-router';
 import { LoadingScreen } from '@vere/web-ui';
-import { areaForPath } from './remotes/areas';
-import { RemoteArea } from './remotes/remote-area';
-import { RequireAuth } from './guards/require-auth';
-import { RequirePro, isProPath } from './guards/require-pro';
-import { AppFrame } from './frame/app-frame';
+import { areaForPath } from './features/remotes/utils/areas';
+import { RemoteArea } from './features/remotes/components/remote-area';
+import { RequireAuth } from './features/guards/components/require-auth';
+import { RequirePro, isProPath } from './features/guards/components/require-pro';
+import { AppFrame } from './features/frame/components/app-frame';
+import { GuidedStart } from './features/guided/components/guided-start';
 import { FallbackPage } from './pages/fallback-page';
 
-const AuthPage = lazy(() => import(/* webpackChunkName: "auth-page" */ './auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const AuthPage = lazy(() => import(/* webpackChunkName: "auth-page" */ './pages/auth-page').then((m) => ({ default: m.AuthPage })));
 const utility = () => import('./pages/utility-pages');
 const TestPage = lazy(() => utility().then((m) => ({ default: m.TestPage })));
 const MobileTestPage = lazy(() => utility().then((m) => ({ default: m.MobileTestPage })));
@@ -17,13 +18,13 @@ const SimplePage = lazy(() => utility().then((m) => ({ default: m.SimplePage }))
 const DebugPage = lazy(() => utility().then((m) => ({ default: m.DebugPage })));
 const TestPreAuthPage = lazy(() => utility().then((m) => ({ default: m.TestPreAuthPage })));
 const PreAuthOnboardingPage = lazy(() =>
-  import('./onboarding/pre-auth-onboarding-page').then((m) => ({ default: m.PreAuthOnboardingPage })),
+  import('./pages/pre-auth-onboarding-page').then((m) => ({ default: m.PreAuthOnboardingPage })),
 );
 const PersonalityTestPage = lazy(() => import('./pages/personality-test-page').then((m) => ({ default: m.PersonalityTestPage })));
-const AuthCallbackPage = lazy(() => import('./auth/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })));
+const AuthCallbackPage = lazy(() => import('./pages/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })));
 // Rarely needed, so not on the first paint's path (decision 0020).
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-const ResetPasswordPage = lazy(() => import('./auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 
 /** Every path that is not a shell page belongs to one remote area, or is not found. */
 function AreaOrNotFound() {
@@ -39,7 +40,7 @@ function AreaOrNotFound() {
   const remote = <RemoteArea key={area.name} area={area} />;
   return (
     <RequireAuth>
-      <AppFrame>{isProPath(pathname) ? <RequirePro>{remote}</RequirePro> : remote}</AppFrame>
+      <AppFrame overlay={<GuidedStart />}>{isProPath(pathname) ? <RequirePro>{remote}</RequirePro> : remote}</AppFrame>
     </RequireAuth>
   );
 }

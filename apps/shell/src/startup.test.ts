@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { routeForNotification } from './notifications';
 import { BACKGROUND_TASK_MS, SPLASH_EXIT_MS, isNativePlatform, removeServiceWorkers, startUp } from './startup';
-import { isChallengesPath } from './guided/tours';
+import { isChallengesPath } from './features/guided/utils/tours';
 
 vi.mock('@vere/web-session', () => ({ reportClientError: vi.fn() }));
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import type { Entitlement } from './entitlement';
-import { ENTITLEMENT_PATH, entitlementQueryKey, entitlementQueryOptions, planLabel, shouldRetryEntitlement } from './entitlement';
+import { ENTITLEMENT_PATH, entitlementQueryKey, entitlementQueryOptions, planLabel } from './entitlement';
 import { sessionStore } from './session';
 import { apiError, json, stubFetch } from './test-helpers';
 
@@ -42,9 +42,10 @@ describe('entitlement query', () => {
   });
 
   it('retries outages, not client errors', () => {
-    expect(shouldRetryEntitlement(0, new ApiError('NETWORK_ERROR', 'down', 0))).toBe(true);
-    expect(shouldRetryEntitlement(2, new ApiError('HTTP_503', 'down', 503))).toBe(false);
-    expect(shouldRetryEntitlement(0, new ApiError('FORBIDDEN', 'no', 403))).toBe(false);
+    const { retry } = entitlementQueryOptions('u1');
+    expect(retry(0, new ApiError('NETWORK_ERROR', 'down', 0))).toBe(true);
+    expect(retry(2, new ApiError('HTTP_503', 'down', 503))).toBe(false);
+    expect(retry(0, new ApiError('FORBIDDEN', 'no', 403))).toBe(false);
   });
 
   it('labels the plan', () => {

@@ -1,9 +1,8 @@
-import type { Entitlement, IosBillingConfig, RedirectUrl } from '@vere/contracts';
-import { isApiError } from './api-error';
+import type { Entitlement } from '@vere/contracts';
+import { queryRetry } from './query-retry';
 import { apiFetch } from './session';
 
 export const ENTITLEMENT_PATH = '/api/billing/me/entitlement';
-export const BILLING_ENDPOINTS = { checkout: '/api/billing/checkout', portal: '/api/billing/portal', iosConfig: '/api/billing/ios/config' } as const;
 
 export type { Entitlement, EntitlementSource } from '@vere/contracts';
 
@@ -25,33 +24,6 @@ export function getEntitlement(signal?: AbortSignal): Promise<Entitlement> {
   return apiFetch<Entitlement>(ENTITLEMENT_PATH, { signal });
 }
 
-/** Starts web checkout; `attemptId` is one per upgrade action, so a double click opens one session. */
-export function startCheckout(attemptId: string): Promise<RedirectUrl> {
-  return apiFetch<RedirectUrl>(BILLING_ENDPOINTS.checkout, { method: 'POST', json: { attemptId } });
-}
-
-/** The customer portal of the user's web subscription (404 NOT_FOUND without one). */
-export function openBillingPortal(): Promise<RedirectUrl> {
-  return apiFetch<RedirectUrl>(BILLING_ENDPOINTS.portal, { method: 'POST' });
-}
-
-/** RevenueCat's public SDK key, for the iOS app's purchase flow. */
-export function getIosBillingConfig(): Promise<IosBillingConfig> {
-  return apiFetch<IosBillingConfig>(BILLING_ENDPOINTS.iosConfig);
-}
-
-const OTHER_RETRIES = 2;
-
-/** A 4xx will not change by asking again (a 401 was already refreshed once by apiFetch); outages get two more tries. */
-export function shouldRetryEntitlement(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-  return failureCount < OTHER_RETRIES;
-}
-
-export function entitlementRetryDelay(failureCount: number): number {
-  return Math.min(1_000 * 2 ** failureCount, 4_000);
-}
-
 /**
  * Options for TanStack Query's `useQuery`, shared by every app that shows the plan. This package
  * does not import TanStack Query itself: it is a federation singleton and React Query is not, so
@@ -63,8 +35,7 @@ export function entitlementQueryOptions(userId: string | null) {
     queryKey: entitlementQueryKey(userId),
     queryFn: ({ signal }: { signal: AbortSignal }) => getEntitlement(signal),
     enabled: userId !== null,
-    retry: shouldRetryEntitlement,
-    retryDelay: entitlementRetryDelay,
+    ...queryRetry(),
     staleTime: ENTITLEMENT_CACHE_MS,
     refetchOnWindowFocus: true,
   };

@@ -1,6 +1,8 @@
 export { ApiError, isApiError, NETWORK_ERROR, TIMEOUT } from './api-error';
 export { createApiClient } from './api-client';
 export { whenApiQuiet } from './http';
+export { queryRetry } from './query-retry';
+export type { QueryRetry } from './query-retry';
 export type { ApiFetch, ApiFetchInit } from './api-client';
 export {
   AUTH_ENDPOINTS, BOOTSTRAP_CUTOFF_MS, KNOWN_USER_KEY, NEW_USER_SIGNUP_KEY, NEW_USER_WINDOW_MS, SIGN_UP_TIMEOUT_MS, createSessionStore, isNewSignup,
@@ -10,21 +12,15 @@ export { apiFetch, sessionStore } from './session';
 export { useSession } from './use-session';
 export type { AuthResponse, SessionStatus, SessionUser, SignUpInput } from './types';
 export {
-  BILLING_ENDPOINTS,
   ENTITLEMENT_CACHE_MS,
   ENTITLEMENT_CHANGED_EVENT,
   ENTITLEMENT_PATH,
   PLAN_LABELS,
   announceEntitlementChange,
-  getIosBillingConfig,
-  openBillingPortal,
-  startCheckout,
   entitlementQueryKey,
   entitlementQueryOptions,
-  entitlementRetryDelay,
   getEntitlement,
   planLabel,
-  shouldRetryEntitlement,
 } from './entitlement';
 export type { Entitlement, EntitlementSource } from './entitlement';
 export {

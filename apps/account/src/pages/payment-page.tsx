@@ -1,7 +1,7 @@
 import { Link } from '@vere/web-router';
 import { useEntitlement } from '@vere/web-kit';
 import { Banner, Button, Card, IconCrown, buttonClassName } from '@vere/web-ui';
-import { useCheckout } from './use-checkout';
+import { useCheckout } from '../features/billing/hooks/use-checkout';
 
 /** `/payment`: what is bought and for how much, then secure checkout (Stripe, or the local test checkout). */
 export function PaymentPage() {

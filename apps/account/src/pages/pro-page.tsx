@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@vere/web-router';
 import { useEntitlement } from '@vere/web-kit';
 import { Banner, Button, IconCheck, IconCrown, buttonClassName } from '@vere/web-ui';
-import { useCheckout } from './use-checkout';
+import { useCheckout } from '../features/billing/hooks/use-checkout';
 
 /** Spec's Pro perks, in its order. */
 export const PRO_PERKS = [

@@ -4,10 +4,11 @@ import type { UpdateProfileBody } from '@vere/contracts';
 import type { AvatarConfig } from '@vere/domain';
 import { BIO_MAX_LENGTH, validateBio, validateDisplayName, validateName, validatePhotoUrl } from '@vere/domain';
 import { useUsernameCheck } from '@vere/web-kit';
-import { apiFetch, isApiError, sessionStore, updateProfile, useSession } from '@vere/web-session';
+import { isApiError, useSession } from '@vere/web-session';
 import type { SessionUser } from '@vere/web-session';
 import { Avatar, AvatarCreator, Banner, Button, Card, TextField, notify } from '@vere/web-ui';
-import { PlanStatus } from './plan-status';
+import { PlanStatus } from '../features/billing/components/plan-status';
+import { saveProfile } from '../features/profile/api/save-profile';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile. Please try again.';
@@ -81,7 +82,7 @@ export function ProfilePage() {
 
   async function save(body: UpdateProfileBody): Promise<boolean> {
     try {
-      const next = await updateProfile(apiFetch, sessionStore, body);
+      const next = await saveProfile(body);
       setValues(valuesOf(next));
       setServerError(null);
       notify.success(PROFILE_UPDATED);

@@ -2,11 +2,11 @@ import { Link } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { Avatar, Button, Card, IconCompass, IconCrown, IconLogOut, IconMoon, IconSun, buttonClassName, useTheme } from '@vere/web-ui';
 import type { Theme } from '@vere/web-ui';
-import { PlanStatus } from './plan-status';
+import { useIsAdmin } from '../features/admin/utils/admin-role';
+import { PlanStatus } from '../features/billing/components/plan-status';
+import { TimeZoneSetting } from '../features/profile/components/time-zone-setting';
+import { YourData } from '../features/your-data/components/your-data';
 import { requestTour, useSignOut, useEntitlement } from '@vere/web-kit';
-import { YourData } from './your-data';
-import { TimeZoneSetting } from './time-zone-setting';
-import { useIsAdmin } from './admin/admin-role';
 
 const THEMES: Array<{ value: Theme; label: string; icon: typeof IconMoon }> = [
   { value: 'dark', label: 'Dark', icon: IconMoon },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useEntitlement } from '@vere/web-kit';
 import { Link } from '@vere/web-router';
-import { openBillingPortal, type Entitlement } from '@vere/web-session';
+import type { Entitlement } from '@vere/web-session';
 import { Banner, Button, Card, buttonClassName } from '@vere/web-ui';
-import { PlanStatus } from './plan-status';
+import { openBillingPortal } from '../features/billing/api/open-billing-portal';
+import { PlanStatus } from '../features/billing/components/plan-status';
 
 /** Apple's own page for the subscriptions of the signed-in Apple ID (spec §6). */
 export const APP_STORE_SUBSCRIPTIONS_URL = 'https://apps.apple.com/account/subscriptions';

@@ -6,7 +6,8 @@ import { ApiError } from '@vere/web-session';
 import type * as WebSession from '@vere/web-session';
 import type { SessionState } from '@vere/web-session';
 import { describe, expect, it, vi } from 'vitest';
-import { chatKeys, type ChatCache } from '../features/chat/api';
+import type { ChatCache } from '../features/chat/utils/chat-cache';
+import { chatKeys } from '../shared/utils/query-keys';
 import { ChatPage } from './chat-page';
 
 const FRIEND = '22222222-2222-4222-8222-222222222222';

@@ -4,16 +4,22 @@ import type { ChatMessage, UserCard } from '@vere/contracts';
 import { Link, useParams } from '@vere/web-router';
 import { isApiError, useSession } from '@vere/web-session';
 import { Button, IconArrowLeft, Skeleton, notify } from '@vere/web-ui';
-import { chatKeys, messagesOf, sendErrorMessage, unavailableReason, useChat, useMarkRead, useSendMessage, type ChatCache } from '../features/chat/api';
+import { useChat } from '../features/chat/api/get-chat';
+import { useMarkRead } from '../features/chat/api/mark-read';
+import { useSendMessage } from '../features/chat/api/send-message';
 import { ChatUnavailable } from '../features/chat/components/chat-unavailable';
 import { Composer } from '../features/chat/components/composer';
 import { MessageList } from '../features/chat/components/message-list';
-import { useChatStream } from '../features/chat/use-chat-stream';
-import { useBlocks, useFriendActions } from '../features/social/api';
-import { ConfirmDialog } from '../features/social/components/confirm-dialog';
-import { LoadError } from '../features/social/components/load-error';
+import { useChatStream } from '../features/chat/hooks/use-chat-stream';
+import { messagesOf, type ChatCache } from '../features/chat/utils/chat-cache';
+import { sendErrorMessage, unavailableReason } from '../features/chat/utils/chat-errors';
+import { useBlockUser } from '../features/social/api/block-user';
+import { useBlocks } from '../features/social/api/get-blocks';
 import { ReportDialog } from '../features/social/components/report-dialog';
-import { UserAvatar } from '../features/social/components/user';
+import { ConfirmDialog } from '../shared/components/confirm-dialog';
+import { LoadError } from '../shared/components/load-error';
+import { UserAvatar } from '../shared/components/user';
+import { chatKeys } from '../shared/utils/query-keys';
 
 function BackToFriends() {
   return (
@@ -75,7 +81,7 @@ function ChatView({ friend, chat }: { friend: UserCard; chat: ReturnType<typeof 
   const client = useQueryClient();
   const send = useSendMessage(friend.id);
   const markRead = useMarkRead(friend.id);
-  const { block } = useFriendActions();
+  const block = useBlockUser();
   const [reporting, setReporting] = useState<ChatMessage | null>(null);
   const [blocking, setBlocking] = useState(false);
   const messages = messagesOf(chat.data as ChatCache | undefined);

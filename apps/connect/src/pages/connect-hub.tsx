@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { Button, EmptyState, IconPlus, IconUsers, TextField, buttonClassName } from '@vere/web-ui';
-import { useUnread } from '../features/chat/api';
+import { useUnread } from '../features/chat/api/get-unread';
 import { UnreadBadge } from '../features/chat/components/unread-badge';
-import { useChatStream } from '../features/chat/use-chat-stream';
+import { useChatStream } from '../features/chat/hooks/use-chat-stream';
 import { PodsSection } from '../features/pods/components/pods-section';
-import { useFriendRequests, useFriends } from '../features/social/api';
+import { useFriendRequests } from '../features/social/api/get-friend-requests';
+import { useFriends } from '../features/social/api/get-friends';
 import { IncomingRequests } from '../features/social/components/incoming-requests';
-import { ListSkeleton, LoadError } from '../features/social/components/load-error';
-import { UserAvatar } from '../features/social/components/user';
+import { ListSkeleton, LoadError } from '../shared/components/load-error';
+import { UserAvatar } from '../shared/components/user';
 import { PageHeader } from './page-header';
 
 /** An invite link or its bare code → the code (what /join/{code} takes). */

@@ -5,7 +5,8 @@ import { Banner, Button, Card, TextField, notify } from '@vere/web-ui';
 import { AllowanceNote } from '../features/pods/components/allowance-note';
 import { POD_DESCRIPTION_MAX, POD_NAME_MAX, validatePodForm } from '../features/pods/validation';
 import type { PodFormErrors } from '../features/pods/validation';
-import { errorMessage, useCreatePod } from '../features/social/api';
+import { useCreatePod } from '../features/pods/api/create-pod';
+import { errorMessage } from '../shared/utils/error-message';
 import { PageHeader } from './page-header';
 
 export function CreatePodPage() {

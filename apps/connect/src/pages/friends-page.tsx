@@ -2,25 +2,36 @@ import { useState } from 'react';
 import type { FriendRelation, UserCard } from '@vere/contracts';
 import { Link } from '@vere/web-router';
 import { Button, EmptyState, IconMessage, IconUsers, TextField, buttonClassName, notify } from '@vere/web-ui';
-import { useUnread } from '../features/chat/api';
+import { useUnread } from '../features/chat/api/get-unread';
 import { UnreadBadge } from '../features/chat/components/unread-badge';
-import { useChatStream } from '../features/chat/use-chat-stream';
-import { errorMessage, isSearchable, useBlocks, useFriendActions, useFriendRequests, useFriends, useUserSearch } from '../features/social/api';
-import { ConfirmDialog } from '../features/social/components/confirm-dialog';
+import { useChatStream } from '../features/chat/hooks/use-chat-stream';
+import { useAcceptFriendRequest } from '../features/social/api/accept-friend-request';
+import { useBlockUser } from '../features/social/api/block-user';
+import { useCancelFriendRequest } from '../features/social/api/cancel-friend-request';
+import { useBlocks } from '../features/social/api/get-blocks';
+import { useFriendRequests } from '../features/social/api/get-friend-requests';
+import { useFriends } from '../features/social/api/get-friends';
+import { useRemoveFriend } from '../features/social/api/remove-friend';
+import { isSearchable, useUserSearch } from '../features/social/api/search-users';
+import { useSendFriendRequest } from '../features/social/api/send-friend-request';
+import { useUnblockUser } from '../features/social/api/unblock-user';
 import { IncomingRequests } from '../features/social/components/incoming-requests';
-import { ListSkeleton, LoadError } from '../features/social/components/load-error';
 import { ReportDialog } from '../features/social/components/report-dialog';
-import { UserRow } from '../features/social/components/user';
-import { useDebounced } from '../features/social/use-debounced';
+import { useDebounced } from '../features/social/hooks/use-debounced';
+import { ConfirmDialog } from '../shared/components/confirm-dialog';
+import { ListSkeleton, LoadError } from '../shared/components/load-error';
+import { UserRow } from '../shared/components/user';
+import { errorMessage } from '../shared/utils/error-message';
 import { PageHeader } from './page-header';
 
 type Target = { user: UserCard; action: 'block' | 'remove' | 'report' } | null;
 
 export function FriendsPage() {
   const [target, setTarget] = useState<Target>(null);
-  const actions = useFriendActions();
+  const block = useBlockUser();
+  const remove = useRemoveFriend();
   const close = () => setTarget(null);
-  const pending = target?.action === 'block' ? actions.block : actions.remove;
+  const pending = target?.action === 'block' ? block : remove;
   // Unread badges follow new messages as they arrive.
   useChatStream();
 
@@ -130,7 +141,9 @@ function SearchSection({ onAct }: { onAct: (t: Target) => void }) {
 }
 
 function RelationButton({ user, relation }: { user: UserCard; relation: FriendRelation }) {
-  const { send, cancel, accept } = useFriendActions();
+  const send = useSendFriendRequest();
+  const cancel = useCancelFriendRequest();
+  const accept = useAcceptFriendRequest();
   const onError = (e: unknown) => notify.error(errorMessage(e));
   if (relation === 'friends') return <span className="cn-chip cn-chip--ok">Friends</span>;
   if (relation === 'outgoing')
@@ -182,7 +195,7 @@ function MoreActions({ user, onAct, friend = false }: { user: UserCard; onAct: (
 
 function RequestsSection() {
   const { data, isPending, isError, isFetching, refetch } = useFriendRequests();
-  const { cancel } = useFriendActions();
+  const cancel = useCancelFriendRequest();
   if (isPending) return <ListSkeleton label="Loading friend requests" rows={1} />;
   if (isError) return <LoadError title="Couldn't load friend requests" retrying={isFetching} onRetry={() => void refetch()} />;
   if (data.incoming.length === 0 && data.outgoing.length === 0) return null;
@@ -252,7 +265,7 @@ function FriendsList({ onAct }: { onAct: (t: Target) => void }) {
 
 function BlockedList() {
   const { data, isError, isFetching, refetch } = useBlocks();
-  const { unblock } = useFriendActions();
+  const unblock = useUnblockUser();
   if (isError) return <LoadError title="Couldn't load blocked users" retrying={isFetching} onRetry={() => void refetch()} />;
   if (!data || data.users.length === 0) return null;
   return (

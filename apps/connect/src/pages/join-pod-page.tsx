@@ -1,9 +1,11 @@
 import { Link, useNavigate, useParams } from '@vere/web-router';
 import { isApiError } from '@vere/web-session';
 import { Banner, Button, Card, EmptyState, IconClock, IconCompass, IconUsers, Skeleton, buttonClassName, notify } from '@vere/web-ui';
-import { errorMessage, useInvitePreview, useJoinPod } from '../features/social/api';
-import { LoadError } from '../features/social/components/load-error';
-import { LevelChip, UserAvatar } from '../features/social/components/user';
+import { useInvitePreview } from '../features/pods/api/get-invite-preview';
+import { useJoinPod } from '../features/pods/api/join-pod';
+import { LoadError } from '../shared/components/load-error';
+import { LevelChip, UserAvatar } from '../shared/components/user';
+import { errorMessage } from '../shared/utils/error-message';
 import { PageHeader } from './page-header';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,18 +1,27 @@
 import { useState } from 'react';
 import { useQueryClient } from '@vere/web-query';
 import type { PodDetail, PodLogEntry, PodMember } from '@vere/contracts';
-import { usePodEvents } from '@vere/web-kit';
+import { myPodsQueryKey, usePodEvents } from '@vere/web-kit';
 import { Link, useNavigate, useParams } from '@vere/web-router';
 import { isApiError, useSession } from '@vere/web-session';
 import { Banner, Button, Dialog, EmptyState, IconCompass, IconFlame, IconTrash, IconUsers, Skeleton, TextField, buttonClassName, notify } from '@vere/web-ui';
+import { useCreateInvite } from '../features/pods/api/create-invite';
+import { useDeletePod } from '../features/pods/api/delete-pod';
+import { usePod } from '../features/pods/api/get-pod';
+import { usePodLogMore } from '../features/pods/api/get-pod-log';
+import { useLeavePod } from '../features/pods/api/leave-pod';
+import { useRemoveMember } from '../features/pods/api/remove-member';
+import { useRenamePod } from '../features/pods/api/rename-pod';
+import { useRevokeInvite } from '../features/pods/api/revoke-invite';
+import { useRotateInvites } from '../features/pods/api/rotate-invites';
 import { PodMeta } from '../features/pods/components/pod-meta';
 import { POD_NAME_MAX, validatePodForm } from '../features/pods/validation';
-import { errorMessage, keys, usePod, usePodActions, usePodLogMore } from '../features/social/api';
-import { myPodsQueryKey } from '../features/pods/api/get-my-pods';
-import { ConfirmDialog } from '../features/social/components/confirm-dialog';
-import { LoadError } from '../features/social/components/load-error';
 import { ReportDialog } from '../features/social/components/report-dialog';
-import { LevelChip, UserAvatar } from '../features/social/components/user';
+import { ConfirmDialog } from '../shared/components/confirm-dialog';
+import { LoadError } from '../shared/components/load-error';
+import { LevelChip, UserAvatar } from '../shared/components/user';
+import { errorMessage } from '../shared/utils/error-message';
+import { keys } from '../shared/utils/query-keys';
 import { PageHeader } from './page-header';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -108,12 +117,14 @@ type Confirm = { kind: 'delete' } | { kind: 'leave' } | { kind: 'remove'; member
 
 function PodView({ pod }: { pod: PodDetail }) {
   const navigate = useNavigate();
-  const actions = usePodActions(pod.id);
+  const remove = useDeletePod(pod.id);
+  const leave = useLeavePod(pod.id);
+  const removeMember = useRemoveMember(pod.id);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [renaming, setRenaming] = useState(false);
   const [reporting, setReporting] = useState<PodLogEntry | null>(null);
 
-  const running = confirm?.kind === 'delete' ? actions.remove : confirm?.kind === 'leave' ? actions.leave : actions.removeMember;
+  const running = confirm?.kind === 'delete' ? remove : confirm?.kind === 'leave' ? leave : removeMember;
   const closeConfirm = () => {
     running.reset();
     setConfirm(null);
@@ -193,7 +204,7 @@ function PodView({ pod }: { pod: PodDetail }) {
           if (!confirm) return;
           if (confirm.kind === 'remove') {
             const { member } = confirm;
-            actions.removeMember.mutate(member.id, {
+            removeMember.mutate(member.id, {
               onSuccess: () => {
                 notify.success(`${member.name} was removed.`);
                 setConfirm(null);
@@ -201,7 +212,7 @@ function PodView({ pod }: { pod: PodDetail }) {
             });
             return;
           }
-          const m = confirm.kind === 'delete' ? actions.remove : actions.leave;
+          const m = confirm.kind === 'delete' ? remove : leave;
           m.mutate(undefined, {
             onSuccess: () => {
               notify.success(confirm.kind === 'delete' ? `${pod.name} was deleted.` : `You left ${pod.name}.`);
@@ -227,7 +238,9 @@ function PodView({ pod }: { pod: PodDetail }) {
 }
 
 function CreatorTools({ pod, onRename, onDelete }: { pod: PodDetail; onRename: () => void; onDelete: () => void }) {
-  const { createInvite, rotateInvite, revokeInvite } = usePodActions(pod.id);
+  const createInvite = useCreateInvite(pod.id);
+  const rotateInvite = useRotateInvites(pod.id);
+  const revokeInvite = useRevokeInvite(pod.id);
   const onError = (e: unknown) => notify.error(errorMessage(e));
   const copy = async (code: string) => {
     const link = inviteLink(code);
@@ -303,7 +316,7 @@ function CreatorTools({ pod, onRename, onDelete }: { pod: PodDetail; onRename: (
 }
 
 function RenameDialog({ pod, open, onClose }: { pod: PodDetail; open: boolean; onClose: () => void }) {
-  const { rename } = usePodActions(pod.id);
+  const rename = useRenamePod(pod.id);
   const [name, setName] = useState(pod.name);
   const [error, setError] = useState<string | null>(null);
   const save = () => {

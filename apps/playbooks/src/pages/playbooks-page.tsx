@@ -5,7 +5,7 @@ import { Link } from '@vere/web-router';
 import { useAppEvent } from '@vere/web-kit';
 import { ENTITLEMENT_CHANGED_EVENT } from '@vere/web-session';
 import { EmptyState, ErrorCard, IconBook, IconCheck, IconCrown, IconLock, Skeleton, buttonClassName } from '@vere/web-ui';
-import { playbookUnlocksQueryKey, usePlaybookUnlocks } from '../features/unlocks/get-playbook-unlocks';
+import { playbookUnlocksQueryKey, usePlaybookUnlocks } from '../features/unlocks/api/get-playbook-unlocks';
 
 export function PlaybooksPage() {
   return (

@@ -1,6 +1,6 @@
 import { Link } from '@vere/web-router';
 import { Button, IconRefresh, Logo, buttonClassName } from '@vere/web-ui';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../shared/hooks/use-document-title';
 
 /** Simple mode: no remotes, no session — somewhere to land when the app itself has trouble. */
 export function FallbackPage() {

@@ -1,6 +1,6 @@
 import { Link } from '@vere/web-router';
 import { IconCompass, Logo, buttonClassName } from '@vere/web-ui';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../shared/hooks/use-document-title';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -1,7 +1,7 @@
 import { Link } from '@vere/web-router';
 import { Button, buttonClassName, celebrate } from '@vere/web-ui';
 import type { CelebrationType } from '@vere/web-ui';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../shared/hooks/use-document-title';
 
 const PERSONALITIES: Array<{ type: CelebrationType; label: string; message: string; variant: 'primary' | 'secondary' | 'pro' | 'ghost' }> = [
   { type: 'challenge', label: 'Bold', message: 'Challenge crushed!', variant: 'primary' },

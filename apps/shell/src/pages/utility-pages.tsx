@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@vere/web-router';
 import { resetPreAuthOnboarding, shouldShowPreAuthOnboarding } from '@vere/web-session';
 import { Button, IconCheck, buttonClassName } from '@vere/web-ui';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../shared/hooks/use-document-title';
 
 /** The spec's utility pages (§2 route map): small checks an operator or a tester opens by hand. */
 

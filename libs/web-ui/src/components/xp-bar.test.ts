@@ -1,7 +1,6 @@
 import { levelProgress } from '@vere/domain';
 import { describe, expect, it } from 'vitest';
 import { xpWithinLevel } from './xp-bar';
-import { gradientIndex } from './avatar';
 
 describe('xpWithinLevel', () => {
   it('shows 0 / 100 for a new player', () => {
@@ -15,15 +14,5 @@ describe('xpWithinLevel', () => {
 
   it('reports nothing left to earn at the maximum level', () => {
     expect(xpWithinLevel(levelProgress(10_000_000))).toEqual({ earned: 0, needed: 0 });
-  });
-});
-
-describe('gradientIndex', () => {
-  it('is stable and within the 8 gradients', () => {
-    expect(gradientIndex('Ada')).toBe(gradientIndex('Ada'));
-    for (const seed of ['a', 'Bob', 'zoë', '']) {
-      expect(gradientIndex(seed)).toBeGreaterThanOrEqual(0);
-      expect(gradientIndex(seed)).toBeLessThan(8);
-    }
   });
 });

@@ -1,12 +1,13 @@
 import type { UseQueryResult } from '@vere/web-query';
-import type { LevelProgressBody, TodoList } from '@vere/contracts';
+import type { TodoList } from '@vere/contracts';
 import { Button, Card, IconList, Skeleton } from '@vere/web-ui';
-import { DailyXp } from '../../todos/components/daily-xp';
+import type { LevelProgress } from '../../../shared/api/get-progress';
+import { DailyXp } from '../../../shared/components/daily-xp';
 
 interface SidePanelProps {
   todos: UseQueryResult<TodoList, unknown>;
   /** `weeklyStreak` comes with GET /me/progress (issue 9); a to-do completion's answer has none. */
-  progress: UseQueryResult<LevelProgressBody & { weeklyStreak?: number }, unknown>;
+  progress: UseQueryResult<LevelProgress, unknown>;
   pendingCount: number;
   onOpenTodos(): void;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@vere/web-query';
 import type { Leaderboard } from '@vere/contracts';
-import { apiFetch } from '@vere/web-session';
+import { apiFetch, queryRetry } from '@vere/web-session';
 
 export const LEADERBOARD_SIZE = 10;
 export const leaderboardQueryKey = ['quests', 'leaderboard', LEADERBOARD_SIZE] as const;
@@ -9,6 +9,10 @@ export function getLeaderboard(signal?: AbortSignal): Promise<Leaderboard> {
   return apiFetch<Leaderboard>(`/api/quests/leaderboard?limit=${LEADERBOARD_SIZE}`, { signal });
 }
 
+export function leaderboardQueryOptions() {
+  return { queryKey: leaderboardQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getLeaderboard(signal), ...queryRetry() };
+}
+
 export function useLeaderboard() {
-  return useQuery({ queryKey: leaderboardQueryKey, queryFn: ({ signal }) => getLeaderboard(signal) });
+  return useQuery(leaderboardQueryOptions());
 }

@@ -1,5 +1,5 @@
 import { Button, Card, IconAlert, IconZap, LevelBadge, Skeleton, XpBar } from '@vere/web-ui';
-import { useProgress } from '../api/get-progress';
+import { useProgress } from '../../../shared/api/get-progress';
 
 /** Never shows zeros for a failed read: a skeleton while loading, a retryable error when it fails. */
 export function LevelCard() {

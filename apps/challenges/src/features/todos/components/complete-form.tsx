@@ -2,14 +2,15 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@vere/web-query';
 import type { CompleteTodoBody, CompleteTodoResult, Todo } from '@vere/contracts';
-import { levelRewards } from '@vere/domain';
 import { dispatchAppEvent } from '@vere/web-kit';
-import { apiFetch, isApiError } from '@vere/web-session';
+import { isApiError } from '@vere/web-session';
 import { Button, celebrate, notify } from '@vere/web-ui';
-import { progressQueryKey } from '../../progress/api/get-progress';
-import { completeTodo, todosQueryKey } from '../api/todos-api';
-import { PhotoRejected, uploadProofPhoto } from '../api/upload-photo';
-import { ProofPhotoField } from './proof-photo-field';
+import { progressQueryKey } from '../../../shared/api/get-progress';
+import { PhotoRejected, uploadProofPhoto } from '../../../shared/api/upload-photo';
+import { ProofPhotoField } from '../../../shared/components/proof-photo-field';
+import { levelUpMessage } from '../../../shared/utils/level-up-message';
+import { completeTodo } from '../api/complete-todo';
+import { todosQueryKey } from '../api/get-todos';
 
 type ProofType = CompleteTodoBody['proofType'];
 
@@ -20,12 +21,6 @@ const PROOF_TYPES: Array<{ value: ProofType; label: string }> = [
   { value: 'photo', label: 'Photo' },
   { value: 'both', label: 'Both' },
 ];
-
-/** What the Level Up overlay says: the new level and what it unlocks (libs/domain's rewards). */
-export function levelUpMessage(level: number): string {
-  const rewards = levelRewards(level).map((r) => r.text);
-  return [`Level ${level}!`, ...rewards].join(' · ');
-}
 
 /** After a completion every part of the page that shows XP or to-dos follows (spec §7.3). */
 export function announceCompletion(todo: Todo, result: CompleteTodoResult): void {
@@ -64,7 +59,7 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
     setSaving(true);
     setError(null);
     try {
-      const photoId = wantsPhoto && file ? (await uploadProofPhoto(apiFetch, file)).id : undefined;
+      const photoId = wantsPhoto && file ? (await uploadProofPhoto(file)).id : undefined;
       const body: CompleteTodoBody = { proofType, ...(wantsText ? { proofText: text } : {}), ...(photoId ? { photoId } : {}) };
       const result = await completeTodo(todo.id, body);
       client.setQueryData(progressQueryKey, (old: object | undefined) => ({ ...old, ...result.progress }));

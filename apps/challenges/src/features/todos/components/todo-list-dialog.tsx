@@ -4,10 +4,11 @@ import type { Todo } from '@vere/contracts';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';
 import { Button, Dialog, IconCheck, IconTrash, IconZap, Skeleton, notify } from '@vere/web-ui';
-import { deleteTodo, todosQueryKey, useTodos } from '../api/todos-api';
-import { useProgress } from '../../progress/api/get-progress';
+import { useProgress } from '../../../shared/api/get-progress';
+import { DailyXp } from '../../../shared/components/daily-xp';
+import { deleteTodo } from '../api/delete-todo';
+import { todosQueryKey, useTodos } from '../api/get-todos';
 import { CompleteForm } from './complete-form';
-import { DailyXp } from './daily-xp';
 
 /** Spec §2.2 "My To-Do List": daily XP, total XP, Pending and Completed, complete and delete. */
 export function TodoListDialog({ open, onClose }: { open: boolean; onClose(): void }) {

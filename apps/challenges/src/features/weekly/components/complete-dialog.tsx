@@ -2,16 +2,17 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@vere/web-query';
 import type { CompleteWeeklyBody, CompleteWeeklyResult, CurrentWeekly, Victories, WeeklyChallenge } from '@vere/contracts';
-import { dispatchAppEvent } from '@vere/web-kit';
-import { apiFetch } from '@vere/web-session';
+import { dispatchAppEvent, useMyPods } from '@vere/web-kit';
 import { Button, Dialog, celebrate, notify } from '@vere/web-ui';
-import { progressQueryKey } from '../../progress/api/get-progress';
-import { PhotoRejected, uploadProofPhoto } from '../../todos/api/upload-photo';
-import { levelUpMessage } from '../../todos/components/complete-form';
-import { ProofPhotoField } from '../../todos/components/proof-photo-field';
-import { completeWeekly, useMyPods, victoriesQueryKey, weeklyQueryKey } from '../api/weekly-api';
+import { progressQueryKey } from '../../../shared/api/get-progress';
+import { PhotoRejected, uploadProofPhoto } from '../../../shared/api/upload-photo';
+import { ProofPhotoField } from '../../../shared/components/proof-photo-field';
+import { levelUpMessage } from '../../../shared/utils/level-up-message';
+import { completeWeekly } from '../api/complete-weekly';
+import { weeklyQueryKey } from '../api/get-current-weekly';
+import { victoriesQueryKey } from '../api/get-victories';
 import { rememberPhotoLink } from '../utils/photo-links';
-import { COMPLETE_FAILED_WEEKLY } from '../utils/weekly-logic';
+import { COMPLETE_FAILED_WEEKLY, MY_PODS_STALE_MS } from '../utils/weekly-logic';
 
 /** Every part of the page that shows XP, streaks or challenges follows a completion (spec §7.3). */
 export function announceWeeklyCompletion(weekly: WeeklyChallenge, result: CompleteWeeklyResult): void {
@@ -57,7 +58,7 @@ export function CompleteDialog({ weekly, onClose }: CompleteDialogProps) {
 function CompleteWeeklyForm({ weekly, onClose }: { weekly: WeeklyChallenge; onClose(): void }) {
   const client = useQueryClient();
   const ids = useId();
-  const pods = useMyPods();
+  const pods = useMyPods({ staleTime: MY_PODS_STALE_MS });
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [podIds, setPodIds] = useState<string[]>([]);
@@ -71,7 +72,7 @@ function CompleteWeeklyForm({ weekly, onClose }: { weekly: WeeklyChallenge; onCl
     try {
       let photoId: string | undefined;
       if (file) {
-        const photo = await uploadProofPhoto(apiFetch, file);
+        const photo = await uploadProofPhoto(file);
         rememberPhotoLink(photo);
         photoId = photo.id;
       }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@vere/web-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { WeeklyFriend, WeeklyFriends } from '@vere/contracts';
 import { describe, expect, it } from 'vitest';
-import { weeklyFriendsQueryKey } from '../api/weekly-api';
+import { weeklyFriendsQueryKey } from '../api/get-weekly-friends';
 import { FriendsDoingThis } from './friends-doing-this';
 
 const friend = (i: number): WeeklyFriend => ({

@@ -1,7 +1,7 @@
 import type { WeeklyFriend } from '@vere/contracts';
 import { defaultAvatarConfig } from '@vere/domain';
 import { Avatar } from '@vere/web-ui';
-import { useWeeklyFriends } from '../api/weekly-api';
+import { useWeeklyFriends } from '../api/get-weekly-friends';
 import { FRIENDS_AVATARS_SHOWN, friendsLine } from '../utils/weekly-logic';
 
 /**

@@ -1,13 +1,14 @@
 import { Link } from '@vere/web-router';
+import { useMyPods } from '@vere/web-kit';
 import { Card, IconFlame } from '@vere/web-ui';
-import { useMyPods } from '../api/weekly-api';
+import { MY_PODS_STALE_MS } from '../utils/weekly-logic';
 
 /**
  * The streak of each pod the user is in: what a pod-mate's completion moves this week. Kept live by
  * the pods stream (weekly-page); hidden without pods or when the read fails (spec §7.4).
  */
 export function PodStreaks() {
-  const { data } = useMyPods();
+  const { data } = useMyPods({ staleTime: MY_PODS_STALE_MS });
   if (!data || data.pods.length === 0) return null;
   return (
     <Card className="ch-pods" data-testid="weekly-pod-streaks">

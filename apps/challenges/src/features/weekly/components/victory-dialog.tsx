@@ -1,6 +1,6 @@
 import type { WeeklyVictory } from '@vere/contracts';
 import { Dialog, IconTrophy, IconZap, Skeleton } from '@vere/web-ui';
-import { useWeeklyDetail } from '../api/weekly-api';
+import { useWeeklyDetail } from '../api/get-weekly-detail';
 import { PROOF_NOT_LOADED } from '../utils/weekly-logic';
 import { victoryPhotoUrl } from '../utils/photo-links';
 

@@ -83,3 +83,6 @@ export const ACCEPT_FAILED = 'Failed to accept challenge. Please try again.';
 export const FRIENDS_AVATARS_SHOWN = 5;
 /** The spec's text, "friends are doing this", with the count (one friend reads in the singular). */
 export const friendsLine = (total: number): string => (total === 1 ? '1 friend is doing this' : `${total} friends are doing this`);
+
+/** The pods to share a completion with and their streaks: kept current by the pods stream while the view is open. */
+export const MY_PODS_STALE_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import { Link } from '@vere/web-router';
 import { IconCrown, IconPlus, Skeleton, buttonClassName } from '@vere/web-ui';
-import { useAllowance } from '../../social/api';
 import { POD_RULE, allowanceLine, atCreationCap, capReason } from '../allowance';
+import { useAllowance } from '../api/get-allowance';
 
 /** Create Pod with the numbers behind it; at the cap it says why and offers Pro to free users. */
 export function AllowanceNote({ showCreate = true }: { showCreate?: boolean }) {

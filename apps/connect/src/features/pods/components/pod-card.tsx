@@ -1,6 +1,6 @@
 import { Link } from '@vere/web-router';
 import { IconArrowRight } from '@vere/web-ui';
-import type { PodSummary } from '../api/get-my-pods';
+import type { PodSummary } from '@vere/contracts';
 import { PodMeta } from './pod-meta';
 
 export function PodCard({ pod }: { pod: PodSummary }) {

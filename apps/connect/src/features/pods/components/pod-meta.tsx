@@ -1,6 +1,6 @@
 import { IconFlame, IconUsers } from '@vere/web-ui';
-import type { PodSummary } from '../api/get-my-pods';
-import { memberCountLabel, streakLabel } from '../pod-labels';
+import type { PodSummary } from '@vere/contracts';
+import { memberCountLabel, streakLabel } from '../utils/pod-labels';
 
 /** Member count and pod streak chips, as the pod list and the pod page show them. */
 export function PodMeta({ pod }: { pod: Pick<PodSummary, 'memberCount' | 'currentStreak'> }) {

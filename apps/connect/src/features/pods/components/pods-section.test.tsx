@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@vere/web-router';
 import { ApiError } from '@vere/web-session';
 import { describe, expect, it } from 'vitest';
-import { myPodsQueryKey } from '../api/get-my-pods';
-import type { MyPods } from '../api/get-my-pods';
+import type { MyPods } from '@vere/contracts';
+import { myPodsQueryKey } from '@vere/web-kit';
 import { PodsSection } from './pods-section';
 
 function render(seed: (client: QueryClient) => void = () => {}) {

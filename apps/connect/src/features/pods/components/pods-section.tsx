@@ -1,8 +1,8 @@
+import { useMyPods } from '@vere/web-kit';
 import { EmptyState, IconPlus, Skeleton } from '@vere/web-ui';
-import { useMyPods } from '../api/get-my-pods';
-import { PodCard } from './pod-card';
-import { PodsError } from './pods-error';
+import { LoadError } from '../../../shared/components/load-error';
 import { AllowanceNote } from './allowance-note';
+import { PodCard } from './pod-card';
 
 /** The Connect hub's Pods section, read from the pods service. */
 export function PodsSection() {
@@ -12,7 +12,9 @@ export function PodsSection() {
   if (isPending) {
     body = <PodsSkeleton />;
   } else if (isError) {
-    body = <PodsError title="Couldn't load your pods" retrying={isFetching} onRetry={() => void refetch()} />;
+    body = (
+      <LoadError title="Couldn't load your pods" hint="Your pods are safe. Check your connection and try again." retrying={isFetching} onRetry={() => void refetch()} />
+    );
   } else if (data.pods.length === 0) {
     body = (
       <EmptyState

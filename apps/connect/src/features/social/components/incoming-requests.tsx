@@ -1,11 +1,14 @@
 import { Button, notify } from '@vere/web-ui';
 import type { FriendRequestList } from '@vere/contracts';
-import { errorMessage, useFriendActions } from '../api';
-import { UserRow } from './user';
+import { UserRow } from '../../../shared/components/user';
+import { errorMessage } from '../../../shared/utils/error-message';
+import { useAcceptFriendRequest } from '../api/accept-friend-request';
+import { useDeclineFriendRequest } from '../api/decline-friend-request';
 
 /** Requests sent to the user, with Accept and Decline. */
 export function IncomingRequests({ incoming }: { incoming: FriendRequestList['incoming'] }) {
-  const { accept, decline } = useFriendActions();
+  const accept = useAcceptFriendRequest();
+  const decline = useDeclineFriendRequest();
   const busy = (id: string) => (accept.isPending && accept.variables === id) || (decline.isPending && decline.variables === id);
   return (
     <ul className="cn-users" aria-label="Friend requests">

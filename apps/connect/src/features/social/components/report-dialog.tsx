@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReportBody, ReportReason } from '@vere/contracts';
 import { Banner, Button, Dialog, notify } from '@vere/web-ui';
-import { useReport } from '../api';
+import { useCreateReport } from '../api/create-report';
 
 export const REPORT_REASONS: Array<{ value: ReportReason; label: string }> = [
   { value: 'spam', label: 'Spam' },
@@ -27,7 +27,7 @@ export interface ReportDialogProps {
 }
 
 export function ReportDialog({ open, kind, targetId, subject, onClose, onReported }: ReportDialogProps) {
-  const report = useReport();
+  const report = useCreateReport();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [missing, setMissing] = useState(false);

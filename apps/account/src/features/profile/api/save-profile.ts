@@ -1,0 +1,7 @@
+import type { UpdateProfileBody } from '@vere/contracts';
+import { apiFetch, sessionStore, updateProfile } from '@vere/web-session';
+
+/** Saves what changed on the identity profile (PATCH /api/identity/me); the session's user becomes the saved one. */
+export function saveProfile(changes: UpdateProfileBody) {
+  return updateProfile(apiFetch, sessionStore, changes);
+}

@@ -1,0 +1,323 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from '@vere/web-router';
+import { useQueryClient } from '@vere/web-query';
+import type { Limits, Sidequest, SidequestType } from '@vere/contracts';
+import { canSwipe, formatUnlocksIn } from '@vere/domain';
+import { dispatchAppEvent } from '@vere/web-kit';
+import { isApiError } from '@vere/web-session';
+import {
+  Button, EmptyState, ErrorCard, IconArrowLeft, IconCheck, IconList, IconSparkles, IconX, LevelBadge, Skeleton, XpBar, notify,
+} from '@vere/web-ui';
+import { acceptSidequest } from '../features/deck/api/accept-sidequest';
+import { limitsQueryKey, useLimits } from '../features/deck/api/get-limits';
+import { useSidequests } from '../features/deck/api/get-sidequests';
+import { skipSidequest } from '../features/deck/api/skip-sidequest';
+import { OutOfSwipesDialog } from '../features/deck/components/out-of-swipes-dialog';
+import { SampleDeck } from '../features/deck/components/sample-deck';
+import { SidePanel } from '../features/deck/components/side-panel';
+import { SwipeCard } from '../features/deck/components/swipe-card';
+import { UpgradeAd } from '../features/deck/components/upgrade-ad';
+import { useReducedMotion } from '../features/deck/hooks/use-reduced-motion';
+import { START, advance, showsUpgradeAd, stackOf } from '../features/deck/utils/deck-logic';
+import type { DeckPosition, SwipeDirection } from '../features/deck/utils/deck-logic';
+import { SKIPPED, WEEKEND_CLOSED_TEXT, swipeErrorMessage } from '../features/deck/utils/messages';
+import { useTodos } from '../features/todos/api/get-todos';
+import { TodoListDialog } from '../features/todos/components/todo-list-dialog';
+import { useProgress } from '../shared/api/get-progress';
+import { useNow } from '../shared/hooks/use-now';
+import { useTimerAt } from '../shared/hooks/use-timer-at';
+
+/** Spec: the card flies away in about 300 ms; the To-Do button is highlighted for 1.5 s. */
+const LEAVE_MS = 300;
+const HIGHLIGHT_MS = 1_500;
+
+export interface BucketCounts {
+  swipes: number;
+  maxSwipes: number;
+  skips: number;
+  maxSkips: number;
+}
+
+export function bucketCounts(limits: Limits, bucket: SidequestType): BucketCounts {
+  return bucket === 'daily'
+    ? { swipes: limits.dailySwipes, maxSwipes: limits.maxSwipes, skips: limits.dailySkips, maxSkips: limits.maxSkips }
+    : { swipes: limits.weekendSwipes, maxSwipes: limits.maxWeekendSwipes, skips: limits.weekendSkips, maxSkips: limits.maxWeekendSkips };
+}
+
+export function DeckPage({ kind }: { kind: SidequestType }) {
+  const limits = useLimits();
+  const quests = useSidequests(kind);
+  const now = useNow();
+  const title = kind === 'daily' ? 'Daily Sidequests' : 'Weekend Sidequests';
+
+  let body;
+  if (limits.isPending || quests.isPending) {
+    body = (
+      <div className="ch-deck__loading" aria-busy="true">
+        <span className="vui-visually-hidden" role="status">Loading your deck</span>
+        <Skeleton height="360px" radius="28px" />
+      </div>
+    );
+  } else if (limits.isError || quests.isError) {
+    body = (
+      <ErrorCard
+        title="Couldn't load your deck"
+        message="Your swipes are safe. Check your connection and try again."
+        retrying={limits.isFetching || quests.isFetching}
+        onRetry={() => {
+          if (limits.isError) void limits.refetch();
+          if (quests.isError) void quests.refetch();
+        }}
+      />
+    );
+  } else if (kind === 'weekend' && !limits.data.weekendOpen) {
+    body = (
+      <EmptyState icon={<IconSparkles size={32} />} title="Coming soon!" headingLevel={2}
+        description={
+          <>
+            {WEEKEND_CLOSED_TEXT}
+            <span className="ch-deck__unlocks">Unlocks in: {formatUnlocksIn(Date.parse(limits.data.weekendOpensAt) - now.getTime())}</span>
+          </>
+        }
+        action={<Link to="/" className="vui-btn vui-btn--secondary vui-btn--md">Back to Challenges</Link>} />
+    );
+  } else if (quests.data.sidequests.length === 0) {
+    // Spec §4.2: the built-in samples until the server has cards (browse-only, decision 0025).
+    body = <SampleDeck kind={kind} />;
+  } else {
+    body = <Deck kind={kind} limits={limits.data} quests={quests.data.sidequests} />;
+  }
+
+  return (
+    <div className="vui-page ch-deck-page" data-testid={`deck-${kind}`}>
+      <Link to="/" className="vui-back-link">
+        <IconArrowLeft size={18} /> Back to Challenges
+      </Link>
+      <h1 className="vui-page-title">{title}</h1>
+      {body}
+    </div>
+  );
+}
+
+function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; quests: Sidequest[] }) {
+  const client = useQueryClient();
+  const progress = useProgress();
+  const todos = useTodos();
+  const reducedMotion = useReducedMotion();
+  const hintId = useId();
+  const [position, setPosition] = useState<DeckPosition>(START);
+  const [leaving, setLeaving] = useState<{ id: string; direction: SwipeDirection } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [adDismissedAt, setAdDismissedAt] = useState<number | null>(null);
+  const [outOfSwipes, setOutOfSwipes] = useState(false);
+  const [todoOpen, setTodoOpen] = useState(false);
+  const [highlight, setHighlight] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(highlightTimer.current), []);
+
+  // Counters reset at the user's local midnight (the server says when): read the limits again,
+  // start the deck over — without a reload.
+  useTimerAt(limits.resetsAt, () => {
+    void client.invalidateQueries({ queryKey: limitsQueryKey });
+    setPosition(START);
+    setAdDismissedAt(null);
+  });
+  // The weekend deck closes at the end of Sunday.
+  useTimerAt(kind === 'weekend' ? limits.weekendEndsAt : null, () => void client.invalidateQueries({ queryKey: limitsQueryKey }));
+
+  const counts = bucketCounts(limits, kind);
+  const swipesLeft = Math.max(0, counts.maxSwipes - counts.swipes);
+  const skipsLeft = Math.max(0, counts.maxSkips - counts.skips);
+  const used = { swipes: counts.swipes, skips: counts.skips };
+  const max = { swipes: counts.maxSwipes, skips: counts.maxSkips };
+  const acceptVerdict = canSwipe('accept', kind, used, max);
+  const skipVerdict = canSwipe('skip', kind, used, max);
+  const stack = useMemo(() => stackOf(quests, position.index), [quests, position.index]);
+  const top = stack[0]!;
+  const adShowing = showsUpgradeAd(position.index, limits.isPro) && adDismissedAt !== position.index;
+
+  const decide = useCallback(
+    async (direction: SwipeDirection): Promise<boolean> => {
+      if (busy || leaving || adShowing) return false;
+      if (direction === 'accept' && !acceptVerdict.ok) {
+        setOutOfSwipes(true);
+        return false;
+      }
+      if (direction === 'skip' && !skipVerdict.ok) {
+        notify.error(skipVerdict.reason);
+        return false;
+      }
+      setBusy(true);
+      try {
+        let result: { limits: Limits };
+        if (direction === 'accept') {
+          const accepted = await acceptSidequest(top.id);
+          dispatchAppEvent('todo-updated', { todoId: accepted.todo.id, change: 'added' });
+          result = accepted;
+        } else {
+          result = await skipSidequest(top.id);
+        }
+        client.setQueryData(limitsQueryKey, result.limits);
+        dispatchAppEvent('swipe-updated', { bucket: kind, action: direction });
+        setLeaving({ id: top.id, direction });
+        window.setTimeout(() => {
+          setLeaving(null);
+          setPosition((p) => advance(quests.map((q) => q.id), p));
+          const after = bucketCounts(result.limits, kind);
+          if (direction === 'accept' && after.swipes >= after.maxSwipes) setOutOfSwipes(true);
+        }, reducedMotion ? 0 : LEAVE_MS);
+        if (direction === 'skip') {
+          notify.info(SKIPPED);
+          setAnnouncement(`Skipped ${top.title}.`);
+        } else {
+          setAnnouncement(`Accepted ${top.title}. Added to your to-do list.`);
+          setHighlight(true);
+          clearTimeout(highlightTimer.current);
+          highlightTimer.current = setTimeout(() => setHighlight(false), HIGHLIGHT_MS);
+        }
+        return true;
+      } catch (error) {
+        notify.error(swipeErrorMessage(direction, error));
+        if (isApiError(error) && (error.code === 'SWIPE_LIMIT_REACHED' || error.code === 'SKIP_LIMIT_REACHED' || error.code === 'WEEKEND_CLOSED')) {
+          void client.invalidateQueries({ queryKey: limitsQueryKey });
+          if (direction === 'accept' && error.code === 'SWIPE_LIMIT_REACHED') setOutOfSwipes(true);
+        }
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [busy, leaving, adShowing, acceptVerdict.ok, skipVerdict, top, client, kind, quests, reducedMotion],
+  );
+
+  // Arrow keys decide the top card, unless the user is typing or a dialog is open.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog[open]')) return;
+      if (document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      if (adShowing) {
+        setAdDismissedAt(position.index);
+        return;
+      }
+      void decide(event.key === 'ArrowRight' ? 'accept' : 'skip');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [decide, adShowing, position.index]);
+
+  const pendingCount = todos.data?.pending.length ?? 0;
+  const bucketLabel = kind === 'daily' ? 'daily' : 'weekend';
+
+  return (
+    <div className="ch-deck-layout">
+      <section className="ch-deck" aria-labelledby={`${hintId}-header`}>
+        <div className="ch-deck__top">
+          <div className="ch-deck__level">
+            {progress.data ? (
+              <>
+                <LevelBadge progress={progress.data} />
+                <XpBar progress={progress.data} />
+              </>
+            ) : progress.isError ? (
+              <Button size="sm" variant="ghost" onClick={() => void progress.refetch()}>Couldn&apos;t load XP · Retry</Button>
+            ) : (
+              <Skeleton width="100%" height="28px" radius="999px" />
+            )}
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            className={`ch-todo-button${highlight ? ' is-highlighted' : ''}`}
+            icon={<IconList size={18} />}
+            onClick={() => setTodoOpen(true)}
+            aria-label={`My To-Do List, ${pendingCount} pending`}
+            data-testid="todo-button"
+          >
+            My To-Do List
+            {pendingCount > 0 ? <span className="ch-badge" data-testid="todo-count" aria-hidden="true">{pendingCount}</span> : null}
+          </Button>
+        </div>
+
+        <header className="ch-deck__header">
+          <p id={`${hintId}-header`} className="ch-deck__counter" data-testid="swipe-counter">
+            Swipe to decide • {counts.swipes}/{counts.maxSwipes} swipes
+          </p>
+          {limits.bonusSwipes > 0 ? <span className="ch-chip ch-chip--xp" data-testid="bonus">+{limits.bonusSwipes} bonus</span> : null}
+        </header>
+
+        <div className="ch-stack" data-testid="deck-stack">
+          {adShowing ? (
+            <UpgradeAd onSkip={() => setAdDismissedAt(position.index)} />
+          ) : (
+            stack
+              .map((quest, depth) => (
+                <SwipeCard
+                  key={`${quest.id}-${depth === 0 ? 'top' : depth}`}
+                  quest={quest}
+                  depth={depth}
+                  leaving={depth === 0 && leaving?.id === quest.id ? leaving.direction : null}
+                  onSwipe={decide}
+                  busy={busy}
+                  reducedMotion={reducedMotion}
+                  describedBy={hintId}
+                />
+              ))
+              .reverse()
+          )}
+        </div>
+        <p id={hintId} className="ch-deck__hint">
+          Drag right to accept, left to skip — or use the arrow keys or the buttons.
+        </p>
+
+        <div className="ch-deck__actions">
+          <Button
+            variant="secondary"
+            size="lg"
+            icon={<IconX size={20} />}
+            onClick={() => void decide('skip')}
+            disabled={adShowing || !skipVerdict.ok || busy || Boolean(leaving)}
+            aria-label={`Skip, ${skipsLeft} left today`}
+            data-testid="skip-button"
+          >
+            Skip ({skipsLeft})
+          </Button>
+          <Button
+            size="lg"
+            icon={<IconCheck size={20} />}
+            onClick={() => void decide('accept')}
+            disabled={adShowing || !acceptVerdict.ok || busy || Boolean(leaving)}
+            aria-label={acceptVerdict.ok ? `Accept, ${swipesLeft} swipes left today` : 'Accept: no swipes left today'}
+            data-testid="accept-button"
+          >
+            Accept
+          </Button>
+        </div>
+        {!acceptVerdict.ok ? (
+          <p className="ch-deck__limit" data-testid="limit-reached">
+            No {bucketLabel} swipes left. They come back at midnight.
+          </p>
+        ) : null}
+        <p className="vui-visually-hidden" role="status" aria-live="polite">{announcement}</p>
+      </section>
+
+      <SidePanel todos={todos} progress={progress} onOpenTodos={() => setTodoOpen(true)} pendingCount={pendingCount} />
+
+      <OutOfSwipesDialog
+        open={outOfSwipes}
+        isPro={limits.isPro}
+        onClose={() => setOutOfSwipes(false)}
+        onViewTodos={() => {
+          setOutOfSwipes(false);
+          setTodoOpen(true);
+        }}
+      />
+      <TodoListDialog open={todoOpen} onClose={() => setTodoOpen(false)} />
+    </div>
+  );
+}

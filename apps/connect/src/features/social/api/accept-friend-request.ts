@@ -1,0 +1,13 @@
+import { useMutation } from '@vere/web-query';
+import { apiFetch } from '@vere/web-session';
+import { useInvalidate } from '../../../shared/hooks/use-invalidate';
+import { FRIENDSHIP_KEYS } from '../../../shared/utils/query-keys';
+
+export function acceptFriendRequest(userId: string): Promise<void> {
+  return apiFetch<void>(`/api/pods/friends/requests/${encodeURIComponent(userId)}/accept`, { method: 'POST' });
+}
+
+export function useAcceptFriendRequest() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: acceptFriendRequest, onSettled: () => invalidate(...FRIENDSHIP_KEYS) });
+}

@@ -1,0 +1,23 @@
+import { Link, useLocation } from '@vere/web-router';
+import { NAV_ITEMS, isNavActive } from '../utils/nav-items';
+
+export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
+  const { pathname } = useLocation();
+  return (
+    <ul className={`shell-nav shell-nav--${variant}`}>
+      {NAV_ITEMS.map(({ label, to, icon: Icon }) => {
+        const active = isNavActive(to, pathname);
+        return (
+          <li key={to}>
+            <Link to={to} className="shell-nav__link" aria-current={active ? 'page' : undefined} data-tour={`nav-${label.toLowerCase()}`}>
+              <span className="shell-nav__icon">
+                <Icon size={variant === 'tabbar' ? 24 : 22} />
+              </span>
+              <span className="shell-nav__label">{label}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

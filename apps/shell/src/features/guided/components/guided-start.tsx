@@ -1,0 +1,91 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from '@vere/web-router';
+import { START_TOUR_EVENT } from '@vere/web-kit';
+import type { TourName } from '@vere/web-kit';
+import { reportClientError, shouldShowIntro, useSession } from '@vere/web-session';
+import { notify } from '@vere/web-ui';
+import type { Milestone } from '@vere/contracts';
+import { recordMilestone } from '../api/record-milestone';
+import { TOUR_PATHS, isChallengesPath } from '../utils/tours';
+
+// Only a new user sees it: it stays off the first paint's path (decision 0020).
+const IntroDialog = lazy(() => import('./intro-dialog').then((m) => ({ default: m.IntroDialog })));
+// A tour shows once per user (or on request): its steps and card load when it starts.
+const GuidedTour = lazy(() => import('./guided-tour').then((m) => ({ default: m.GuidedTour })));
+
+/** The challenge page's tour waits this long for the page's elements to render. */
+const CHALLENGES_TOUR_DELAY_MS = 800;
+
+async function record(milestone: Milestone): Promise<void> {
+  try {
+    await recordMilestone(milestone);
+  } catch (error) {
+    // Shown again on the next visit at worst; tell the user and keep the reason.
+    notify.error("We couldn't save that you finished the tour. You may see it again.");
+    reportClientError({ kind: 'error', source: 'shell', message: `milestone ${milestone}: ${String(error)}` });
+  }
+}
+
+/**
+ * The guided start of the signed-in area: the post-sign-up intro (spec §4), then the home tour;
+ * the challenge page's tour on a first visit after that; any tour on request (START_TOUR_EVENT).
+ * What is done is kept on the server, so it stays done after a reload and on other devices.
+ */
+export function GuidedStart() {
+  const user = useSession((s) => s.user);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [introOpen, setIntroOpen] = useState(() => shouldShowIntro(user));
+  const [tour, setTour] = useState<TourName | null>(null);
+
+  useEffect(() => {
+    const onStart = (event: Event) => {
+      const name = (event as CustomEvent<TourName>).detail;
+      if (!(name in TOUR_PATHS)) return;
+      navigate(TOUR_PATHS[name]);
+      setTour(name);
+    };
+    window.addEventListener(START_TOUR_EVENT, onStart);
+    return () => window.removeEventListener(START_TOUR_EVENT, onStart);
+  }, [navigate]);
+
+  const seen = user?.tutorialsSeen ?? [];
+  const challengesTourDue = !introOpen && tour === null && isChallengesPath(pathname) && seen.includes('home') && !seen.includes('challenges');
+  useEffect(() => {
+    if (!challengesTourDue) return undefined;
+    const timer = setTimeout(() => setTour('challenges'), CHALLENGES_TOUR_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [challengesTourDue]);
+
+  if (introOpen) {
+    return (
+      <Suspense fallback={null}>
+        <IntroDialog
+          onDone={(outcome) => {
+            setIntroOpen(false);
+            void record('onboarding');
+            if (outcome === 'finished') {
+              navigate('/');
+              setTour('home');
+            }
+          }}
+        />
+      </Suspense>
+    );
+  }
+  if (tour) {
+    return (
+      <Suspense fallback={null}>
+        <GuidedTour
+          key={tour}
+          name={tour}
+          onDone={() => {
+            setTour(null);
+            void record(tour === 'home' ? 'tutorial-home' : 'tutorial-challenges');
+          }}
+        />
+      </Suspense>
+    );
+  }
+  return null;
+}
