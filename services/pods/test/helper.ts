@@ -18,12 +18,12 @@ export interface PodsHarness {
   close(): Promise<void>;
 }
 
-export async function startPods(options: { clock?: () => Date; streakSweepMs?: number; heartbeatMs?: number; photoUrl?: (photoId: string) => Promise<string> } = {}): Promise<PodsHarness> {
+export async function startPods(options: { clock?: () => Date; jobs?: boolean; heartbeatMs?: number; photoUrl?: (photoId: string) => Promise<string> } = {}): Promise<PodsHarness> {
   const db = await createTestDatabase('vere_pods');
   const issuer = await startTestIssuer();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
   const bus = createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 });
-  const pods = await createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger, streakSweepMs: 0, ...options });
+  const pods = await createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger, jobs: false, ...options });
   await pods.start();
   const sql = new pg.Pool({ connectionString: db.url, max: 4 });
   return {
