@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { POD_DESCRIPTION_MAX, POD_NAME_MAX } from '@vere/domain';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { FriendshipChanged, MemberJoined } from './events';
@@ -7,12 +8,14 @@ import { ChatPageQuerySchema, CreatePodBodySchema, ReportBodySchema, SendChatMes
 const meta = () => ({ eventId: randomUUID(), occurredAt: new Date().toISOString(), userId: randomUUID() });
 
 describe('pods bodies', () => {
-  it('take a pod name of 1 to 50 characters and a description up to 280', () => {
-    expect(Value.Check(CreatePodBodySchema, { name: 'Crew' })).toBe(true);
-    expect(Value.Check(CreatePodBodySchema, { name: 'x'.repeat(50), description: 'y'.repeat(280) })).toBe(true);
-    expect(Value.Check(CreatePodBodySchema, { name: '' })).toBe(false);
-    expect(Value.Check(CreatePodBodySchema, { name: 'x'.repeat(51) })).toBe(false);
-    expect(Value.Check(CreatePodBodySchema, { name: 'Crew', description: 'y'.repeat(281) })).toBe(false);
+  it('take a pod name and a description within the pod field limits the service and the remote use', () => {
+    for (const schema of [CreatePodBodySchema, UpdatePodBodySchema]) {
+      expect(Value.Check(schema, { name: 'Crew' })).toBe(true);
+      expect(Value.Check(schema, { name: 'x'.repeat(POD_NAME_MAX), description: 'y'.repeat(POD_DESCRIPTION_MAX) })).toBe(true);
+      expect(Value.Check(schema, { name: '' })).toBe(false);
+      expect(Value.Check(schema, { name: 'x'.repeat(POD_NAME_MAX + 1) })).toBe(false);
+      expect(Value.Check(schema, { name: 'Crew', description: 'y'.repeat(POD_DESCRIPTION_MAX + 1) })).toBe(false);
+    }
     expect(Value.Check(UpdatePodBodySchema, {})).toBe(false);
   });
 

@@ -1,3 +1,4 @@
+import { CHAT_MESSAGE_MAX_LENGTH, POD_DESCRIPTION_MAX, POD_NAME_MAX, POD_NAME_MIN } from '@vere/domain';
 import { Type, type Static } from 'typebox';
 import { AvatarConfigSchema } from './identity';
 
@@ -16,9 +17,8 @@ export const MyPodsSchema = Type.Object({ pods: Type.Array(PodSummarySchema) });
 export type MyPods = Static<typeof MyPodsSchema>;
 
 /**
- * GET /api/pods/me/allowance: the numbers behind "create a pod" (the server enforces them).
- * A free user may have created 1 active pod, 3 from level 10; Pro is unlimited (null). Joining
- * other people's pods is never capped.
+ * GET /api/pods/me/allowance: the numbers behind "create a pod" (the server enforces them; the
+ * rule is `POD_RULES` in @vere/domain). Joining other people's pods is never capped.
  */
 export const PodAllowanceSchema = Type.Object({
   isPro: Type.Boolean(),
@@ -26,7 +26,7 @@ export const PodAllowanceSchema = Type.Object({
   podsCreated: Type.Integer({ minimum: 0 }),
   /** Active pods the user may have created at once; null = unlimited (Pro). */
   podCreationCap: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  /** Members (the creator included) a pod the user creates may hold: 8, or 99 for Pro. */
+  /** Members (the creator included) a pod the user creates may hold (more for Pro). */
   memberCap: Type.Integer({ minimum: 1 }),
 });
 export type PodAllowance = Static<typeof PodAllowanceSchema>;
@@ -130,11 +130,11 @@ export type ReportCreated = Static<typeof ReportCreatedSchema>;
 
 /* Pods, invites and the pod log (issue 10 points 3 and 4). */
 
-/** Name 1–50 characters and description up to 280, both trimmed (a blank name is refused). */
+/** A name and an optional description within the pod field limits of @vere/domain, both trimmed (a blank name is refused). */
 export const CreatePodBodySchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 50 }),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: 280 }), Type.Null()])),
+    name: Type.String({ minLength: POD_NAME_MIN, maxLength: POD_NAME_MAX }),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: POD_DESCRIPTION_MAX }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -143,8 +143,8 @@ export type CreatePodBody = Static<typeof CreatePodBodySchema>;
 /** PATCH /api/pods/pods/{podId} (creator): rename and/or change the description (null clears it). */
 export const UpdatePodBodySchema = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: 280 }), Type.Null()])),
+    name: Type.Optional(Type.String({ minLength: POD_NAME_MIN, maxLength: POD_NAME_MAX })),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: POD_DESCRIPTION_MAX }), Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -231,12 +231,12 @@ export const PodDetailSchema = Type.Object({
   isCreator: Type.Boolean(),
   currentStreak: Type.Integer({ minimum: 0 }),
   /**
-   * Saves banked (0 or 1): every 4 consecutive completed weeks earn one, covering one member's missed
-   * week. Always sent by pods; optional in the type so clients built before it still fit.
+   * Saves banked: consecutive completed weeks earn one (the pod streak of @vere/domain), covering one
+   * member's missed week. Always sent by pods; optional in the type so clients built before it still fit.
    */
   saves: Type.Optional(Type.Integer({ minimum: 0 })),
   memberCount: Type.Integer({ minimum: 0 }),
-  /** Members the pod may hold, the creator included: 8, or 99 while its creator is Pro. */
+  /** Members the pod may hold, the creator included (more while its creator is Pro). */
   memberCap: Type.Integer({ minimum: 1 }),
   createdAt: Type.String({ description: 'ISO 8601' }),
   members: Type.Array(PodMemberSchema),
@@ -284,11 +284,12 @@ export const ChatParamsSchema = Type.Object({ friendId: Uuid }, { additionalProp
 export type ChatParams = Static<typeof ChatParamsSchema>;
 
 /**
- * POST /api/pods/chats/{friendId}/messages. The service trims the text and allows 1–1000 characters
- * (code points) without control characters; the schema only bounds the raw size.
+ * POST /api/pods/chats/{friendId}/messages. The service trims the text and checks it with
+ * `validateChatMessage` (@vere/domain); the schema only bounds the raw size (room for surrogate
+ * pairs and surrounding whitespace).
  */
 export const SendChatMessageBodySchema = Type.Object(
-  { body: Type.String({ minLength: 1, maxLength: 4000 }) },
+  { body: Type.String({ minLength: 1, maxLength: 4 * CHAT_MESSAGE_MAX_LENGTH }) },
   { additionalProperties: false },
 );
 export type SendChatMessageBody = Static<typeof SendChatMessageBodySchema>;

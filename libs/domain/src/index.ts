@@ -1,5 +1,6 @@
 export * from './avatar';
 export * from './chat';
+export * from './chat-rate-limit';
 export * from './countdown';
 export * from './entitlement';
 export * from './friends';
@@ -7,6 +8,8 @@ export * from './levels';
 export * from './limits';
 export * from './photos';
 export * from './playbooks';
+export * from './pod-streak';
+export * from './pods';
 export * from './time-zone';
 export * from './todos';
 export * from './validation';

@@ -1,3 +1,3 @@
 export { PodsEnv, podsConfig, type PodsConfig } from './config';
-export { createPodsService } from './service';
-export type { PhotoUrl } from './use-cases/pods';
+export { createPodsService, type PodsOptions } from './service';
+export type { PhotoUrl } from './deps';

@@ -5,15 +5,15 @@ import { startServiceHarness, updateProfile, type ProfileFields, type ServiceHar
 import { expect } from 'vitest';
 import { createPodsService } from '../src/index';
 
-export interface PodsOptions { clock?: () => Date; streakSweepMs?: number; heartbeatMs?: number; photoUrl?: (photoId: string) => Promise<string> }
+export interface PodsOptions { clock?: () => Date; jobs?: boolean; heartbeatMs?: number; photoUrl?: (photoId: string) => Promise<string> }
 
 export interface PodsHarness extends ServiceHarness<ServiceHandle, InProcessEventBus> {
   pods: ServiceHandle;
 }
 
-/** pods as the tests build it: the week-end sweep off unless a test turns it on. */
+/** pods as the tests build it: the scheduled jobs (the week-end sweep) off unless a test turns them on. */
 function createPods({ db, bus, issuer, logger }: ServiceHarnessContext<InProcessEventBus>, options: PodsOptions): Promise<ServiceHandle> {
-  return createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger, streakSweepMs: 0, ...options });
+  return createPodsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger, jobs: false, ...options });
 }
 
 /** pods fully wired on a fresh database. */

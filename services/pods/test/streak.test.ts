@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, weekStartAt } from '@vere/domain';
+import { pgTransactions } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPodStreakRepository } from '../src/repositories/pod-streak-repository';
 import { sweepStreaks } from '../src/use-cases/streak-sweep';
 import { as, backdateMember, createPod, joinPod, newUser, startPods, weeklyCompleted, type PodsHarness } from './helper';
 
@@ -150,6 +152,8 @@ describe('the pod streak', () => {
 });
 
 describe('the week-end sweep (controlled clock)', () => {
+  // What the scheduled job hands the sweep, on the test's own pool (each pod in its own unit of work).
+  const sweepDeps = () => ({ transaction: pgTransactions(h.sql, { schema: 'pods' }), db: h.sql, podStreaks: createPodStreakRepository() });
   // A Sunday well in the past, so the sweep's dates are ours.
   const week = '2026-03-01';
   const at = (days: number, hours = 12) => new Date(Date.parse(`${week}T00:00:00Z`) + days * DAY + hours * 3_600_000);
@@ -159,11 +163,11 @@ describe('the week-end sweep (controlled clock)', () => {
     const bo = await newUser(h);
     const { podId } = await podSince(ana, [bo], at(-30));
     await h.sql.query('UPDATE pods.pod SET current_streak = 3, last_streak_week = $2 WHERE id = $1', [podId, week]);
-    await sweepStreaks(h.sql, at(13, 23)); // the next week has not ended yet
+    await sweepStreaks(sweepDeps(), at(13, 23)); // the next week has not ended yet
     expect((await podRow(podId)).streak).toBe(3);
-    await sweepStreaks(h.sql, at(14, 0.5)); // it has: nobody completed it
+    await sweepStreaks(sweepDeps(), at(14, 0.5)); // it has: nobody completed it
     expect((await podRow(podId)).streak).toBe(0);
-    await sweepStreaks(h.sql, at(15));
+    await sweepStreaks(sweepDeps(), at(15));
     const events = await streakEvents(podId);
     expect(events).toEqual([expect.objectContaining({ podId, currentStreak: 0, previousStreak: 3, reason: 'reset', week: '2026-03-08', userId: ana })]);
     expect((await as(h, bo)('GET', `/api/pods/pods/${podId}`)).json().currentStreak).toBe(0);
@@ -175,9 +179,9 @@ describe('the week-end sweep (controlled clock)', () => {
     const { podId } = await podSince(ana, [bo], at(-30));
     await h.sql.query('UPDATE pods.pod SET current_streak = 4, streak_saves = 1, last_streak_week = $2 WHERE id = $1', [podId, week]);
     await h.sql.query('INSERT INTO pods.weekly_completion (user_id, weekly_challenge_id, completed_at) VALUES ($1, $2, $3)', [ana, randomUUID(), at(9)]);
-    await sweepStreaks(h.sql, at(14, 1));
+    await sweepStreaks(sweepDeps(), at(14, 1));
     expect(await podRow(podId)).toMatchObject({ streak: 4, saves: 0, week: '2026-03-08' });
-    await sweepStreaks(h.sql, at(21, 1));
+    await sweepStreaks(sweepDeps(), at(21, 1));
     expect(await podRow(podId)).toMatchObject({ streak: 0, saves: 0 });
     expect((await streakEvents(podId)).map((e) => e.reason)).toEqual(['save_used', 'reset']);
   });
@@ -187,7 +191,7 @@ describe('the week-end sweep (controlled clock)', () => {
     const bo = await newUser(h);
     const { podId } = await podSince(ana, [bo], at(-30));
     await h.sql.query('UPDATE pods.pod SET current_streak = 4, streak_saves = 1, last_streak_week = $2 WHERE id = $1', [podId, week]);
-    await sweepStreaks(h.sql, at(14, 1));
+    await sweepStreaks(sweepDeps(), at(14, 1));
     expect(await podRow(podId)).toMatchObject({ streak: 0, saves: 1 });
   });
 });

@@ -1,74 +1,110 @@
 import type { EntitlementChangedPayload, LevelReachedPayload, ProfileUpdatedPayload, UserRegisteredPayload } from '@vere/contracts';
-import { MalformedEventError } from '@vere/service-kit';
-import type { Prisma } from '../generated/prisma/client';
-
-/*
- * Read models pods keeps from other services' events, written inside the consumer's transaction
- * (the inbox row commits with the effect). Consumers keep no order between subjects, so each
- * write tolerates arriving before or after the others.
- */
-
-/** identity.user.registered.v1: a profile row, unless a profile event created it first. */
-export async function insertProfile(tx: Prisma.TransactionClient, e: UserRegisteredPayload): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO pods.profile (user_id, name, username, time_zone, updated_at)
-    VALUES (${e.userId}::uuid, ${e.name}, ${e.username?.toLowerCase() ?? null}, ${e.timeZone ?? null}, now())
-    ON CONFLICT (user_id) DO UPDATE SET time_zone = COALESCE(pods.profile.time_zone, EXCLUDED.time_zone)`;
-}
+import type { CapStanding } from '@vere/domain';
+import type { Queryable } from '@vere/service-kit';
 
 /**
- * identity.profile.updated.v1: the whole public profile after the change. An event older than the
- * one applied (redelivered or reordered) changes nothing.
+ * Data access for the read models pods keeps from other services' events (profile, entitlement,
+ * level, erased users), written inside the consumer's unit of work (the inbox row commits with the
+ * effect): no rules here (see use-cases/read-models.ts). Consumers keep no order between subjects,
+ * so each write tolerates arriving before or after the others.
  */
-export async function applyProfile(tx: Prisma.TransactionClient, e: ProfileUpdatedPayload): Promise<void> {
-  const avatar = e.avatarConfig === null ? null : JSON.stringify(e.avatarConfig);
-  await tx.$executeRaw`
-    INSERT INTO pods.profile (user_id, name, username, display_name, photo_url, avatar_config, time_zone, profile_at, updated_at)
-    VALUES (${e.userId}::uuid, ${e.name}, ${e.username.toLowerCase()}, ${e.displayName}, ${e.photoUrl}, ${avatar}::jsonb,
-            ${e.timeZone ?? null}, ${new Date(e.occurredAt)}, now())
-    ON CONFLICT (user_id) DO UPDATE SET
-      name = EXCLUDED.name, username = EXCLUDED.username, display_name = EXCLUDED.display_name,
-      photo_url = EXCLUDED.photo_url, avatar_config = EXCLUDED.avatar_config,
-      time_zone = COALESCE(EXCLUDED.time_zone, pods.profile.time_zone),
-      profile_at = EXCLUDED.profile_at, updated_at = now()
-    WHERE pods.profile.profile_at IS NULL OR pods.profile.profile_at < EXCLUDED.profile_at`;
+export interface ReadModelsRepository {
+  /** identity.user.registered.v1: a profile row, unless a profile event created it first. */
+  insertProfile(tx: Queryable, e: UserRegisteredPayload): Promise<void>;
+  /**
+   * identity.profile.updated.v1: the whole public profile after the change. An event older than the
+   * one applied (redelivered or reordered) changes nothing.
+   */
+  applyProfile(tx: Queryable, e: ProfileUpdatedPayload): Promise<void>;
+  /** billing.entitlement.changed.v1 (its expiry as a date): a version older than (or equal to) the one held changes nothing. */
+  applyEntitlement(tx: Queryable, e: EntitlementChangedPayload, expires: Date | null): Promise<void>;
+  /** quests.level.reached.v1: levels only rise, so the highest level seen wins (reorders are harmless). */
+  applyLevel(tx: Queryable, e: LevelReachedPayload): Promise<void>;
+  isErased(tx: Queryable, userId: string): Promise<boolean>;
+  /**
+   * Forgets every read model row, friendship, block, report and chat message (sent or received: the
+   * conversation goes with the account) of the user and keeps the bare id as a tombstone (idempotent).
+   */
+  eraseUser(tx: Queryable, userId: string): Promise<void>;
+  /**
+   * Pro now (active, and not past its expiry, so a lapse takes effect on time even before billing
+   * says so), the level (1 for a user pods has heard nothing about) and the pods they created.
+   */
+  standingOf(db: Queryable, userId: string): Promise<CapStanding & { podsCreated: number }>;
 }
 
-/** billing.entitlement.changed.v1: a version older than (or equal to) the one held changes nothing. */
-export async function applyEntitlement(tx: Prisma.TransactionClient, e: EntitlementChangedPayload): Promise<void> {
-  const expires = e.expirationDate === null ? null : new Date(e.expirationDate);
-  if (expires !== null && Number.isNaN(expires.getTime())) throw new MalformedEventError(`expirationDate ${e.expirationDate} is not a date`);
-  await tx.$executeRaw`
-    INSERT INTO pods.entitlement (user_id, version, is_active, expiration_date, updated_at)
-    VALUES (${e.userId}::uuid, ${e.version}, ${e.isActive}, ${expires}, now())
-    ON CONFLICT (user_id) DO UPDATE SET
-      version = EXCLUDED.version, is_active = EXCLUDED.is_active, expiration_date = EXCLUDED.expiration_date, updated_at = now()
-    WHERE pods.entitlement.version < EXCLUDED.version`;
-}
+export function createReadModelsRepository(): ReadModelsRepository {
+  return {
+    async insertProfile(tx, e) {
+      await tx.query(
+        `INSERT INTO pods.profile (user_id, name, username, time_zone, updated_at)
+         VALUES ($1::uuid, $2, $3, $4, now())
+         ON CONFLICT (user_id) DO UPDATE SET time_zone = COALESCE(pods.profile.time_zone, EXCLUDED.time_zone)`,
+        [e.userId, e.name, e.username?.toLowerCase() ?? null, e.timeZone ?? null],
+      );
+    },
 
-/** quests.level.reached.v1: levels only rise, so the highest level seen wins (reorders are harmless). */
-export async function applyLevel(tx: Prisma.TransactionClient, e: LevelReachedPayload): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO pods.user_level (user_id, level, updated_at) VALUES (${e.userId}::uuid, ${e.level}, now())
-    ON CONFLICT (user_id) DO UPDATE SET level = EXCLUDED.level, updated_at = now()
-    WHERE pods.user_level.level < EXCLUDED.level`;
-}
+    async applyProfile(tx, e) {
+      const avatar = e.avatarConfig === null ? null : JSON.stringify(e.avatarConfig);
+      await tx.query(
+        `INSERT INTO pods.profile (user_id, name, username, display_name, photo_url, avatar_config, time_zone, profile_at, updated_at)
+         VALUES ($1::uuid, $2, $3, $4, $5, $6::jsonb, $7, $8::timestamptz, now())
+         ON CONFLICT (user_id) DO UPDATE SET
+           name = EXCLUDED.name, username = EXCLUDED.username, display_name = EXCLUDED.display_name,
+           photo_url = EXCLUDED.photo_url, avatar_config = EXCLUDED.avatar_config,
+           time_zone = COALESCE(EXCLUDED.time_zone, pods.profile.time_zone),
+           profile_at = EXCLUDED.profile_at, updated_at = now()
+         WHERE pods.profile.profile_at IS NULL OR pods.profile.profile_at < EXCLUDED.profile_at`,
+        [e.userId, e.name, e.username.toLowerCase(), e.displayName, e.photoUrl, avatar, e.timeZone ?? null, new Date(e.occurredAt)],
+      );
+    },
 
-export async function isErased(tx: Prisma.TransactionClient, userId: string): Promise<boolean> {
-  return (await tx.erasedUser.count({ where: { userId } })) > 0;
-}
+    async applyEntitlement(tx, e, expires) {
+      await tx.query(
+        `INSERT INTO pods.entitlement (user_id, version, is_active, expiration_date, updated_at)
+         VALUES ($1::uuid, $2, $3, $4::timestamptz, now())
+         ON CONFLICT (user_id) DO UPDATE SET
+           version = EXCLUDED.version, is_active = EXCLUDED.is_active, expiration_date = EXCLUDED.expiration_date, updated_at = now()
+         WHERE pods.entitlement.version < EXCLUDED.version`,
+        [e.userId, e.version, e.isActive, expires],
+      );
+    },
 
-/**
- * Forgets every read model row, friendship, block and chat message (sent or received: the
- * conversation goes with the account) of the user and keeps the bare id as a tombstone (idempotent).
- */
-export async function eraseReadModels(tx: Prisma.TransactionClient, userId: string): Promise<void> {
-  await tx.chatMessage.deleteMany({ where: { OR: [{ senderId: userId }, { recipientId: userId }] } });
-  await tx.profile.deleteMany({ where: { userId } });
-  await tx.entitlement.deleteMany({ where: { userId } });
-  await tx.userLevel.deleteMany({ where: { userId } });
-  await tx.friendship.deleteMany({ where: { OR: [{ userLow: userId }, { userHigh: userId }] } });
-  await tx.userBlock.deleteMany({ where: { OR: [{ blockerId: userId }, { blockedId: userId }] } });
-  await tx.report.deleteMany({ where: { reporterId: userId } });
-  await tx.erasedUser.createMany({ data: [{ userId }], skipDuplicates: true });
+    async applyLevel(tx, e) {
+      await tx.query(
+        `INSERT INTO pods.user_level (user_id, level, updated_at) VALUES ($1::uuid, $2, now())
+         ON CONFLICT (user_id) DO UPDATE SET level = EXCLUDED.level, updated_at = now()
+         WHERE pods.user_level.level < EXCLUDED.level`,
+        [e.userId, e.level],
+      );
+    },
+
+    async isErased(tx, userId) {
+      return ((await tx.query('SELECT 1 FROM pods.erased_user WHERE user_id = $1', [userId])).rowCount ?? 0) > 0;
+    },
+
+    async eraseUser(tx, userId) {
+      await tx.query('DELETE FROM pods.chat_message WHERE sender_id = $1 OR recipient_id = $1', [userId]);
+      await tx.query('DELETE FROM pods.profile WHERE user_id = $1', [userId]);
+      await tx.query('DELETE FROM pods.entitlement WHERE user_id = $1', [userId]);
+      await tx.query('DELETE FROM pods.user_level WHERE user_id = $1', [userId]);
+      await tx.query('DELETE FROM pods.friendship WHERE user_low = $1 OR user_high = $1', [userId]);
+      await tx.query('DELETE FROM pods.user_block WHERE blocker_id = $1 OR blocked_id = $1', [userId]);
+      await tx.query('DELETE FROM pods.report WHERE reporter_id = $1', [userId]);
+      await tx.query('INSERT INTO pods.erased_user (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+    },
+
+    async standingOf(db, userId) {
+      const { rows } = await db.query<CapStanding & { podsCreated: number }>({
+        name: 'pods-standing',
+        text: `SELECT
+                 EXISTS (SELECT 1 FROM pods.entitlement e WHERE e.user_id = $1 AND e.is_active
+                         AND (e.expiration_date IS NULL OR e.expiration_date > now())) AS "isPro",
+                 COALESCE((SELECT l.level FROM pods.user_level l WHERE l.user_id = $1), 1) AS level,
+                 (SELECT count(*)::int FROM pods.pod p WHERE p.created_by = $1) AS "podsCreated"`,
+        values: [userId],
+      });
+      return rows[0]!;
+    },
+  };
 }

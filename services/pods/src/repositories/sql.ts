@@ -1,14 +1,9 @@
-import { outboxRecord, type DomainEvent, type EventMeta } from '@vere/service-kit';
-import type pg from 'pg';
+import type { Queryable } from '@vere/service-kit';
 
-/** Anything that runs a query: the pool, or a transaction's client. */
-export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
-
-/** Writes an event into the outbox inside the caller's transaction (the relay publishes it after commit). */
-export async function writeEvent(tx: Queryable, event: DomainEvent<EventMeta>): Promise<void> {
-  const r = outboxRecord(event);
-  await tx.query('INSERT INTO pods.outbox_event (id, subject, payload, occurred_at) VALUES ($1, $2, $3, $4)', [r.id, r.subject, r.payload, r.occurredAt]);
-}
+/*
+ * Data-access helpers the repositories share: the user-card columns, the ordered pair of two users,
+ * and the pair's advisory lock.
+ */
 
 /**
  * Columns of a user card for the profile alias `p` and level alias `lv`, the user id being `idExpr`.
@@ -22,8 +17,10 @@ export const cardColumns = (idExpr: string) => `${idExpr} AS id,
 export const cardJoins = (idExpr: string) =>
   `LEFT JOIN pods.profile p ON p.user_id = ${idExpr} LEFT JOIN pods.user_level lv ON lv.user_id = ${idExpr}`;
 
-/** Serialises everything done to one pair of users (friend requests, blocks) until the transaction ends. */
+/** A pair of users as the tables key it: (user_low, user_high). */
+export const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+/** Serialises everything done to one pair of users (friend requests, blocks, chat sends) until the transaction ends. */
 export async function lockPair(tx: Queryable, a: string, b: string): Promise<void> {
-  const [low, high] = a < b ? [a, b] : [b, a];
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('pods:pair:' || $1 || ':' || $2, 0))`, [low, high]);
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('pods:pair:' || $1 || ':' || $2, 0))`, orderedPair(a, b));
 }

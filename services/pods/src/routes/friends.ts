@@ -3,14 +3,15 @@ import {
   UserSearchResultSchema, type FriendRequestBody, type UserIdParams, type UserSearchQuery,
 } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
+import type { PodsDeps } from '../deps';
 import {
-  acceptRequest, cancelRequest, declineRequest, friendsOf, removeFriend, requestsOf, searchUsers, sendRequest, type FriendsDeps,
+  acceptRequest, cancelRequest, declineRequest, friendsOf, removeFriend, requestsOf, searchUsers, sendRequest,
 } from '../use-cases/friends';
 
 const err = { $ref: 'ErrorBody#' };
 const bearer = [{ bearer: [] }];
 
-export async function friendRoutes(app: ServiceApp, deps: FriendsDeps): Promise<void> {
+export async function friendRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> {
   app.get<{ Querystring: UserSearchQuery }>('/api/pods/users/search', {
     onRequest: app.authenticate,
     schema: {
@@ -18,17 +19,17 @@ export async function friendRoutes(app: ServiceApp, deps: FriendsDeps): Promise<
       querystring: UserSearchQuerySchema,
       response: { 200: UserSearchResultSchema, 400: err, 401: err },
     },
-  }, async (request) => searchUsers(deps.pool, request.userId, request.query));
+  }, async (request) => searchUsers(deps, request.userId, request.query));
 
   app.get('/api/pods/friends', {
     onRequest: app.authenticate,
     schema: { tags: ['friends'], summary: 'The signed-in user’s friends', security: bearer, response: { 200: FriendListSchema, 401: err } },
-  }, async (request) => friendsOf(deps.pool, request.userId));
+  }, async (request) => friendsOf(deps, request.userId));
 
   app.get('/api/pods/friends/requests', {
     onRequest: app.authenticate,
     schema: { tags: ['friends'], summary: 'Pending friend requests, both ways', security: bearer, response: { 200: FriendRequestListSchema, 401: err } },
-  }, async (request) => requestsOf(deps.pool, request.userId));
+  }, async (request) => requestsOf(deps, request.userId));
 
   app.post<{ Body: FriendRequestBody }>('/api/pods/friends/requests', {
     onRequest: app.authenticate,
@@ -42,7 +43,7 @@ export async function friendRoutes(app: ServiceApp, deps: FriendsDeps): Promise<
     return reply.code(created ? 201 : 200).send(state);
   });
 
-  const pairAction = (url: string, method: 'post' | 'delete', summary: string, action: (d: FriendsDeps, viewer: string, other: string) => Promise<void>) =>
+  const pairAction = (url: string, method: 'post' | 'delete', summary: string, action: (d: PodsDeps, viewer: string, other: string) => Promise<void>) =>
     app[method]<{ Params: UserIdParams }>(url, {
       onRequest: app.authenticate,
       schema: { tags: ['friends'], summary, security: bearer, params: UserIdParamsSchema, response: { 204: { type: 'null' }, 400: err, 401: err, 404: err } },

@@ -4,10 +4,12 @@ import {
   UpdatePodBodySchema, type CreateInviteBody, type CreatePodBody, type InviteCodeParams, type PodInviteParams, type PodLogQuery,
   type PodMemberParams, type PodParams, type UpdatePodBody,
 } from '@vere/contracts';
+import { POD_RULE } from '@vere/domain';
 import type { ServiceApp } from '@vere/service-kit';
+import type { PodsDeps } from '../deps';
 import {
-  createInvite, createPod, getPod, joinByCode, leavePod, previewInvite, readLog, removeMember, removePod, revokeInvite, rotateInvite,
-  updatePodDetails, withPhotoUrls, type PodsDeps,
+  createInvite, createPod, joinByCode, leavePod, previewInvite, readLog, removeMember, removePod, revokeInvite, rotateInvite, showPod,
+  updatePodDetails,
 } from '../use-cases/pods';
 
 const err = { $ref: 'ErrorBody#' };
@@ -22,7 +24,7 @@ export async function podRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> 
   app.post<{ Body: CreatePodBody }>('/api/pods/pods', {
     onRequest: app.authenticate,
     schema: {
-      tags: ['pods'], summary: 'Create a pod (free: 1 active pod, 3 from level 10; Pro: unlimited)', security: bearer,
+      tags: ['pods'], summary: `Create a pod (${POD_RULE})`, security: bearer,
       body: CreatePodBodySchema, response: { 201: PodDetailSchema, 400: err, 401: err, 409: err },
     },
   }, async (request, reply) => reply.code(201).send(await createPod(deps, request.userId, request.body)));
@@ -33,10 +35,7 @@ export async function podRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> 
       tags: ['pods'], summary: 'A pod: members and the newest log entries (members only; 404 to anyone else)', security: bearer,
       params: PodParamsSchema, response: { 200: PodDetailSchema, 400: err, 401: err, 404: err },
     },
-  }, async (request) => {
-    const pod = await getPod(deps.pool, request.params.podId, request.userId, deps.clock?.());
-    return { ...pod, log: await withPhotoUrls(deps.photoUrl, pod.log) };
-  });
+  }, async (request) => showPod(deps, request.params.podId, request.userId));
 
   app.get<{ Params: PodParams; Querystring: PodLogQuery }>('/api/pods/pods/:podId/log', {
     onRequest: app.authenticate,
@@ -44,7 +43,7 @@ export async function podRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> 
       tags: ['pods'], summary: 'The pod log, newest first, paged by cursor (members only)', security: bearer,
       params: PodParamsSchema, querystring: PodLogQuerySchema, response: { 200: PodLogPageSchema, 400: err, 401: err, 404: err },
     },
-  }, async (request) => withPhotoUrls(deps.photoUrl, await readLog(deps.pool, request.params.podId, request.userId, request.query)));
+  }, async (request) => readLog(deps, request.params.podId, request.userId, request.query));
 
   app.patch<{ Params: PodParams; Body: UpdatePodBody }>('/api/pods/pods/:podId', {
     onRequest: app.authenticate,
@@ -122,7 +121,7 @@ export async function podRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> 
       tags: ['pods'], summary: 'What an invite code leads to (the join screen)', security: bearer,
       params: InviteCodeParamsSchema, response: { 200: InvitePreviewSchema, 400: err, 401: err, 404: err, 410: err },
     },
-  }, async (request) => previewInvite(deps.pool, request.params.code, request.userId));
+  }, async (request) => previewInvite(deps, request.params.code, request.userId));
 
   app.post<{ Params: InviteCodeParams }>('/api/pods/invites/:code/join', {
     onRequest: app.authenticate,

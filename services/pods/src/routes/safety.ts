@@ -2,17 +2,17 @@ import {
   BlockListSchema, ReportBodySchema, ReportCreatedSchema, UserIdParamsSchema, type ReportBody, type UserIdParams,
 } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
-import type { FriendsDeps } from '../use-cases/friends';
-import { blockedBy, blockUser, report, unblockUser, type ReportTargetResolver } from '../use-cases/safety';
+import type { PodsDeps } from '../deps';
+import { blockedBy, blockUser, report, unblockUser } from '../use-cases/safety';
 
 const err = { $ref: 'ErrorBody#' };
 const bearer = [{ bearer: [] }];
 
-export async function safetyRoutes(app: ServiceApp, deps: FriendsDeps & { reportTargets: ReportTargetResolver[] }): Promise<void> {
+export async function safetyRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> {
   app.get('/api/pods/blocks', {
     onRequest: app.authenticate,
     schema: { tags: ['safety'], summary: 'Users the signed-in user blocked', security: bearer, response: { 200: BlockListSchema, 401: err } },
-  }, async (request) => blockedBy(deps.pool, request.userId));
+  }, async (request) => blockedBy(deps, request.userId));
 
   app.put<{ Params: UserIdParams }>('/api/pods/blocks/:userId', {
     onRequest: app.authenticate,
@@ -44,7 +44,7 @@ export async function safetyRoutes(app: ServiceApp, deps: FriendsDeps & { report
       response: { 200: ReportCreatedSchema, 201: ReportCreatedSchema, 400: err, 401: err, 404: err },
     },
   }, async (request, reply) => {
-    const { id, created } = await report(deps.pool, deps.reportTargets, request.userId, request.body);
+    const { id, created } = await report(deps, request.userId, request.body);
     return reply.code(created ? 201 : 200).send({ id });
   });
 }

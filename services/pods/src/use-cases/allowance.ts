@@ -1,9 +1,9 @@
 import type { PodAllowance } from '@vere/contracts';
-import { standingOf, type Queryable } from '../repositories/standing-repository';
-import { memberCap, podCreationCap } from './pod-rules';
+import { memberCap, podCreationCap } from '@vere/domain';
+import type { PodsDeps } from '../deps';
 
 /** The caps as the create-pod screen shows them. */
-export async function getAllowance(db: Queryable, userId: string): Promise<PodAllowance> {
-  const s = await standingOf(db, userId);
+export async function getAllowance(deps: PodsDeps, userId: string): Promise<PodAllowance> {
+  const s = await deps.readModels.standingOf(deps.db, userId);
   return { isPro: s.isPro, level: s.level, podsCreated: s.podsCreated, podCreationCap: podCreationCap(s), memberCap: memberCap(s) };
 }

@@ -1,34 +1,43 @@
 import type { EntitlementChangedPayload, LevelReachedPayload, ProfileUpdatedPayload, UserDeletedPayload, UserRegisteredPayload } from '@vere/contracts';
-import type { Prisma } from '../generated/prisma/client';
-import { eraseMember } from '../repositories/pods-repository';
-import { applyEntitlement, applyLevel, applyProfile, eraseReadModels, insertProfile, isErased } from '../repositories/read-models-repository';
+import { MalformedEventError, type PgTx } from '@vere/service-kit';
+import type { PodsDeps } from '../deps';
 
-/** Effect of identity.user.registered.v1 (an account deleted before this arrived stays gone). */
-export async function registerProfile(tx: Prisma.TransactionClient, e: UserRegisteredPayload): Promise<void> {
-  if (await isErased(tx, e.userId)) return;
-  await insertProfile(tx, e);
-}
+/*
+ * Effects of other services' events on pods' read models, each run by its durable consumer in one
+ * unit of work with the inbox mark (service.ts). A user whose account was deleted before an event
+ * arrived stays gone.
+ */
 
-/** Effect of identity.profile.updated.v1: names, username and avatar shown in friends and pods. */
-export async function updateProfile(tx: Prisma.TransactionClient, e: ProfileUpdatedPayload): Promise<void> {
-  if (await isErased(tx, e.userId)) return;
-  await applyProfile(tx, e);
-}
+type Effect<P> = (tx: PgTx, e: P) => Promise<void>;
 
-/** Effect of billing.entitlement.changed.v1: the Pro flag behind the pod caps. */
-export async function updateEntitlement(tx: Prisma.TransactionClient, e: EntitlementChangedPayload): Promise<void> {
-  if (await isErased(tx, e.userId)) return;
-  await applyEntitlement(tx, e);
-}
+/** identity.user.registered.v1: the profile row. */
+export const registerProfile = (deps: PodsDeps): Effect<UserRegisteredPayload> => async (tx, e) => {
+  if (await deps.readModels.isErased(tx, e.userId)) return;
+  await deps.readModels.insertProfile(tx, e);
+};
 
-/** Effect of quests.level.reached.v1: the level behind the pod-creation cap and shown on members. */
-export async function updateLevel(tx: Prisma.TransactionClient, e: LevelReachedPayload): Promise<void> {
-  if (await isErased(tx, e.userId)) return;
-  await applyLevel(tx, e);
-}
+/** identity.profile.updated.v1: names, username and avatar shown in friends and pods. */
+export const updateProfile = (deps: PodsDeps): Effect<ProfileUpdatedPayload> => async (tx, e) => {
+  if (await deps.readModels.isErased(tx, e.userId)) return;
+  await deps.readModels.applyProfile(tx, e);
+};
 
-/** Effect of identity.user.deleted.v1: the user leaves every pod and pods forgets them. */
-export async function forgetUser(tx: Prisma.TransactionClient, e: UserDeletedPayload): Promise<void> {
-  await eraseMember(tx, e.userId);
-  await eraseReadModels(tx, e.userId);
-}
+/** billing.entitlement.changed.v1: the Pro flag behind the pod caps. */
+export const updateEntitlement = (deps: PodsDeps): Effect<EntitlementChangedPayload> => async (tx, e) => {
+  if (await deps.readModels.isErased(tx, e.userId)) return;
+  const expires = e.expirationDate === null ? null : new Date(e.expirationDate);
+  if (expires !== null && Number.isNaN(expires.getTime())) throw new MalformedEventError(`expirationDate ${e.expirationDate} is not a date`);
+  await deps.readModels.applyEntitlement(tx, e, expires);
+};
+
+/** quests.level.reached.v1: the level behind the pod-creation cap and shown on members. */
+export const updateLevel = (deps: PodsDeps): Effect<LevelReachedPayload> => async (tx, e) => {
+  if (await deps.readModels.isErased(tx, e.userId)) return;
+  await deps.readModels.applyLevel(tx, e);
+};
+
+/** identity.user.deleted.v1: the user leaves every pod and pods forgets them. */
+export const forgetUser = (deps: PodsDeps): Effect<UserDeletedPayload> => async (tx, e) => {
+  await deps.pods.eraseMember(tx, e.userId);
+  await deps.readModels.eraseUser(tx, e.userId);
+};

@@ -1,17 +1,11 @@
-/** Client copies of the server's rules (CreatePodBodySchema): name 1–50 trimmed, description ≤ 280. */
-export const POD_NAME_MAX = 50;
-export const POD_DESCRIPTION_MAX = 280;
+import { podFieldErrors, type PodFieldErrors } from '@vere/domain';
 
-export interface PodFormErrors {
-  name?: string;
-  description?: string;
-}
+/** The pod field limits the service enforces (one source: @vere/domain), for the form's counters. */
+export { POD_DESCRIPTION_MAX, POD_NAME_MAX } from '@vere/domain';
 
+export type PodFormErrors = PodFieldErrors;
+
+/** The create and rename forms' errors, before anything is sent (the service checks the same limits). */
 export function validatePodForm(name: string, description: string): PodFormErrors {
-  const errors: PodFormErrors = {};
-  const n = name.trim();
-  if (n.length === 0) errors.name = 'Give your pod a name.';
-  else if (n.length > POD_NAME_MAX) errors.name = `Keep the name to ${POD_NAME_MAX} characters or fewer.`;
-  if (description.trim().length > POD_DESCRIPTION_MAX) errors.description = `Keep the description to ${POD_DESCRIPTION_MAX} characters or fewer.`;
-  return errors;
+  return podFieldErrors(name, description);
 }

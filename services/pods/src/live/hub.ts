@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { AnyLiveMessage } from './repositories/live-messages';
-import { LIVE_CHANNEL } from './repositories/streak-store';
+import { LIVE_CHANNEL, type AnyLiveMessage } from './messages';
 
 export type LiveListener = (message: AnyLiveMessage) => void;
 
