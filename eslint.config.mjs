@@ -143,12 +143,6 @@ export default [
     rules: { 'vere/feature-boundaries': 'error' },
   },
   {
-    // Owned by the pods branch (issue 20): it still imports from features/social and from pages.
-    // Remove this exception (and features/social/api/index.ts) once its imports follow the layout.
-    files: ['apps/connect/src/features/pods/rules.test.ts'],
-    rules: { 'vere/feature-boundaries': 'off' },
-  },
-  {
     files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: testDepConstraints }],

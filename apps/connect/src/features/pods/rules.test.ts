@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { PodAllowance } from '@vere/contracts';
 import { POD_RULE, allowanceLine, atCreationCap, capReason } from './allowance';
 import { validatePodForm } from './validation';
-import { inviteCodeFrom } from '../../pages/connect-hub';
-import { isSearchable, searchPath } from '../social/api';
-import { inviteLink } from '../../pages/pod-page';
 
 const free = (over: Partial<PodAllowance> = {}): PodAllowance => ({ isPro: false, level: 3, podsCreated: 0, podCreationCap: 1, memberCap: 8, ...over });
 
@@ -34,29 +31,5 @@ describe('pod form validation mirrors the server', () => {
     expect(validatePodForm(` ${'a'.repeat(50)} `, '')).toEqual({});
     expect(validatePodForm('a'.repeat(51), '')).toEqual({ name: 'Keep the name to 50 characters or fewer.' });
     expect(validatePodForm('ok', 'd'.repeat(281))).toEqual({ description: 'Keep the description to 280 characters or fewer.' });
-  });
-});
-
-describe('invite codes and search', () => {
-  const code = 'AbCdEfGhIjKlMnOp_-12';
-  it('takes a bare code or a whole link', () => {
-    expect(inviteCodeFrom(code)).toBe(code);
-    expect(inviteCodeFrom(`https://vere.app/join/${code}`)).toBe(code);
-    expect(inviteCodeFrom(` /join/${code}/ `)).toBe(code);
-    expect(inviteCodeFrom('short')).toBeNull();
-    expect(inviteCodeFrom('a'.repeat(65))).toBeNull();
-    expect(inviteCodeFrom(`https://vere.app/pods/${code}`)).toBeNull();
-    expect(inviteCodeFrom('')).toBeNull();
-  });
-  it('builds the join link', () => {
-    expect(inviteLink(code, 'https://vere.app')).toBe(`https://vere.app/join/${code}`);
-  });
-  it('searches only what the server accepts', () => {
-    expect(isSearchable('ada')).toBe(true);
-    expect(isSearchable('@ada_1')).toBe(true);
-    expect(isSearchable('')).toBe(false);
-    expect(isSearchable('a b')).toBe(false);
-    expect(isSearchable('a'.repeat(21))).toBe(false);
-    expect(searchPath('@ada', 'ada:0000', 20)).toBe('/api/pods/users/search?q=%40ada&limit=20&cursor=ada%3A0000');
   });
 });
