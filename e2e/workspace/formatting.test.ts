@@ -27,14 +27,28 @@ describe('formatting', () => {
     new Promise<{ code: number; output: string }>((resolve) => {
       const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('NX_')));
       Object.assign(env, { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: 'true' });
-      execFile(join(repoRoot, 'node_modules/.bin/nx'), ['run', 'workspace:lint', '--outputStyle=stream'], { cwd: workspace, env }, (err, stdout, stderr) =>
-        resolve({ code: err ? Number(err.code ?? 1) : 0, output: `${stdout}${stderr}`.replace(/\x1b\[[0-9;]*m/g, '') }),
+      execFile(
+        join(repoRoot, 'node_modules/.bin/nx'),
+        ['run', 'workspace:lint', '--outputStyle=stream'],
+        { cwd: workspace, env },
+        (err, stdout, stderr) =>
+          resolve({
+            code: err ? Number(err.code ?? 1) : 0,
+            output: `${stdout}${stderr}`.replace(/\x1b\[[0-9;]*m/g, ''),
+          }),
       );
     });
 
   beforeAll(async () => {
     workspace = await mkdtemp(join(tmpdir(), 'vere-formatting-'));
-    for (const file of ['package.json', 'nx.json', '.prettierrc.json', '.prettierignore', '.gitignore', 'services/quests/package.json']) {
+    for (const file of [
+      'package.json',
+      'nx.json',
+      '.prettierrc.json',
+      '.prettierignore',
+      '.gitignore',
+      'services/quests/package.json',
+    ]) {
       await mkdir(dirname(join(workspace, file)), { recursive: true });
       await copyFile(join(repoRoot, file), join(workspace, file));
     }
@@ -63,7 +77,11 @@ describe('formatting', () => {
 
   it('skips only what is generated, installed or binary', async () => {
     const ignored = async (file: string) =>
-      (await prettier.getFileInfo(join(repoRoot, file), { ignorePath: ['.gitignore', '.prettierignore'].map((f) => join(repoRoot, f)) })).ignored;
+      (
+        await prettier.getFileInfo(join(repoRoot, file), {
+          ignorePath: ['.gitignore', '.prettierignore'].map((f) => join(repoRoot, f)),
+        })
+      ).ignored;
     const skipped = [
       'package-lock.json',
       'node_modules/pg/lib/index.js',

@@ -55,7 +55,9 @@ describe('startJobs (pg-boss)', () => {
     for (let round = 0; round < 3; round++) {
       const schema = newSchema();
       const replicas = await Promise.all(
-        [1, 2, 3].map(() => startJobs({ pool, schema, logger, jobs: [{ name: 'test-sweep', cron: '0 0 1 1 *', run: async () => 0 }] })),
+        [1, 2, 3].map(() =>
+          startJobs({ pool, schema, logger, jobs: [{ name: 'test-sweep', cron: '0 0 1 1 *', run: async () => 0 }] }),
+        ),
       );
       await Promise.all(replicas.map((jobs) => jobs.stop()));
     }
@@ -68,7 +70,9 @@ describe('startJobs (pg-boss)', () => {
     await v10.start();
     await v10.createQueue('test-sweep', { name: 'test-sweep' });
     await v10.schedule('test-sweep', '*/15 * * * *', {}, { tz: 'UTC' });
-    expect(await v10.send('test-sweep', {}, { singletonKey: 'slot-1', singletonSeconds: 900 })).toEqual(expect.any(String));
+    expect(await v10.send('test-sweep', {}, { singletonKey: 'slot-1', singletonSeconds: 900 })).toEqual(
+      expect.any(String),
+    );
     await v10.stop({ graceful: true, wait: true, close: false });
     expect(await schemaVersion(schema)).toBe(24);
 
@@ -92,7 +96,11 @@ describe('startJobs (pg-boss)', () => {
       expect(await schemaVersion(schema)).toBeGreaterThanOrEqual(25);
       const id = await replicas[0].queue('test-sweep', 'slot-1');
       expect(id).toEqual(expect.any(String));
-      await waitFor(async () => (await replicas[1].state('test-sweep', id!)) === 'completed', 15_000, 'the job to complete');
+      await waitFor(
+        async () => (await replicas[1].state('test-sweep', id!)) === 'completed',
+        15_000,
+        'the job to complete',
+      );
       expect(runs).toBe(1);
       const { rows } = await pool.query(`SELECT name, cron FROM ${quoteIdent(schema)}.schedule`);
       expect(rows).toEqual([{ name: 'test-sweep', cron: '*/15 * * * *' }]);
