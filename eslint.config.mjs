@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier/flat';
 import jsoncParser from 'jsonc-eslint-parser';
 import tseslint from 'typescript-eslint';
 
@@ -34,6 +35,8 @@ export const depConstraints = [
   { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:service', 'type:util', 'type:dev-util', 'type:contracts', 'type:domain', 'type:tool'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util', 'type:dev-util', 'type:contracts', 'type:domain'] },
   { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
+  // the root project: the repository-wide checks (Prettier), no code of its own
+  { sourceTag: 'type:workspace', onlyDependOnLibsWithTags: [] },
   // runtimes: browser code never pulls Node-only libraries and vice versa
   { sourceTag: 'platform:web', onlyDependOnLibsWithTags: ['platform:web', 'platform:any'] },
   { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:any'] },
@@ -193,4 +196,6 @@ export default [
       ],
     },
   },
+  // Last: turns off every ESLint rule that formats, so Prettier alone decides layout and the two never disagree.
+  prettier,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type pg from 'pg';
+import { quoteIdent } from './events/sql';
 
 /** One scheduled job: queued by its cron schedule (UTC), run by one worker of one replica. */
 export interface ScheduledJob {
@@ -35,14 +36,13 @@ export async function startJobs(opts: {
 }): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => opts.pool.query(text, values) }, schema: opts.schema });
   boss.on('error', (err) => opts.logger.error({ err }, 'job scheduler error'));
-  await boss.start();
+  await oneAtATime(opts.pool, `pg-boss start ${opts.schema}`, async () => {
+    await dropPgBoss10Schema(opts.pool, opts.schema, opts.logger);
+    await boss.start();
+  });
   for (const { name, cron, run } of opts.jobs) {
-    try {
-      await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 });
-    } catch (err) {
-      // Replicas starting together: another created it first.
-      if (!(await boss.getQueue(name))) throw err;
-    }
+    // Idempotent: replicas starting together each create it, one row results.
+    await boss.createQueue(name, { retryLimit: 3, retryDelay: 30, expireInSeconds: 600 });
     await boss.schedule(name, cron, {}, { tz: 'UTC' });
     await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
       const result = await run();
@@ -52,9 +52,48 @@ export async function startJobs(opts: {
   return {
     queue: (name, key, singletonSeconds = 15 * 60) => boss.send(name, {}, { singletonKey: key, singletonSeconds }),
     async state(name, id) {
-      const job = await boss.getJobById(name, id, { includeArchive: true });
+      const [job] = await boss.findJobs(name, { id });
       return job?.state ?? null;
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false }),
+    stop: () => boss.stop({ graceful: true, timeout: 5_000, close: false }),
   };
+}
+
+/**
+ * Runs `work` while holding a session advisory lock named `name`. pg-boss's install waits for its own
+ * lock inside a transaction begun before the wait, so a replica that waited on another's install of
+ * the same schema runs `CREATE SCHEMA IF NOT EXISTS` against a stale catalog and fails (pg-boss 10 and
+ * 12 alike): replicas starting together take turns, and the later ones find it installed.
+ */
+async function oneAtATime(pool: pg.Pool, name: string, work: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+    try {
+      await work();
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch((err: Error) => (broken = err));
+    }
+  } finally {
+    lock.release(broken);
+  }
+}
+
+/** pg-boss 11's schema version: the oldest pg-boss 12 migrates from. pg-boss 10 wrote version 24. */
+const OLDEST_MIGRATABLE_SCHEMA_VERSION = 25;
+
+/**
+ * pg-boss 11 rebuilt its tables and migrates no pg-boss 10 schema: start() on one throws. Nothing in
+ * ours needs keeping (queues and cron schedules are created again at every start, and a job lost with
+ * it is the same idempotent sweep the next tick queues), so it is dropped and start() installs afresh.
+ */
+async function dropPgBoss10Schema(pool: pg.Pool, schema: string, logger: FastifyBaseLogger): Promise<void> {
+  const installed = await pool.query("SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = $1 AND tablename = 'version'", [schema]);
+  if (installed.rowCount !== 1) return;
+  const { rows } = await pool.query<{ version: number }>(`SELECT version FROM ${quoteIdent(schema)}.version`);
+  const version = Number(rows[0]?.version);
+  if (!(version < OLDEST_MIGRATABLE_SCHEMA_VERSION)) return;
+  await pool.query(`DROP SCHEMA ${quoteIdent(schema)} CASCADE`);
+  logger.warn({ schema, version }, 'dropped the pg-boss 10 job schema; pg-boss 12 installs it afresh');
 }
