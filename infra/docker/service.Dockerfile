@@ -9,12 +9,12 @@
 # /app/services/<name>/prisma/) because the service finds its migrations with
 # `new URL('../prisma', import.meta.url)` and applies them itself at start-up.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
-# base: Node 20 + the npm the lockfile was written with. The node:20 images ship npm 10, which
-# ignores the root package.json `allowScripts` policy (an npm 11 feature) and would run every
-# dependency's install script, including the denied Prisma engine download.
+# base: Node 24 LTS + the npm the lockfile was written with, pinned: the root package.json
+# `allowScripts` policy is an npm 11 feature, and an older bundled npm would run every dependency's
+# install script, including the denied Prisma engine download.
 FROM ${NODE_IMAGE} AS base
 ARG NPM_VERSION=11.19.1
 RUN npm install --global npm@${NPM_VERSION} && npm cache clean --force
@@ -99,7 +99,7 @@ WORKDIR /app/services/${SERVICE}
 USER node
 EXPOSE 3000
 # Liveness only. /ready (database + NATS) is for load balancers / readiness probes.
-# The slim image has no curl or wget; Node 20's fetch does the request.
+# The slim image has no curl or wget; Node's fetch does the request.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "dist/main.js"]

@@ -5,12 +5,12 @@
 #
 #   docker build -f infra/docker/web.Dockerfile -t vere/edge .
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine
 
 # ---------------------------------------------------------------------------------------------
-# base: Node 20 + the npm the lockfile was written with (npm 11 honours the root package.json
-# `allowScripts` policy; the npm 10 shipped in node:20 would run every install script).
+# base: Node 24 LTS + the npm the lockfile was written with (npm 11 honours the root package.json
+# `allowScripts` policy; pinned so an image's bundled npm never decides which install scripts run).
 FROM ${NODE_IMAGE} AS base
 ARG NPM_VERSION=11.19.1
 RUN npm install --global npm@${NPM_VERSION} && npm cache clean --force

@@ -13,7 +13,7 @@ export function serviceBundle() {
     entry: { main: 'src/main.ts' },
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     outDir: 'dist',
     clean: true,
     sourcemap: true,
