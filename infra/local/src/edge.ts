@@ -190,7 +190,7 @@ export const PERMISSIONS_POLICY = [
 ].map((feature) => `${feature}=()`).join(', ');
 
 /** A connection from this machine (IPv4 127/8, IPv6 ::1, or IPv4 loopback mapped into IPv6). */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   return address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
 }
