@@ -43,14 +43,22 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   });
   refuseUnknownExpectations(app.server);
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (request.raw.destroyed || reply.raw.destroyed) {
+    // The proxy may have destroyed the request stream it was sending upstream: whether the client is
+    // still there is its socket's to say (a request made with inject has no socket of its own).
+    const socket = reply.raw.socket ?? request.raw.socket;
+    if (reply.raw.destroyed || (socket ? socket.destroyed : request.raw.destroyed)) {
       // The client went away mid-request (closed the tab, hit a limit and hung up): nobody to answer.
       request.log.debug({ err }, 'client disconnected');
       return reply.status(499).send();
     }
-    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 502;
+    // A connection to a service that failed (reply-from calls a reset a 500) is the gateway's failure
+    // to reach it: 502 NOT_READY, as when the service is down.
+    const status = !err.statusCode || err.statusCode < 400 || err.statusCode === 500 ? 502 : err.statusCode;
     if (status >= 500) request.log.error({ err }, 'edge error');
     const [code, message] = EDGE_ERRORS[status] ?? (status >= 500 ? EDGE_ERRORS[502]! : ['BAD_REQUEST', 'Request refused.']);
+    // A service that failed while the client's body was still arriving (the proxy gave up on it):
+    // the rest of that body would be read as the next request, so the connection ends with this answer.
+    if (!request.raw.complete) reply.header('connection', 'close');
     return reply.status(status).send({ error: { code, message } });
   });
 
@@ -70,6 +78,8 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('cross-origin-opener-policy', 'same-origin');
   });
 
   // destroyAgent: reply-from keeps each proxy's undici agent (and its pooled connections to the
@@ -93,7 +103,9 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   }
   if (opts.devMail && opts.upstreams.identity) {
     const identity = opts.upstreams.identity;
-    app.get('/dev/mail', async (_req, reply) => {
+    // It lists live reset links: for the person at this machine only, never for the network.
+    app.get('/dev/mail', async (req, reply) => {
+      if (!isLoopback(req.raw.socket.remoteAddress)) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       const res = await fetch(`${identity}/api/identity/dev/mail`);
       const { messages } = (await res.json()) as { messages: Array<{ to: string; subject: string; text: string; sentAt: string }> };
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devMailPage(messages));
@@ -139,8 +151,9 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   // (?mode=sign-up) asks for another form than the one in it. A shell built without it: index.html.
   const authHtml = existsSync(join(shellDist, 'auth.html')) ? await readFile(join(shellDist, 'auth.html')) : null;
   const sendAuth = authHtml ? await pageSender(shellDist, 'auth.html', authHtml) : sendIndex;
+  // A service's own policy wins: a signed photo keeps quests' `default-src 'none'`.
   app.addHook('onSend', async (_req, reply) => {
-    reply.header('content-security-policy', csp);
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
   });
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/remotes/') && !/\.[a-z0-9]+(\?|$)/i.test(req.url);
@@ -164,6 +177,22 @@ article{border:1px solid #3a3360;border-radius:12px;padding:1rem;margin:1rem 0;b
 .meta{color:#b9b2d9;margin:0 0 .5rem}pre{white-space:pre-wrap;word-break:break-word;font:inherit}a{color:#ffd23f}</style></head>
 <body><h1>Dev mail</h1><p>Mail the app would have sent. Shown only when no SMTP server is configured.</p>
 ${items.join('\n') || '<p>No mail yet.</p>'}</body></html>`;
+}
+
+/**
+ * Browser features no page of the app uses, switched off for every page and anything it embeds
+ * (the proof photo input is a file picker, which needs none of them). Same list in nginx.conf.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer', 'autoplay', 'bluetooth', 'camera', 'display-capture', 'encrypted-media', 'fullscreen', 'geolocation',
+  'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock',
+  'serial', 'usb', 'xr-spatial-tracking',
+].map((feature) => `${feature}=()`).join(', ');
+
+/** A connection from this machine (IPv4 127/8, IPv6 ::1, or IPv4 loopback mapped into IPv6). */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
 }
 
 /** Requests the edge itself accepts: far above any JSON the API takes (services set their own limits). */

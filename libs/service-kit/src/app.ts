@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import sensible from '@fastify/sensible';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -39,6 +40,14 @@ export interface ServiceAppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
+ * The most of an unread request body a service reads (and drops) before answering: more than any
+ * edge lets through (1 MB, proof photos 10 MiB + framing). A larger declared body is refused at once
+ * and its connection closed.
+ */
+export const UNREAD_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
+const UNREAD_BODY_DRAIN_MS = 10_000;
+
+/**
  * Builds a service's Fastify app with everything every service shares: structured logs with a
  * request id, TypeBox schemas, one error shape, OpenAPI at /docs/json, /health and /ready, and
  * bearer-token verification. The service then registers its own routes under /api/<name>.
@@ -64,6 +73,16 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise
+    // (a signed photo's private max-age).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // An answer given before the body was read (a body over the limit, a refused token): Fastify and
+    // Node close the connection with the body still arriving, and the reset loses the answer on its
+    // way to the edge, which is still streaming that body. Read the rest first, then answer on a
+    // connection that stays usable; a body too large (or too slow) to read closes it instead.
+    const unread = hasUnreadBody(request.raw);
+    if (unread && !(await drainUnreadBody(request.raw))) reply.header('connection', 'close');
+    else if (unread) reply.removeHeader('connection');
   });
 
   await app.register(sensible);
@@ -98,4 +117,31 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
 
   return app;
+}
+
+function hasUnreadBody(req: IncomingMessage): boolean {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return hasBody && !req.complete && !req.readableEnded;
+}
+
+/** Reads and drops what is left of a request body (bounded); false when the connection should close instead. */
+function drainUnreadBody(req: IncomingMessage): Promise<boolean> {
+  if (req.destroyed || Number(req.headers['content-length'] ?? 0) > UNREAD_BODY_DRAIN_BYTES) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = (drained: boolean) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onFailure).off('close', onFailure);
+      resolve(drained);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > UNREAD_BODY_DRAIN_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onFailure = () => finish(req.complete);
+    const timer = setTimeout(() => finish(false), UNREAD_BODY_DRAIN_MS);
+    req.on('data', onData).on('end', onEnd).on('error', onFailure).on('close', onFailure);
+    req.resume();
+  });
 }

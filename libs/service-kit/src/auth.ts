@@ -58,6 +58,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 const MAX_TOKEN_LENGTH = 4_096;
 /** A verified token is trusted again for at most this long (and never past its `exp`). */
 const VERIFIED_TTL_MS = 60_000;
+/**
+ * How long an access token lives: identity issues them for this long (ACCESS_TOKEN_TTL_SECONDS may
+ * only shorten it), and no service accepts a token issued longer ago or expiring later than that.
+ */
+export const ACCESS_TOKEN_MAX_LIFETIME_SECONDS = 15 * 60;
+/** Clock difference tolerated between identity and the service checking `iat` and `exp`. */
+export const ACCESS_TOKEN_CLOCK_SKEW_SECONDS = 60;
 
 /**
  * Identity's JWKS through jose's remote key set: imported keys are cached per key id, the set is
@@ -85,14 +92,35 @@ export function jwksKeys(jwksUrl: string): VerificationKeyResolver {
   };
 }
 
-/** Verifies bearer access tokens (ES256, required exp/iss/aud and a UUID sub) and exposes `app.authenticate`. */
+/**
+ * Why a signed token is still not an access token, or null: it must name its key (`kid`; without
+ * one jose would try the only key of a one-key set), have been issued at most the access-token
+ * lifetime ago and expire at most that long from now (a skew either way), so a token minted with a
+ * long `exp` — by mistake or with a stolen signing key — is worth 15 minutes, not a year.
+ */
+export function accessTokenProblem(header: { kid?: unknown }, claims: { iat?: unknown; exp?: unknown }, nowSeconds = Date.now() / 1000): string | null {
+  if (typeof header.kid !== 'string' || header.kid === '') return 'token has no key id';
+  if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') return 'token lacks iat or exp';
+  const slack = ACCESS_TOKEN_MAX_LIFETIME_SECONDS + ACCESS_TOKEN_CLOCK_SKEW_SECONDS;
+  if (claims.iat > nowSeconds + ACCESS_TOKEN_CLOCK_SKEW_SECONDS) return 'token issued in the future';
+  if (nowSeconds - claims.iat > slack) return 'token issued too long ago';
+  if (claims.exp - nowSeconds > slack) return 'token expires too far in the future';
+  return null;
+}
+
+/** Verifies bearer access tokens (ES256, a key id, required exp/iat/iss/aud, an access token's lifetime and a UUID sub) and exposes `app.authenticate`. */
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, opts) => {
     const verifyOptions = {
       algorithms: [ACCESS_TOKEN_ALG],
       issuer: opts.issuer,
       audience: opts.audience,
-      requiredClaims: ['exp', 'iss', 'aud', 'sub'],
+      requiredClaims: ['exp', 'iat', 'iss', 'aud', 'sub'],
+    };
+    // No key is looked up (nor the key set fetched) for a token that names none.
+    const keys: VerificationKeyResolver = async (header) => {
+      if (typeof header.kid !== 'string' || header.kid === '') throw new Error('token has no key id');
+      return opts.keys(header);
     };
 
     // A client sends the same access token with every request for its ~15 minutes: remember the
@@ -112,7 +140,9 @@ export const authPlugin = fp<AuthOptions>(
         return;
       }
       try {
-        const { payload } = await jwtVerify(token, opts.keys, verifyOptions);
+        const { payload, protectedHeader } = await jwtVerify(token, keys, verifyOptions);
+        const problem = accessTokenProblem(protectedHeader, payload);
+        if (problem) throw new Error(problem);
         if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('token subject is not a user id');
         request.userId = payload.sub.toLowerCase();
         request.role = (ACCESS_ROLES as readonly unknown[]).includes(payload.role) ? (payload.role as AccessRole) : null;

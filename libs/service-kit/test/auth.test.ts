@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPlugin, jwksKeys, serviceAudience } from '../src/auth';
@@ -144,5 +146,68 @@ describe('the admin role', () => {
 
   it('answers 401 without a token', async () => {
     expect((await app.inject({ method: 'GET', url: '/admin' })).json().error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+/**
+ * An issuer whose tokens the test shapes claim by claim (test-kit's signs them as identity does):
+ * one ES256 key in a JWKS over real HTTP, so verification takes the production path (jwksKeys).
+ */
+async function shapedIssuer() {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const kid = 'shaped-key';
+  const body = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] });
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const now = () => Math.floor(Date.now() / 1000);
+  return {
+    jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+    /** A token for `quests` from 'vere-identity'; `iat`/`exp` in seconds from now, `kid` null for none. */
+    sign(opts: { kid?: string | null; iat?: number | null; exp?: number } = {}) {
+      const jwt = new SignJWT({ aud: [serviceAudience('quests')] })
+        .setProtectedHeader({ alg: 'ES256', typ: 'JWT', ...(opts.kid === null ? {} : { kid: opts.kid ?? kid }) })
+        .setSubject(randomUUID()).setIssuer('vere-identity').setExpirationTime(now() + (opts.exp ?? 60));
+      if (opts.iat !== null) jwt.setIssuedAt(now() + (opts.iat ?? 0));
+      return jwt.sign(privateKey);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('what a token must carry besides a valid signature', () => {
+  let shaped: Awaited<ReturnType<typeof shapedIssuer>>;
+  let shapedApp: FastifyInstance;
+  beforeAll(async () => {
+    shaped = await shapedIssuer();
+    shapedApp = await protectedApp('vere-identity', shaped.jwksUrl);
+  });
+  afterAll(async () => {
+    await shapedApp?.close();
+    await shaped?.close();
+  });
+  const me = async (token: string | Promise<string>) =>
+    shapedApp.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${await token}` } });
+
+  it('accepts a token as identity signs them: key id, issued now, 15 minutes to live', async () => {
+    expect((await me(shaped.sign({ exp: 15 * 60 }))).statusCode).toBe(200);
+  });
+
+  it('accepts a little clock skew between identity and this service', async () => {
+    expect((await me(shaped.sign({ iat: 20, exp: 15 * 60 + 20 }))).statusCode).toBe(200);
+    expect((await me(shaped.sign({ iat: -(15 * 60 + 20), exp: 10 }))).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['without a key id (the key set has a single key, which jose would pick)', { kid: null }],
+    ['without iat', { iat: null }],
+    ['issued more than 15 minutes (and the skew) ago, though not expired', { iat: -(20 * 60), exp: 60 }],
+    ['issued in the future', { iat: 10 * 60, exp: 15 * 60 }],
+    ['that lives far longer than an access token', { exp: 365 * 24 * 3600 }],
+    ['expiring more than 15 minutes (and the skew) from now', { exp: 20 * 60 }],
+  ])('refuses a token %s with 401 UNAUTHENTICATED', async (_name, opts) => {
+    const res = await me(shaped.sign(opts));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
 });

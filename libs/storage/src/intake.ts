@@ -3,6 +3,23 @@ import sharp, { type Metadata } from 'sharp';
 /** The largest upload taken: 10 MiB. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The most pixels an upload may have: a phone photo (48 MP sensors shoot 8,064 × 6,048) and no
+ * more. Decoding costs 3–4 bytes a pixel whatever the file's size: a 186 KB PNG of 8,000 × 8,000
+ * unpacks to 192 MB.
+ */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+
+/** Photos decoded at once in this process; further uploads wait their turn (memory, not time, is what runs out). */
+export const PHOTO_DECODES_AT_ONCE = 2;
+
+// libvips keeps recently decoded images and operations in a cache (up to 50 MB and 100
+// operations by default) that only helps when the same image is read again, which an intake never
+// does; and a thread pool per image, each thread with its own buffers. One thread per decode slot,
+// nothing cached: memory stays near idle whatever the uploads.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** The largest upload request: the photo plus its multipart framing (boundaries, part headers). What the edges let through. */
 export const MAX_PHOTO_REQUEST_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 
@@ -21,7 +38,7 @@ export interface IntakeOptions {
   maxBytes?: number;
   /** The longest side after re-encoding; default 2048 px. */
   maxDimension?: number;
-  /** Images with more pixels are refused before decoding (a small file can unpack to gigabytes); default 64 megapixels. */
+  /** Images with more pixels are refused before decoding (a small file can unpack to gigabytes); default MAX_PHOTO_PIXELS. */
   maxInputPixels?: number;
 }
 
@@ -49,20 +66,43 @@ export function sniffImageType(bytes: Buffer): Sniffed | null {
 /** What libvips calls each sniffed type (it must agree, or the bytes are not what they claim). */
 const SHARP_FORMATS: Record<Sniffed, string[]> = { jpeg: ['jpeg'], png: ['png'], gif: ['gif'], webp: ['webp'], heif: ['heif'] };
 
+/** Runs at most `limit` tasks at once; the others wait in the order they came. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < limit) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing task hands over its slot
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+const decodeSlot = limiter(PHOTO_DECODES_AT_ONCE);
+
 /**
  * Takes an uploaded image: checks its size and its type by its bytes, then re-encodes it as JPEG,
  * turned upright by its EXIF orientation, at most `maxDimension` on its longest side, with every
  * metadata block (EXIF with GPS, XMP, IPTC, ICC) dropped. What is stored is only what this returns.
+ * At most PHOTO_DECODES_AT_ONCE photos are read at a time: parallel uploads queue for a slot.
  */
 export async function intakePhoto(bytes: Buffer, opts: IntakeOptions = {}): Promise<AcceptedPhoto> {
   const maxBytes = opts.maxBytes ?? MAX_PHOTO_BYTES;
-  const maxDimension = opts.maxDimension ?? 2048;
-  const maxInputPixels = opts.maxInputPixels ?? 64_000_000;
   if (bytes.length > maxBytes) throw new PhotoRejected('PHOTO_TOO_LARGE', `The photo is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
   if (bytes.length === 0) throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo is empty.');
   const sniffed = sniffImageType(bytes);
   if (!sniffed) throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'Please choose a JPEG, PNG, WebP, GIF or HEIF/AVIF image.');
+  return decodeSlot(() => reencode(bytes, sniffed, opts));
+}
 
+async function reencode(bytes: Buffer, sniffed: Sniffed, opts: IntakeOptions): Promise<AcceptedPhoto> {
+  const maxDimension = opts.maxDimension ?? 2048;
+  const maxInputPixels = opts.maxInputPixels ?? MAX_PHOTO_PIXELS;
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -71,7 +111,9 @@ export async function intakePhoto(bytes: Buffer, opts: IntakeOptions = {}): Prom
   }
   if (!SHARP_FORMATS[sniffed].includes(meta.format ?? '')) throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'Please choose a JPEG, PNG, WebP, GIF or HEIF/AVIF image.');
   if (!meta.width || !meta.height) throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo could not be read.');
-  if (meta.width * meta.height > maxInputPixels) throw new PhotoRejected('PHOTO_TOO_LARGE', 'The photo has too many pixels.');
+  if (meta.width * meta.height > maxInputPixels) {
+    throw new PhotoRejected('PHOTO_TOO_LARGE', `The photo has more than ${Math.floor(maxInputPixels / 1_000_000)} megapixels. Please choose a smaller one.`);
+  }
 
   try {
     // Output carries no metadata unless asked (no withMetadata/keepExif here): EXIF, GPS, XMP and ICC are all dropped.

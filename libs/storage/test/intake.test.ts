@@ -70,6 +70,44 @@ describe('photo intake', () => {
     expect(await rejection(intakePhoto(bomb))).toBe('PHOTO_TOO_LARGE');
   });
 
+  it('refuses an 8,000 × 8,000 PNG (64 MP, 186 KB): more pixels than a phone photo, before decoding it', async () => {
+    const huge = await sharp({ create: { width: 8_000, height: 8_000, channels: 3, background: '#234' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    const err = await intakePhoto(huge).then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(PhotoRejected);
+    expect((err as PhotoRejected).code).toBe('PHOTO_TOO_LARGE');
+    expect((err as PhotoRejected).message).toMatch(/megapixels/);
+  });
+
+  it('takes a 48 MP phone photo (8,064 × 6,048)', async () => {
+    const phone = await sharp({ create: { width: 8_064, height: 6_048, channels: 3, background: '#468' } }).jpeg().toBuffer();
+    const out = await intakePhoto(phone);
+    expect([out.width, out.height]).toEqual([2048, 1536]);
+  });
+
+  it('decodes at most two photos at a time: parallel uploads wait their turn', async () => {
+    const photos = await Promise.all(Array.from({ length: 8 }, (_, i) =>
+      sharp({ create: { width: 3_000 + i, height: 2_000, channels: 3, background: '#789' } }).png().toBuffer()));
+    let busiest = 0;
+    const sample = setInterval(() => {
+      busiest = Math.max(busiest, sharp.counters().process + sharp.counters().queue);
+    }, 1);
+    try {
+      const out = await Promise.all(photos.map((photo) => intakePhoto(photo)));
+      expect(out).toHaveLength(8);
+    } finally {
+      clearInterval(sample);
+    }
+    expect(busiest).toBeGreaterThan(0);
+    expect(busiest).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps no decoded images in libvips\' cache between uploads', () => {
+    const { memory, items } = sharp.cache();
+    expect(memory.max).toBe(0);
+    expect(items.max).toBe(0);
+  });
+
   it('refuses an empty file', async () => {
     expect(await rejection(intakePhoto(Buffer.alloc(0)))).toBe('PHOTO_UNREADABLE');
   });

@@ -1,4 +1,4 @@
-import { BaseEnv } from '@vere/service-kit';
+import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, BaseEnv } from '@vere/service-kit';
 import { Type, type Static, type TObject } from 'typebox';
 import { isLoopbackHttp } from './oidc-client';
 
@@ -11,7 +11,8 @@ export const IdentityEnv = {
    * database (AES-256-GCM). Production needs it or JWT_PRIVATE_KEY.
    */
   SIGNING_KEY_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 1 })),
-  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 3600, default: 900 }),
+  /** At most 15 minutes: no service accepts a token issued longer ago or expiring later (service-kit auth). */
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: ACCESS_TOKEN_MAX_LIFETIME_SECONDS, default: ACCESS_TOKEN_MAX_LIFETIME_SECONDS }),
   REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 30 }),
   /** Send the refresh cookie only over HTTPS. Off only for plain-HTTP local runs. */
   COOKIE_SECURE: Type.Boolean({ default: true }),

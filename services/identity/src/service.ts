@@ -23,7 +23,7 @@ import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOpti
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
 import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
-import { RESET_LINK_TTL_MS } from './use-cases/password-reset';
+import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
 
 export async function createIdentityService(
@@ -81,7 +81,10 @@ export async function createIdentityService(
           maxFailures: config.signInFailureLimit ?? SIGN_IN_FAILURE_LIMIT,
           windowMs: config.signInFailureWindowMs ?? SIGN_IN_FAILURE_WINDOW_MS,
         },
-        passwordReset: { mailer, appUrl: publicUrl, linkTtlMs: config.resetLinkTtlMs ?? RESET_LINK_TTL_MS },
+        passwordReset: {
+          mailer, appUrl: publicUrl, linkTtlMs: config.resetLinkTtlMs ?? RESET_LINK_TTL_MS,
+          mailsPerWindow: RESET_MAILS_PER_WINDOW, mailWindowMs: RESET_MAIL_WINDOW_MS,
+        },
         google: oidcClient && {
           client: oidcClient,
           redirectUri: () => `${publicUrl()}/api/identity/auth/google/callback`,
@@ -113,6 +116,7 @@ export async function createIdentityService(
         deps: identity,
         cookieSecure: config.cookieSecure,
         rateLimitPerMinute: config.authRateLimitPerMinute,
+        appUrl: publicUrl,
         devMail: kept?.messages,
       });
     },

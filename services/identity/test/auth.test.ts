@@ -257,6 +257,73 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('the endpoints that read or set the session cookie refuse other origins (CSRF)', () => {
+  const session = async () => refreshCookie((await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Cy' })).headers['set-cookie']);
+  const post = (url: string, headers: Record<string, string>, payload?: string) =>
+    h.service.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
+
+  it.each(['/api/identity/auth/sign-out', '/api/identity/auth/refresh'])(
+    '%s refuses a same-site form post (text/plain from another origin) with 403 and keeps the session', async (url) => {
+      const cookie = await session();
+      const res = await post(url, { cookie, origin: 'https://evil.localhost', 'content-type': 'text/plain' }, 'x');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect((await refresh(cookie)).statusCode).toBe(200);
+    },
+  );
+
+  it.each([
+    ['another origin, even with JSON', { origin: 'https://evil.example', 'content-type': 'application/json' }, '{}'],
+    ['a sandboxed frame (Origin: null)', { origin: 'null' }, undefined],
+    ['the same host on another port', { origin: 'http://localhost:8081' }, undefined],
+    ['a form body without Origin (an old browser)', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=b'],
+    ['a text/plain body without Origin', { 'content-type': 'text/plain' }, 'x'],
+  ])('sign-out refuses %s', async (_name, headers, payload) => {
+    const cookie = await session();
+    const res = await post('/api/identity/auth/sign-out', { cookie, ...headers }, payload);
+    expect(res.statusCode).toBe(403);
+    expect((await refresh(cookie)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['the Host the request came to', { host: 'vere.test', origin: 'http://vere.test' }],
+    ['the app\'s own origin (APP_URL)', { origin: 'http://localhost:3000' }],
+    ['no Origin and no body (not a browser)', {}],
+    ['no Origin with JSON (not a browser)', { 'content-type': 'application/json' }],
+  ])('sign-out accepts %s', async (_name, headers) => {
+    const cookie = await session();
+    const json = (headers as Record<string, string>)['content-type'] === 'application/json';
+    const res = await post('/api/identity/auth/sign-out', { cookie, ...headers }, json ? '{}' : undefined);
+    expect(res.statusCode).toBe(204);
+    expect((await refresh(cookie)).statusCode).toBe(401);
+  });
+
+  it('sign-in and sign-up (which set the cookie) refuse another origin too', async () => {
+    const email = uniqueEmail();
+    const evil = { origin: 'https://evil.example', 'content-type': 'application/json' };
+    expect((await post('/api/identity/auth/sign-up', evil, JSON.stringify({ email, password: STRONG_PASSWORD, name: 'Eve' }))).statusCode).toBe(403);
+    expect((await signUp({ email, password: STRONG_PASSWORD, name: 'Eve' })).statusCode).toBe(201);
+    expect((await post('/api/identity/auth/sign-in', evil, JSON.stringify({ email, password: STRONG_PASSWORD }))).statusCode).toBe(403);
+  });
+});
+
+describe('answers carrying tokens or personal data', () => {
+  it('are never cached: sign-up, sign-in, refresh, /me and the export', async () => {
+    const email = uniqueEmail();
+    const up = await signUp({ email, password: STRONG_PASSWORD, name: 'Di' });
+    const token = up.json().accessToken as string;
+    const answers = [
+      up, await signIn(email, STRONG_PASSWORD), await refresh(refreshCookie(up.headers['set-cookie'])), await me(token),
+      await h.service.app.inject({ method: 'GET', url: '/api/identity/me/export', headers: { authorization: `Bearer ${token}` } }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBeLessThan(300);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
 describe('access tokens', () => {
   it.each([
     ['no token', undefined],

@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityService } from '../src/index';
-import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
+import { authCalls, buildIdentity, refreshCookie, startIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 /** A real SMTP server on loopback: every message identity sends arrives here, parsed. */
 async function startSmtp() {
@@ -83,6 +83,35 @@ describe('forgot password', () => {
     const res = await forgot(body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message, field: 'email' });
+  });
+
+  it('sends one account at most 3 reset mails an hour, however many addresses ask, and answers every request the same', async () => {
+    const { email } = await accountWithSession();
+    const answers = [];
+    for (let i = 0; i < 30; i += 1) {
+      answers.push(await h.service.app.inject({
+        method: 'POST', url: '/api/identity/auth/forgot-password', payload: { email }, remoteAddress: `203.0.113.${i + 1}`,
+      }));
+    }
+    expect(new Set(answers.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+    expect(answers[0]!.statusCode).toBe(202);
+    const mails = () => smtp.inbox.filter((m) => JSON.stringify(m.to).includes(email)).length;
+    await expect.poll(mails, { timeout: 5000 }).toBe(3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mails()).toBe(3);
+    // Another account is not held back by this one's count.
+    const other = await accountWithSession();
+    await forgot({ email: other.email });
+    await mailFor(other.email);
+  });
+
+  it('counts the mails of concurrent requests exactly (one atomic statement), never more than 3', async () => {
+    const { email } = await accountWithSession();
+    await Promise.all(Array.from({ length: 12 }, () => forgot({ email })));
+    const mails = () => smtp.inbox.filter((m) => JSON.stringify(m.to).includes(email)).length;
+    await expect.poll(mails, { timeout: 5000 }).toBe(3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mails()).toBe(3);
   });
 
   it.each([[{}], [{ email: 42 }], [{ email: 'a@b.co', extra: 1 }], [{ email: `${'x'.repeat(300)}@example.com` }]])(
@@ -172,6 +201,24 @@ describe('reset password', () => {
 describe('mail configuration', () => {
   it('serves no outbox when SMTP is configured', async () => {
     expect((await h.service.app.inject({ method: 'GET', url: '/api/identity/dev/mail' })).statusCode).toBe(404);
+  });
+
+  it('without SMTP, shows the kept mail only to a client on this machine (it holds live reset links)', async () => {
+    const kept = await startIdentity(h.db, { appUrl: 'https://vere.example' });
+    try {
+      const list = (remoteAddress: string, forwardedFor?: string) => kept.service.app.inject({
+        method: 'GET', url: '/api/identity/dev/mail', remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      });
+      expect((await list('127.0.0.1')).statusCode).toBe(200);
+      expect((await list('::1')).statusCode).toBe(200);
+      // Directly from elsewhere, and through the edge (which names the client it saw) from elsewhere.
+      for (const res of [await list('203.0.113.9'), await list('127.0.0.1', '203.0.113.9')]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+      }
+    } finally {
+      await kept.stop();
+    }
   });
 
   it('refuses to start in production without SMTP_URL (the outbox would show reset links)', async () => {

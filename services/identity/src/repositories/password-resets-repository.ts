@@ -12,6 +12,11 @@ export interface PasswordResetsRepository {
    * requests only one claims the row.
    */
   claim(tx: Db, tokenHash: string, now: Date): Promise<string | null>;
+  /**
+   * Counts one reset mail for the user and answers how many its current window now holds; a window
+   * older than `windowMs` starts again at 1. One atomic statement: concurrent requests each see their own count.
+   */
+  countMail(tx: Db, userId: string, windowMs: number): Promise<number>;
 }
 
 export function createPasswordResetsRepository(): PasswordResetsRepository {
@@ -29,6 +34,17 @@ export function createPasswordResetsRepository(): PasswordResetsRepository {
         select: { userId: true },
       });
       return claimed[0]?.userId ?? null;
+    },
+    async countMail(tx, userId, windowMs) {
+      const [row] = await tx.$queryRaw<{ mails: number }[]>`
+        INSERT INTO "identity"."password_reset_mail_count" ("user_id", "window_started_at", "mails") VALUES (${userId}::uuid, now(), 1)
+        ON CONFLICT ("user_id") DO UPDATE SET
+          "mails" = CASE WHEN "password_reset_mail_count"."window_started_at" <= now() - ${windowMs}::int * interval '1 millisecond'
+                         THEN 1 ELSE "password_reset_mail_count"."mails" + 1 END,
+          "window_started_at" = CASE WHEN "password_reset_mail_count"."window_started_at" <= now() - ${windowMs}::int * interval '1 millisecond'
+                                     THEN now() ELSE "password_reset_mail_count"."window_started_at" END
+        RETURNING "mails"`;
+      return row!.mails;
     },
   };
 }

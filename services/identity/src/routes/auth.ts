@@ -2,8 +2,8 @@ import {
   AuthSessionSchema, ForgotPasswordAnswerSchema, ForgotPasswordBodySchema, MeSchema, ResetPasswordBodySchema,
   SignInBodySchema, SignUpBodySchema,
 } from '@vere/contracts';
-import type { ServiceApp } from '@vere/service-kit';
-import type { FastifyReply } from 'fastify';
+import { AppError, type ServiceApp } from '@vere/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { KeptMail } from '../mail';
 import { getAccount, signIn, signUp, toUserBody } from '../use-cases/accounts';
@@ -15,15 +15,50 @@ export const REFRESH_COOKIE = 'vere_refresh';
 /** The cookie only ever travels to the auth endpoints that need it. */
 export const REFRESH_COOKIE_PATH = '/api/identity/auth';
 
-const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
+const errors = {
+  400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 403: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' },
+};
 
 export interface AuthRoutesOptions {
   deps: IdentityDeps;
   cookieSecure: boolean;
   rateLimitPerMinute: number;
-  /** Development only (no SMTP, not production): the mail kept instead of sent, for /dev/mail. */
+  /** The app's public origin (APP_URL): a browser request carrying the session cookie must come from it (or from the Host it was sent to). */
+  appUrl: () => string;
+  /** Development only (no SMTP, not production): the mail kept instead of sent, for /dev/mail (loopback clients only). */
   devMail?: () => KeptMail[];
 }
+
+/** Bodies an HTML form (or a CORS-simple fetch) can send to another origin without asking it first. */
+const FORM_BODY_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+
+/**
+ * Whether a request that reads or sets the session cookie comes from the app itself. The cookie is
+ * SameSite=Strict, but a sibling subdomain is the same site: it could post a form (text/plain) to
+ * sign-out or refresh with the cookie attached. Browsers send `Origin` with every POST, so it must
+ * be the app's own (APP_URL, or the scheme and Host the request came to). Without `Origin` the
+ * caller is not a browser — or a very old one, whose form bodies are refused by type.
+ */
+export function fromOwnOrigin(request: FastifyRequest, appUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    return !FORM_BODY_TYPES.has(type);
+  }
+  const originOf = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+  const given = originOf(origin);
+  if (!given || given === 'null') return false;
+  return given === originOf(appUrl) || given === originOf(`${request.protocol}://${request.host}`);
+}
+
+/** Loopback: a client on this machine (IPv4 127/8, ::1, or IPv4 loopback mapped into IPv6). */
+const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(ip);
 
 /** The session's refresh cookie, the same for every way of signing in (password, Google). */
 export function setRefreshCookie(reply: FastifyReply, issued: IssuedSession, secure: boolean): void {
@@ -39,6 +74,10 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, a 
 export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Promise<void> {
   const { deps } = opts;
   const limited = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } };
+  // Every route that reads or sets the session cookie (CSRF), before its body is even read.
+  const sameOrigin = async (request: FastifyRequest) => {
+    if (!fromOwnOrigin(request, opts.appUrl())) throw new AppError('FORBIDDEN', 'This request must come from the Vere app.');
+  };
 
   const answer = async (reply: FastifyReply, issued: IssuedSession, status: 200 | 201) => {
     const user = await getAccount(deps, issued.userId);
@@ -47,6 +86,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   };
 
   app.post('/api/identity/auth/sign-up', {
+    onRequest: sameOrigin,
     config: limited,
     schema: { tags: ['auth'], body: SignUpBodySchema, response: { 201: AuthSessionSchema, ...errors } },
   }, async (request, reply) => {
@@ -55,6 +95,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   });
 
   app.post('/api/identity/auth/sign-in', {
+    onRequest: sameOrigin,
     config: limited,
     schema: { tags: ['auth'], body: SignInBodySchema, response: { 200: AuthSessionSchema, ...errors } },
   }, async (request, reply) => {
@@ -63,6 +104,7 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   });
 
   app.post('/api/identity/auth/refresh', {
+    onRequest: sameOrigin,
     schema: { tags: ['auth'], response: { 200: AuthSessionSchema, 204: Type.Null(), ...errors } },
   }, async (request, reply) => {
     // A visitor who never signed in has no cookie: nothing to refresh is not an error (no 401 in
@@ -77,7 +119,8 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   });
 
   app.post('/api/identity/auth/sign-out', {
-    schema: { tags: ['auth'], response: { 204: Type.Null() } },
+    onRequest: sameOrigin,
+    schema: { tags: ['auth'], response: { 204: Type.Null(), 403: { $ref: 'ErrorBody#' } } },
   }, async (request, reply) => {
     await endSession(deps, request.cookies[REFRESH_COOKIE]);
     reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
@@ -103,7 +146,12 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
 
   const devMail = opts.devMail;
   if (devMail) {
-    app.get('/api/identity/dev/mail', { schema: { hide: true } }, async () => ({ messages: devMail() }));
+    // It lists live reset links: for the person at this machine only (request.ip is the client the
+    // edge saw, through X-Forwarded-For from a trusted proxy), never for the network.
+    app.get('/api/identity/dev/mail', { schema: { hide: true } }, async (request) => {
+      if (!isLoopback(request.ip)) throw new AppError('NOT_FOUND', `Route GET ${request.url.split('?')[0]} not found`);
+      return { messages: devMail() };
+    });
   }
 
   app.get('/api/identity/me', {

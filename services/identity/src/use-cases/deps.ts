@@ -57,6 +57,9 @@ export interface PasswordResetSettings {
   appUrl: () => string;
   /** How long a link works. */
   linkTtlMs: number;
+  /** Reset mails one account may get per window, whoever asks; more requests are answered the same and send nothing. */
+  mailsPerWindow: number;
+  mailWindowMs: number;
 }
 
 export interface GoogleSignInSettings {

@@ -6,6 +6,9 @@ import { check } from './accounts';
 import type { IdentityDeps } from './deps';
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
+/** Reset mails one account gets per window, whoever asks: more would let anyone flood a victim's inbox. */
+export const RESET_MAILS_PER_WINDOW = 3;
+export const RESET_MAIL_WINDOW_MS = 60 * 60_000;
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -27,24 +30,31 @@ function resetEmail(name: string, link: string) {
 }
 
 /**
- * Sends a reset link to the address if it has an account. The caller learns nothing either way:
- * the answer is the same, and the mail is sent after the answer, so timing does not tell either.
+ * Sends a reset link to the address if it has an account, at most `mailsPerWindow` a window. The
+ * caller learns nothing either way: the answer is the same (over the cap too), and the mail is sent
+ * after the answer, so timing does not tell either.
  */
 export async function requestPasswordReset(deps: IdentityDeps, rawEmail: string): Promise<void> {
   check(validateEmail(rawEmail), 'email');
   const email = normalizeEmail(rawEmail);
-  const { mailer, appUrl, linkTtlMs } = deps.passwordReset;
+  const { mailer, appUrl, linkTtlMs, mailsPerWindow, mailWindowMs } = deps.passwordReset;
   setImmediate(() => {
     void (async () => {
       const user = await deps.users.findByEmail(deps.db, email);
       if (!user) return;
       const token = randomBytes(32).toString('base64url');
-      await deps.transaction(async (tx) => {
+      const send = await deps.transaction(async (tx) => {
+        if ((await deps.resets.countMail(tx, user.id, mailWindowMs)) > mailsPerWindow) return false;
         // A new link ends the user's older unused ones.
         const now = new Date();
         await deps.resets.endUnused(tx, user.id, now);
         await deps.resets.create(tx, { userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + linkTtlMs) });
+        return true;
       });
+      if (!send) {
+        deps.logger.info({ userId: user.id }, 'password reset mail not sent: the account had its mails for this window');
+        return;
+      }
       const link = `${appUrl().replace(/\/$/, '')}/reset-password?token=${token}`;
       await mailer.send({ to: user.email, ...resetEmail(user.name, link) });
     })().catch((err: unknown) => deps.logger.error({ err }, 'password reset mail failed'));

@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
+import { createIdentityService } from '@vere/identity-service';
+import { createInProcessEventBus, type InProcessEventBus, type ServiceHandle } from '@vere/service-kit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEdge } from '../src/edge';
+
+/**
+ * The edge in front of a real identity (and of small stand-ins for the other services), the way a
+ * hostile or unlucky client meets it. Started by hand rather than through startStack: the edge's
+ * behaviour is what is tried here, and it needs no more than identity behind it.
+ */
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
+
+/** A built-apps folder as small as the edge accepts. */
+function fixtureApps(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vere-edge-apps-'));
+  for (const app of ['shell', 'challenges', 'connect', 'playbooks', 'account']) mkdirSync(join(dir, app, 'dist'), { recursive: true });
+  writeFileSync(join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'shell', 'dist', 'remotes.json'), '{}');
+  return dir;
+}
+
+/** Stands in for quests: a signed photo answered with quests' own policy, and a route that hangs up mid-body. */
+async function questsStandIn(): Promise<{ url: string; close(): Promise<void> }> {
+  const app = Fastify();
+  app.get('/api/quests/photos/:id', async (_req, reply) =>
+    reply.type('image/jpeg').header('content-security-policy', "default-src 'none'").header('cache-control', 'private, max-age=60').send(Buffer.from([0xff, 0xd8, 0xff])));
+  app.get('/api/quests/me/progress', async () => ({ level: 1 }));
+  // A service that dies while a body is on its way: it reads the headers, then drops the connection.
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/api/quests/hang-up') request.raw.socket.destroy();
+  });
+  app.post('/api/quests/hang-up', async () => ({ never: true }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
+}
+
+/** Sends `request` on one connection and collects the answers until the server closes it or `ms` pass. */
+function exchange(url: string, parts: Buffer[], ms = 8_000): Promise<{ text: string; closed: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let text = '';
+    const done = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ text, closed });
+    };
+    const timer = setTimeout(() => done(false), ms);
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => done(true));
+    // Each part a little after the one before, as a client writes a request and then the next.
+    void (async () => {
+      for (const part of parts) {
+        if (socket.destroyed) return;
+        socket.write(part, () => undefined);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    })();
+  });
+}
+
+/** The status of each answer on the connection (an answer's body may run straight into the next status line). */
+const statuses = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+const jsonPost = (path: string, body: string) =>
+  Buffer.from(`POST ${path} HTTP/1.1\r\nHost: vere.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, 'latin1');
+const get = (path: string, close = true) => Buffer.from(`GET ${path} HTTP/1.1\r\nHost: vere.test\r\n${close ? 'Connection: close\r\n' : ''}\r\n`, 'latin1');
+
+let db: TestDatabase;
+let bus: InProcessEventBus;
+let identity: ServiceHandle;
+let quests: Awaited<ReturnType<typeof questsStandIn>>;
+let appsDir: string;
+let edge: FastifyInstance;
+let url: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase('vere_edge_hostile');
+  bus = createInProcessEventBus({ databaseUrl: db.url, logger });
+  // No SMTP: identity keeps its mail for /dev/mail, as in the embedded default.
+  identity = await createIdentityService({
+    databaseUrl: db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
+    cookieSecure: false, authRateLimitPerMinute: 1000,
+  }, { bus, logger });
+  await identity.start();
+  const identityUrl = await identity.app.listen({ port: 0, host: '127.0.0.1' });
+  quests = await questsStandIn();
+  appsDir = fixtureApps();
+  edge = await createEdge({ logger, upstreams: { identity: identityUrl, quests: quests.url }, appsDir, apiOnly: false, devMail: true });
+  url = await edge.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await edge?.close();
+  await quests?.close();
+  await identity?.close();
+  await bus?.close();
+  await db?.drop();
+  if (appsDir) rmSync(appsDir, { recursive: true, force: true });
+});
+
+describe('a body over a service\'s own limit, under the edge\'s', () => {
+  it('900 KB to forgot-password: 413 PAYLOAD_TOO_LARGE in the common shape, and the next request on that connection is answered', async () => {
+    const body = JSON.stringify({ email: 'victim@example.com', pad: 'x'.repeat(900_000) });
+    const { text } = await exchange(url, [jsonPost('/api/identity/auth/forgot-password', body), get('/api/identity/auth/providers')]);
+    expect(statuses(text)).toEqual([413, 200]);
+    const first = text.slice(text.indexOf('\r\n\r\n') + 4);
+    expect(JSON.parse(first.slice(0, first.indexOf('}}') + 2))).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });
+    expect(text).toContain('"google":false');
+  });
+
+  it('a service that hangs up mid-body: an answer in the common shape and a clean close, never an empty 499 on a kept-alive connection', async () => {
+    const body = JSON.stringify({ pad: 'x'.repeat(900_000) });
+    const { text, closed } = await exchange(url, [jsonPost('/api/quests/hang-up', body), get('/api/quests/me/progress')]);
+    const answered = statuses(text);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered[0]).toBe(502);
+    expect(text).toContain('"code":"NOT_READY"');
+    // Either the next request was answered, or the edge closed the connection after its answer.
+    expect(answered[1] === 200 || closed).toBe(true);
+  });
+});
+
+describe('headers at the edge', () => {
+  it('keeps the policy a service sent with a signed photo instead of the app\'s', async () => {
+    const res = await fetch(`${url}/api/quests/photos/p1?sig=x`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(res.headers.get('cache-control')).toBe('private, max-age=60');
+  });
+
+  it('sends the app\'s policy with pages, and Permissions-Policy and Cross-Origin-Opener-Policy with everything', async () => {
+    for (const path of ['/', '/auth', '/api/identity/auth/providers', '/api/quests/photos/p1']) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      const permissions = res.headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions, path).toContain(`${feature}=()`);
+    }
+    expect((await fetch(`${url}/`)).headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('identity\'s answers that carry tokens or personal data are not cached', async () => {
+    const res = await fetch(`${url}/api/identity/auth/sign-up`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `cache.${Date.now()}@example.com`, password: 'Challenge1!', name: 'Ana' }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('/dev/mail', () => {
+  it('is served to a loopback client', async () => {
+    const res = await fetch(`${url}/dev/mail`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Dev mail');
+  });
+
+  it('is not served to anyone else, neither the page nor identity\'s list behind it', async () => {
+    for (const path of ['/dev/mail', '/api/identity/dev/mail']) {
+      const res = await edge.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.7' });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body, path).not.toContain('reset-password?token=');
+    }
+  });
+});
