@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityService } from '../src/index';
-import { authCalls, buildIdentity, refreshCookie, startIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
+import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 /** A real SMTP server on loopback: every message identity sends arrives here, parsed. */
 async function startSmtp() {
@@ -204,7 +204,7 @@ describe('mail configuration', () => {
   });
 
   it('without SMTP, shows the kept mail only to a client on this machine (it holds live reset links)', async () => {
-    const kept = await startIdentity(h.db, { appUrl: 'https://vere.example' });
+    const kept = await buildIdentity({ appUrl: 'https://vere.example' }, { db: h.db });
     try {
       const list = (remoteAddress: string, forwardedFor?: string) => kept.service.app.inject({
         method: 'GET', url: '/api/identity/dev/mail', remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
@@ -217,7 +217,7 @@ describe('mail configuration', () => {
         expect(res.json().error.code).toBe('NOT_FOUND');
       }
     } finally {
-      await kept.stop();
+      await kept.close();
     }
   });
 
