@@ -16,23 +16,52 @@ const workspacePackages = ['apps', 'libs', 'services', 'infra']
   .filter((file) => existsSync(file))
   .map((file) => JSON.parse(readFileSync(file, 'utf8')).name);
 
-const DOMAIN_SCOPES = ['shell', 'challenges', 'connect', 'playbooks', 'account', 'identity', 'quests', 'pods', 'billing'];
+const DOMAIN_SCOPES = [
+  'shell',
+  'challenges',
+  'connect',
+  'playbooks',
+  'account',
+  'identity',
+  'quests',
+  'pods',
+  'billing',
+];
 
 export const depConstraints = [
   // layers
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:contracts', 'type:domain'] },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:contracts', 'type:domain'] },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:contracts', 'type:domain'],
+  },
+  {
+    sourceTag: 'type:feature',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:contracts', 'type:domain'],
+  },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:domain'] },
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:domain'] },
   { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:domain', 'type:tool'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:domain', 'type:tool'] },
   // Development-only infrastructure (embedded PostgreSQL, test databases, test token issuer):
   // the launcher, e2e and test files may use it; shipped service code may not.
-  { sourceTag: 'type:dev-util', onlyDependOnLibsWithTags: ['type:dev-util', 'type:util', 'type:contracts', 'type:domain', 'type:tool'] },
+  {
+    sourceTag: 'type:dev-util',
+    onlyDependOnLibsWithTags: ['type:dev-util', 'type:util', 'type:contracts', 'type:domain', 'type:tool'],
+  },
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:service', 'type:util', 'type:dev-util', 'type:contracts', 'type:domain', 'type:tool'] },
+  {
+    sourceTag: 'type:launcher',
+    onlyDependOnLibsWithTags: [
+      'type:service',
+      'type:util',
+      'type:dev-util',
+      'type:contracts',
+      'type:domain',
+      'type:tool',
+    ],
+  },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util', 'type:dev-util', 'type:contracts', 'type:domain'] },
   { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'] },
   // the root project: the repository-wide checks (Prettier), no code of its own
@@ -41,10 +70,16 @@ export const depConstraints = [
   { sourceTag: 'platform:web', onlyDependOnLibsWithTags: ['platform:web', 'platform:any'] },
   { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:any'] },
   // scopes: a domain's app or service uses only its own scope and shared code (never another domain's)
-  ...DOMAIN_SCOPES.map((scope) => ({ sourceTag: `scope:${scope}`, onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'] })),
+  ...DOMAIN_SCOPES.map((scope) => ({
+    sourceTag: `scope:${scope}`,
+    onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
+  })),
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   // the launcher runs every service in one process
-  { sourceTag: 'scope:launcher', onlyDependOnLibsWithTags: ['scope:shared', ...DOMAIN_SCOPES.map((s) => `scope:${s}`)] },
+  {
+    sourceTag: 'scope:launcher',
+    onlyDependOnLibsWithTags: ['scope:shared', ...DOMAIN_SCOPES.map((s) => `scope:${s}`)],
+  },
 ];
 
 // One layout in every web app (bulletproof-react): src/features/<feature>/{api,components,hooks,utils},
@@ -62,13 +97,19 @@ function appLayer(file) {
   if (rest.startsWith('pages/')) return { app, layer: 'page' };
   return { app, layer: 'app' };
 }
-const BELOW = { app: ['app', 'page', 'feature', 'shared'], page: ['page', 'feature', 'shared'], feature: ['feature', 'shared'], shared: ['shared'] };
+const BELOW = {
+  app: ['app', 'page', 'feature', 'shared'],
+  page: ['page', 'feature', 'shared'],
+  feature: ['feature', 'shared'],
+  shared: ['shared'],
+};
 const featureBoundaries = {
   meta: {
     type: 'problem',
     schema: [],
     messages: {
-      crossFeature: 'features/{{from}} imports features/{{to}}: move what both use to src/shared/, or compose them in a page.',
+      crossFeature:
+        'features/{{from}} imports features/{{to}}: move what both use to src/shared/, or compose them in a page.',
       upward: 'A {{from}} file imports {{to}} code: imports go app → pages → features → shared, never back up.',
     },
   },
@@ -76,7 +117,8 @@ const featureBoundaries = {
     const from = appLayer(context.filename);
     if (!from) return {};
     const check = (source) => {
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
+        return;
       const to = appLayer(resolve(dirname(context.filename), source.value));
       if (!to || to.app !== from.app) return; // another project: the boundary rules above decide
       if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature) {
@@ -103,7 +145,14 @@ const testDepConstraints = depConstraints.map((c) =>
 
 export default [
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/src/generated/**', '**/.data/**', '**/.nx/**', '**/test-results/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/src/generated/**',
+      '**/.data/**',
+      '**/.nx/**',
+      '**/test-results/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -125,10 +174,27 @@ export default [
             // Declared entry points besides the index: the CSP (the edge needs it without loading Rspack),
             // web-ui's stylesheet, which each app imports once (decision 0020), and test-kit's S3 stand-in
             // (s3rver takes seconds to import; only the S3 tests load it).
-            { group: ['@vere/*/*', '!@vere/web-build/csp', '!@vere/web-ui/styles.css', '!@vere/test-kit/s3'], message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.' },
-            { group: ['**/services/*', '**/apps/*', '**/libs/*', '../../*/src/*'], message: 'Cross-project relative imports are not allowed; depend on the package instead.' },
-            { group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from "@vere/web-router" (the one shared router; decision 0020).' },
-            { group: ['@tanstack/react-query', '@tanstack/react-query/*', '@tanstack/query-core', '@tanstack/query-core/*'], message: 'Import TanStack Query from "@vere/web-query" (the one shared copy; decision 0020).' },
+            {
+              group: ['@vere/*/*', '!@vere/web-build/csp', '!@vere/web-ui/styles.css', '!@vere/test-kit/s3'],
+              message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.',
+            },
+            {
+              group: ['**/services/*', '**/apps/*', '**/libs/*', '../../*/src/*'],
+              message: 'Cross-project relative imports are not allowed; depend on the package instead.',
+            },
+            {
+              group: ['react-router', 'react-router-dom', 'react-router/*'],
+              message: 'Import routing from "@vere/web-router" (the one shared router; decision 0020).',
+            },
+            {
+              group: [
+                '@tanstack/react-query',
+                '@tanstack/react-query/*',
+                '@tanstack/query-core',
+                '@tanstack/query-core/*',
+              ],
+              message: 'Import TanStack Query from "@vere/web-query" (the one shared copy; decision 0020).',
+            },
           ],
         },
       ],
@@ -148,7 +214,10 @@ export default [
   {
     files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: testDepConstraints }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: testDepConstraints },
+      ],
     },
   },
   {
@@ -181,14 +250,22 @@ export default [
             // imported by each service's generated Prisma client (not in the repository, so not in the graph)
             '@prisma/client',
             // the shared singletons: every app declares the versions it shares (read by its rspack config)
-            'react', 'react-dom',
+            'react',
+            'react-dom',
             // runs `npm run dev`'s launcher (`node --import tsx --watch`, infra/local/bin/dev.mjs), never imported
             'tsx',
           ],
           ignoredFiles: [
-            '{projectRoot}/**/*.test.ts', '{projectRoot}/**/*.test.tsx', '{projectRoot}/test/**', '{projectRoot}/**/*.check.ts',
-            '{projectRoot}/vitest.config.*', '{projectRoot}/eslint.config.*', '{projectRoot}/rspack.config.mjs',
-            '{projectRoot}/tsup.config.ts', '{projectRoot}/prisma.config.ts', '{projectRoot}/src/test-helpers.ts',
+            '{projectRoot}/**/*.test.ts',
+            '{projectRoot}/**/*.test.tsx',
+            '{projectRoot}/test/**',
+            '{projectRoot}/**/*.check.ts',
+            '{projectRoot}/vitest.config.*',
+            '{projectRoot}/eslint.config.*',
+            '{projectRoot}/rspack.config.mjs',
+            '{projectRoot}/tsup.config.ts',
+            '{projectRoot}/prisma.config.ts',
+            '{projectRoot}/src/test-helpers.ts',
             // the launcher's esbuild script (infra/local, decision 0029): build tooling, not shipped
             '{projectRoot}/build.mjs',
           ],

@@ -11,13 +11,16 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startApp } from './support/app.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+});
 const app = await startApp({ apiOnly: true, cpuProfileDir: process.env.BENCH_CPU_PROF });
 const { url } = app;
 
 try {
   const signUp = await fetch(`${url}/api/identity/auth/sign-up`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: `bench.${Date.now()}@example.com`, password: 'Challenge1!', name: 'Bench' }),
   });
   const { accessToken } = await signUp.json();
@@ -27,7 +30,13 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const run = (headers) => autocannon({ url: `${url}${path}`, headers, connections: Number(values.connections), duration: Number(values.seconds) });
+  const run = (headers) =>
+    autocannon({
+      url: `${url}${path}`,
+      headers,
+      connections: Number(values.connections),
+      duration: Number(values.seconds),
+    });
   const anonymous = await run({});
   const signedIn = await run({ authorization: `Bearer ${accessToken}` });
   const line = (name, r) =>

@@ -10,5 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const driver = fileURLToPath(new URL('../infra/local/bin/crash-loop.mjs', import.meta.url));
-const result = spawnSync(process.execPath, [driver, '--rounds', '20', '--signups', '200', ...args], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [driver, '--rounds', '20', '--signups', '200', ...args], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -10,7 +10,10 @@ import { startApp } from './support/app.mjs';
 const app = await startApp();
 const { url } = app;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 
 /** Opens `path` in a fresh context and sums encodedDataLength of every response (headers + compressed body). */
 async function visit(path, prepare) {
@@ -20,7 +23,9 @@ async function visit(path, prepare) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const seen = new Map();
-  cdp.on('Network.responseReceived', (e) => seen.set(e.requestId, { url: e.response.url, encoding: e.response.headers['content-encoding'] ?? '', bytes: 0 }));
+  cdp.on('Network.responseReceived', (e) =>
+    seen.set(e.requestId, { url: e.response.url, encoding: e.response.headers['content-encoding'] ?? '', bytes: 0 }),
+  );
   cdp.on('Network.loadingFinished', (e) => {
     const r = seen.get(e.requestId);
     if (r) r.bytes = e.encodedDataLength;
@@ -28,7 +33,11 @@ async function visit(path, prepare) {
   await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
   await context.close();
   const all = [...seen.values()];
-  return { total: all.reduce((n, r) => n + r.bytes, 0), files: all.length, compressed: all.filter((r) => r.encoding).length };
+  return {
+    total: all.reduce((n, r) => n + r.bytes, 0),
+    files: all.length,
+    compressed: all.filter((r) => r.encoding).length,
+  };
 }
 
 try {
@@ -42,8 +51,12 @@ try {
   });
   const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(`\nFirst visit, compressed bytes on the wire (headers included):`);
-  console.log(`  /auth (signed out)   ${kib(signedOut.total).padStart(10)}  in ${signedOut.files} responses, ${signedOut.compressed} compressed`);
-  console.log(`  /     (signed in)     ${kib(signedIn.total).padStart(10)}  in ${signedIn.files} responses, ${signedIn.compressed} compressed`);
+  console.log(
+    `  /auth (signed out)   ${kib(signedOut.total).padStart(10)}  in ${signedOut.files} responses, ${signedOut.compressed} compressed`,
+  );
+  console.log(
+    `  /     (signed in)     ${kib(signedIn.total).padStart(10)}  in ${signedIn.files} responses, ${signedIn.compressed} compressed`,
+  );
 } finally {
   await browser.close();
   await app.stop();

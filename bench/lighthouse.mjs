@@ -46,9 +46,15 @@ function build() {
   const nxPackage = createRequire(import.meta.url).resolve('nx/package.json');
   const nxBin = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
   const apps = 'shell,challenges,connect,playbooks,account';
-  const r = spawnSync(process.execPath, [nxBin, 'run-many', '-t', 'build', `--projects=${apps}`, '--outputStyle=static'], {
-    cwd: root, env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' }, stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [nxBin, 'run-many', '-t', 'build', `--projects=${apps}`, '--outputStyle=static'],
+    {
+      cwd: root,
+      env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) throw new Error('build failed');
 }
 
@@ -61,13 +67,22 @@ async function signUpIn(port, url) {
     await page.goto(`${url}/auth`);
     const status = await page.evaluate(async () => {
       const res = await fetch('/api/identity/auth/sign-up', {
-        method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `lighthouse.${Date.now()}@example.com`, password: 'Challenge1!', name: 'Light House' }),
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `lighthouse.${Date.now()}@example.com`,
+          password: 'Challenge1!',
+          name: 'Light House',
+        }),
       });
       if (res.status !== 201) return res.status;
       const { accessToken } = await res.json();
       for (const m of ['onboarding', 'tutorial-home', 'tutorial-challenges']) {
-        const done = await fetch(`/api/identity/me/milestones/${m}`, { method: 'PUT', headers: { Authorization: `Bearer ${accessToken}` } });
+        const done = await fetch(`/api/identity/me/milestones/${m}`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${accessToken}` },
+        });
         if (!done.ok) return done.status;
       }
       // What the app's own sign-in leaves in this browser (web-session's KNOWN_USER_KEY).
@@ -83,7 +98,11 @@ async function signUpIn(port, url) {
 
 async function audit(port, url, signedIn) {
   const result = await lighthouse(url, {
-    port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], throttlingMethod: THROTTLING,
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    throttlingMethod: THROTTLING,
     ...(cpuSlowdown === undefined ? {} : { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpuSlowdown } }),
     // The signed-in run keeps the refresh cookie (Lighthouse clears storage by default).
     disableStorageReset: signedIn,
@@ -112,20 +131,32 @@ build();
 const app = await startApp();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const results = {};
 try {
   if (CPU_SLOWDOWN === 'auto') {
     // One run to read this machine's benchmarkIndex (Lighthouse measures it before every audit).
     const { benchmarkIndex } = await audit(chrome.port, `${app.url}/auth`, false);
-    cpuSlowdown = Math.round(((MOBILE_THROTTLING.cpuSlowdownMultiplier * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX) * 10) / 10;
+    cpuSlowdown =
+      Math.round(((MOBILE_THROTTLING.cpuSlowdownMultiplier * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX) * 10) / 10;
   } else if (CPU_SLOWDOWN !== undefined) {
     cpuSlowdown = Number(CPU_SLOWDOWN);
     if (!(cpuSlowdown > 0)) throw new Error(`CPU_SLOWDOWN must be a positive number or auto, not ${CPU_SLOWDOWN}`);
   }
   // /auth first, as a visitor (no cookie yet), then / signed in.
-  for (const [path, signedIn] of [['/auth', false], ['/', true]]) {
+  for (const [path, signedIn] of [
+    ['/auth', false],
+    ['/', true],
+  ]) {
     if (signedIn) await signUpIn(chrome.port, app.url);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${app.url}${path}`, signedIn));
@@ -146,7 +177,10 @@ console.log(
 let missed = 0;
 for (const [path, r] of Object.entries(results)) {
   const t = TARGETS[path];
-  const ok = r.performance >= t.performance && r.accessibility >= t.accessibility && (t.lcpMs === undefined || r.lcpMs <= t.lcpMs);
+  const ok =
+    r.performance >= t.performance &&
+    r.accessibility >= t.accessibility &&
+    (t.lcpMs === undefined || r.lcpMs <= t.lcpMs);
   if (!ok) missed++;
   console.log(
     `  ${path.padEnd(6)} performance ${r.performance} (runs ${r.runs.join(', ')}; target ${t.performance})  accessibility ${r.accessibility} (target ${t.accessibility})` +

@@ -17,7 +17,9 @@
 import { parseArgs } from 'node:util';
 import { startApp } from './support/app.mjs';
 
-const { values } = parseArgs({ options: { completions: { type: 'string', default: '200' }, nats: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { completions: { type: 'string', default: '200' }, nats: { type: 'string' } },
+});
 const n = Number(values.completions);
 // 200 sign-ups from one address: lift the per-address sign-up limit (decision 0011) for the run.
 const env = { AUTH_RATE_LIMIT_PER_MINUTE: '100000' };
@@ -42,7 +44,9 @@ async function openStream(podId, ticket) {
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let text = '';
   let connected;
-  const ready = new Promise((r) => { connected = r; });
+  const ready = new Promise((r) => {
+    connected = r;
+  });
   const streak = (async () => {
     for (;;) {
       const { value, done } = await reader.read();
@@ -53,7 +57,13 @@ async function openStream(podId, ticket) {
     }
   })();
   await ready;
-  return { streak, close: async () => { await reader.cancel().catch(() => {}); controller.abort(); } };
+  return {
+    streak,
+    close: async () => {
+      await reader.cancel().catch(() => {});
+      controller.abort();
+    },
+  };
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -63,7 +73,9 @@ try {
   const fromRequest = [];
   for (let i = 0; i < n; i++) {
     const { accessToken: token } = await json('/api/identity/auth/sign-up', null, {
-      email: `streak.${Date.now()}.${i}@example.com`, password: 'Challenge1!', name: "Bench Streak",
+      email: `streak.${Date.now()}.${i}@example.com`,
+      password: 'Challenge1!',
+      name: 'Bench Streak',
     });
     let weekly;
     for (let tries = 0; !weekly; tries++) {
@@ -81,7 +93,10 @@ try {
     const started = performance.now();
     await json(`/api/quests/me/weekly/${weekly}/complete`, token, { note: 'bench', podIds: [pod.id] });
     const committed = performance.now();
-    const seen = await Promise.race([stream.streak, new Promise((_, reject) => setTimeout(() => reject(new Error('no streak event in 10 s')), 10_000))]);
+    const seen = await Promise.race([
+      stream.streak,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no streak event in 10 s')), 10_000)),
+    ]);
     fromCommit.push(seen - committed);
     fromRequest.push(seen - started);
     await stream.close();

@@ -23,56 +23,101 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { root } from './support/app.mjs';
 
-const { values } = parseArgs({ options: {
-  seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, players: { type: 'string', default: '1000000' },
-} });
-const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres', PLAYERS: values.players };
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    players: { type: 'string', default: '1000000' },
+  },
+});
+const env = {
+  ...process.env,
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+  PLAYERS: values.players,
+};
 
 /** Runs a TypeScript file of services/quests/test/bench and resolves when it prints a line matching `ready`. */
 async function launch(file, args, ready, extraEnv = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'services/quests/test/bench', file), ...args], {
-    cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
   for await (const chunk of child.stdout) {
     out += chunk;
     const m = ready.exec(out);
-    if (m) return { match: m, stop: async () => { if (child.exitCode === null) { child.kill('SIGTERM'); await once(child, 'exit'); } } };
+    if (m)
+      return {
+        match: m,
+        stop: async () => {
+          if (child.exitCode === null) {
+            child.kill('SIGTERM');
+            await once(child, 'exit');
+          }
+        },
+      };
   }
   throw new Error(`${file} ${args.join(' ')} exited before it was ready:\n${out}`);
 }
 
 const line = (name, r) =>
   `${name.padEnd(30)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   ` +
-  `statuses ${Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => `${code}×${count}`).join(' ')}   errors ${r.errors}`;
+  `statuses ${Object.entries(r.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(' ')}   errors ${r.errors}`;
 
 const dir = mkdtempSync(join(tmpdir(), 'vere-bench-quests-'));
 const fixtureFile = join(dir, 'fixture.json');
 const fixture = await launch('prepare.ts', [fixtureFile], /ready/);
 try {
-  const { databaseUrl, issuer, jwksUrl, sidequestId, tokens, seededSeconds } = JSON.parse(readFileSync(fixtureFile, 'utf8'));
+  const { databaseUrl, issuer, jwksUrl, sidequestId, tokens, seededSeconds } = JSON.parse(
+    readFileSync(fixtureFile, 'utf8'),
+  );
   console.log(`seeded ${Number(values.players).toLocaleString('en')} players in ${seededSeconds.toFixed(1)} s`);
   const sql = new pg.Pool({ connectionString: databaseUrl });
   const body = JSON.stringify({ sidequestId });
   const results = { service: [], bare: [] };
   for (const kind of ['service', 'bare', 'bare', 'service']) {
     await sql.query('TRUNCATE quests.todo, quests.daily_usage');
-    const server = await launch('server.ts', [kind], /listening (\d+)/, { DATABASE_URL: databaseUrl, ISSUER: issuer, JWKS_URL: jwksUrl });
+    const server = await launch('server.ts', [kind], /listening (\d+)/, {
+      DATABASE_URL: databaseUrl,
+      ISSUER: issuer,
+      JWKS_URL: jwksUrl,
+    });
     const url = `http://127.0.0.1:${server.match[1]}`;
     try {
       const probe = await fetch(`${url}/api/quests/leaderboard`, { headers: { authorization: `Bearer ${tokens[0]}` } });
       if (probe.status !== 200) throw new Error(`${kind}: leaderboard answered ${probe.status} ${await probe.text()}`);
       let next = 0;
-      const run = (method, path, extra = {}) => autocannon({
-        url: `${url}${path}`, method, connections: Number(values.connections), duration: Number(values.seconds),
-        requests: [{
-          method, path, ...extra,
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...extra.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }),
-        }],
-      });
+      const run = (method, path, extra = {}) =>
+        autocannon({
+          url: `${url}${path}`,
+          method,
+          connections: Number(values.connections),
+          duration: Number(values.seconds),
+          requests: [
+            {
+              method,
+              path,
+              ...extra,
+              setupRequest: (req) => ({
+                ...req,
+                headers: {
+                  ...req.headers,
+                  ...extra.headers,
+                  authorization: `Bearer ${tokens[next++ % tokens.length]}`,
+                },
+              }),
+            },
+          ],
+        });
       await run('GET', '/api/quests/leaderboard'); // warm-up: JIT, prepared statements, verified tokens
       results[kind].push({
-        accept: await run('POST', '/api/quests/me/swipes/accept', { body, headers: { 'content-type': 'application/json' } }),
+        accept: await run('POST', '/api/quests/me/swipes/accept', {
+          body,
+          headers: { 'content-type': 'application/json' },
+        }),
         leaderboard: await run('GET', '/api/quests/leaderboard'),
       });
     } finally {
@@ -81,7 +126,9 @@ try {
   }
   await sql.end();
 
-  console.log(`\n${Number(values.players).toLocaleString('en')} players, ${values.connections} connections, ${values.seconds} s each`);
+  console.log(
+    `\n${Number(values.players).toLocaleString('en')} players, ${values.connections} connections, ${values.seconds} s each`,
+  );
   let ok = true;
   for (const name of ['accept', 'leaderboard']) {
     console.log(`\n${name === 'accept' ? 'POST /api/quests/me/swipes/accept' : 'GET /api/quests/leaderboard'}`);

@@ -28,7 +28,14 @@ const nx = (...args) => spawnSync(process.execPath, [nxBin, ...args], { cwd: roo
 function coldBuild() {
   for (const app of APPS) rmSync(join(root, 'apps', app, 'dist'), { recursive: true, force: true });
   const started = process.hrtime.bigint();
-  const result = nx('run-many', '-t', 'build', `--projects=${APPS.join(',')}`, '--skip-nx-cache', '--outputStyle=static');
+  const result = nx(
+    'run-many',
+    '-t',
+    'build',
+    `--projects=${APPS.join(',')}`,
+    '--skip-nx-cache',
+    '--outputStyle=static',
+  );
   if (result.status !== 0) throw new Error('build failed');
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
@@ -36,7 +43,14 @@ function coldBuild() {
 async function firstPaintJs(url) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -44,9 +58,18 @@ async function firstPaintJs(url) {
     // Sign up through the API from the page's origin so the refresh cookie lands in this context.
     await setup.goto(`${url}/auth`);
     const email = `bench.${Date.now()}@example.com`;
-    const status = await setup.evaluate(async (body) => (await fetch('/api/identity/auth/sign-up', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'include',
-    })).status, { email, password: 'Challenge1!', name: 'Bench Mark' });
+    const status = await setup.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/identity/auth/sign-up', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+            credentials: 'include',
+          })
+        ).status,
+      { email, password: 'Challenge1!', name: 'Bench Mark' },
+    );
     if (status !== 201) throw new Error(`sign-up answered ${status}`);
     // What the app's own sign-in leaves in this browser (web-session's KNOWN_USER_KEY): a returning
     // user has it, and the shell then starts the first screen's remote before it boots.
@@ -61,8 +84,15 @@ async function firstPaintJs(url) {
     page.on('request', (request) => {
       // A script asked for before the home is on screen is on the first paint's path; later ones
       // (toasts, confetti, the areas warmed in the background) are not.
-      if (request.resourceType() === 'script') scripts.push({ url: request.url().replace(url, ''), beforePaint: !painted, request });
-      if (!painted) requests.push({ request, type: request.resourceType(), url: request.url().replace(url, ''), at: Date.now() - navigationStart });
+      if (request.resourceType() === 'script')
+        scripts.push({ url: request.url().replace(url, ''), beforePaint: !painted, request });
+      if (!painted)
+        requests.push({
+          request,
+          type: request.resourceType(),
+          url: request.url().replace(url, ''),
+          at: Date.now() - navigationStart,
+        });
     });
     page.on('requestfinished', (request) => {
       const r = requests.find((x) => x.request === request);
@@ -106,13 +136,30 @@ const totalRaw = before.reduce((s, f) => s + f.raw, 0);
 console.log('\nVere front-end benchmark');
 if (buildSeconds !== null) console.log(`  cold build of ${APPS.length} apps:            ${buildSeconds.toFixed(1)} s`);
 console.log(`  waterfall before the level badge was visible (${paintedAt} ms; start → end, ms after navigation):`);
-for (const r of waterfall) console.log(`    ${String(r.at).padStart(5)} → ${String(r.done ?? '…').padStart(5)}  ${r.type.padEnd(8)} ${r.url}`);
-console.log(`  JS loaded by / before the home paints: ${kb(totalGzip)} KiB gzipped (${kb(totalRaw)} KiB raw, ${before.length} files; budget 150 KiB)`);
+for (const r of waterfall)
+  console.log(`    ${String(r.at).padStart(5)} → ${String(r.done ?? '…').padStart(5)}  ${r.type.padEnd(8)} ${r.url}`);
+console.log(
+  `  JS loaded by / before the home paints: ${kb(totalGzip)} KiB gzipped (${kb(totalRaw)} KiB raw, ${before.length} files; budget 150 KiB)`,
+);
 for (const f of before) console.log(`    ${kb(f.gzip).padStart(7)} KiB  ${f.url}`);
-console.log(`  JS loaded after the home painted (first 4 s): ${kb(after.reduce((s, f) => s + f.gzip, 0))} KiB gzipped, ${after.length} files`);
+console.log(
+  `  JS loaded after the home painted (first 4 s): ${kb(after.reduce((s, f) => s + f.gzip, 0))} KiB gzipped, ${after.length} files`,
+);
 for (const f of after) console.log(`    ${kb(f.gzip).padStart(7)} KiB  ${f.url}`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify({
-  date: new Date().toISOString(), coldBuildSeconds: buildSeconds, firstPaintJsGzipBytes: totalGzip, firstPaintJsRawBytes: totalRaw, paintedAtMs: paintedAt,
-  scripts, waterfall,
-}, null, 2));
+writeFileSync(
+  join(root, 'bench/results/latest.json'),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      coldBuildSeconds: buildSeconds,
+      firstPaintJsGzipBytes: totalGzip,
+      firstPaintJsRawBytes: totalRaw,
+      paintedAtMs: paintedAt,
+      scripts,
+      waterfall,
+    },
+    null,
+    2,
+  ),
+);

@@ -19,7 +19,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { uploads: { type: 'string', default: '12' }, only: { type: 'string' }, serve: { type: 'boolean', default: false } },
+  options: {
+    uploads: { type: 'string', default: '12' },
+    only: { type: 'string' },
+    serve: { type: 'boolean', default: false },
+  },
 });
 const MB = 1024 * 1024;
 
@@ -33,13 +37,18 @@ async function serve() {
   const { intakePhoto, MAX_PHOTO_REQUEST_BYTES, PhotoRejected } = await import('@vere/storage');
   const sharp = (await import('sharp')).default;
   // Warm up libvips (its first image loads codecs and starts threads) so idle means ready.
-  await intakePhoto(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer());
+  await intakePhoto(
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer(),
+  );
   let peak = 0;
   setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 5).unref();
   const server = createServer(async (req, res) => {
-    const answer = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const answer = (status, body) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method === 'GET' && req.url === '/rss') {
       globalThis.gc?.();
       return answer(200, { rss: process.memoryUsage.rss(), peak });
@@ -70,11 +79,14 @@ async function serve() {
 /** The parent: makes the photos, starts the child, uploads them all at once, reads the child's RSS. */
 async function measure(uploads) {
   const sharp = (await import('sharp')).default;
-  const bombPng = await sharp({ create: { width: 8_000, height: 8_000, channels: 3, background: '#234' } }).png({ compressionLevel: 9 }).toBuffer();
+  const bombPng = await sharp({ create: { width: 8_000, height: 8_000, channels: 3, background: '#234' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   const phoneJpeg = await photoLikeJpeg(sharp, 8_064, 6_048);
 
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    cwd: fileURLToPath(new URL('../', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: fileURLToPath(new URL('../', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
     let out = '';
@@ -88,7 +100,9 @@ async function measure(uploads) {
   const rss = async (path = '/rss', method = 'GET') => (await fetch(`${url}${path}`, { method })).json();
 
   try {
-    console.log(`\nPhoto intake (libs/storage), ${uploads} uploads at once, RSS of the intake's process (sampled every 5 ms)`);
+    console.log(
+      `\nPhoto intake (libs/storage), ${uploads} uploads at once, RSS of the intake's process (sampled every 5 ms)`,
+    );
     let bombPeak = Infinity;
     const rounds = [
       ['png', `8,000 × 8,000 PNG (${Math.round(bombPng.length / 1024)} KB, 64 MP)`, bombPng],
@@ -98,16 +112,25 @@ async function measure(uploads) {
       await new Promise((r) => setTimeout(r, 1_000));
       const { rss: idle } = await rss('/rss/reset', 'POST');
       const started = Date.now();
-      const answers = await Promise.all(Array.from({ length: uploads }, () =>
-        fetch(`${url}/photos`, { method: 'POST', body: photo }).then(async (res) => `${res.status} ${(await res.json()).code ?? ''}`.trim())));
+      const answers = await Promise.all(
+        Array.from({ length: uploads }, () =>
+          fetch(`${url}/photos`, { method: 'POST', body: photo }).then(async (res) =>
+            `${res.status} ${(await res.json()).code ?? ''}`.trim(),
+          ),
+        ),
+      );
       const seconds = (Date.now() - started) / 1000;
       const { peak } = await rss();
       await new Promise((r) => setTimeout(r, 3_000));
       const { rss: after } = await rss();
       const over = (peak - idle) / MB;
       if (photo === bombPng) bombPeak = over;
-      const counts = Object.entries(answers.reduce((acc, a) => ({ ...acc, [a]: (acc[a] ?? 0) + 1 }), {})).map(([a, n]) => `${n}× ${a}`).join(', ');
-      console.log(`${name.padEnd(34)} idle ${(idle / MB).toFixed(0).padStart(4)} MB   peak +${over.toFixed(0).padStart(4)} MB   3 s later +${((after - idle) / MB).toFixed(0).padStart(4)} MB   ${seconds.toFixed(1)} s   answers: ${counts}`);
+      const counts = Object.entries(answers.reduce((acc, a) => ({ ...acc, [a]: (acc[a] ?? 0) + 1 }), {}))
+        .map(([a, n]) => `${n}× ${a}`)
+        .join(', ');
+      console.log(
+        `${name.padEnd(34)} idle ${(idle / MB).toFixed(0).padStart(4)} MB   peak +${over.toFixed(0).padStart(4)} MB   3 s later +${((after - idle) / MB).toFixed(0).padStart(4)} MB   ${seconds.toFixed(1)} s   answers: ${counts}`,
+      );
     }
     process.exitCode = bombPeak <= 100 || values.only === 'jpeg' ? 0 : 1;
     if (process.exitCode) console.log('Over the target: the 64 MP PNGs took the intake more than 100 MB over idle.');
@@ -121,5 +144,8 @@ async function measure(uploads) {
 async function photoLikeJpeg(sharp, width, height) {
   const coarse = Buffer.alloc((width / 16) * (height / 16) * 3);
   for (let i = 0; i < coarse.length; i += 1) coarse[i] = (Math.random() * 256) | 0;
-  return sharp(coarse, { raw: { width: width / 16, height: height / 16, channels: 3 } }).resize(width, height).jpeg({ quality: 80 }).toBuffer();
+  return sharp(coarse, { raw: { width: width / 16, height: height / 16, channels: 3 } })
+    .resize(width, height)
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }

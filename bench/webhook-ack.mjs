@@ -13,23 +13,47 @@ import autocannon from 'autocannon';
 import Stripe from 'stripe';
 import { startApp } from './support/app.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } },
+});
 const secret = 'whsec_bench_webhook_ack';
-const app = await startApp({ apiOnly: true, env: { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: secret, STRIPE_PRICE_ID: 'price_bench' } });
+const app = await startApp({
+  apiOnly: true,
+  env: { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: secret, STRIPE_PRICE_ID: 'price_bench' },
+});
 const stripe = new Stripe('sk_test_bench');
 
 function signedEvent() {
-  const body = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_bench' } } });
-  return { body, headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret }) } };
+  const body = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    type: 'customer.created',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: 'cus_bench' } },
+  });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
+    },
+  };
 }
 
 try {
   const result = await autocannon({
-    url: `${app.url}/api/billing/webhooks/stripe`, method: 'POST', connections: Number(values.connections), duration: Number(values.seconds),
+    url: `${app.url}/api/billing/webhooks/stripe`,
+    method: 'POST',
+    connections: Number(values.connections),
+    duration: Number(values.seconds),
     requests: [{ setupRequest: (req) => ({ ...req, ...signedEvent() }) }],
   });
-  console.log(`\nPOST /api/billing/webhooks/stripe through the edge, ${values.connections} connections, ${values.seconds} s, a new signed event each`);
-  console.log(`${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   non-2xx ${result.non2xx}`);
+  console.log(
+    `\nPOST /api/billing/webhooks/stripe through the edge, ${values.connections} connections, ${values.seconds} s, a new signed event each`,
+  );
+  console.log(
+    `${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   non-2xx ${result.non2xx}`,
+  );
   process.exitCode = result.non2xx === 0 && result.latency.p99 < 1_000 ? 0 : 1;
 } finally {
   await app.stop();

@@ -5,11 +5,22 @@ import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
-import { API_TARGET, DEV_PORTS, PROVIDE_BUNDLER_RUNTIME, PrecompressPlugin, baseConfig, FederationRuntimeEsmPlugin, sharedSingletons } from '@vere/web-build';
+import {
+  API_TARGET,
+  DEV_PORTS,
+  PROVIDE_BUNDLER_RUNTIME,
+  PrecompressPlugin,
+  baseConfig,
+  FederationRuntimeEsmPlugin,
+  sharedSingletons,
+} from '@vere/web-build';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const DEV_REMOTES = Object.fromEntries(
-  ['challenges', 'connect', 'playbooks', 'account'].map((name) => [name, `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`]),
+  ['challenges', 'connect', 'playbooks', 'account'].map((name) => [
+    name,
+    `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`,
+  ]),
 );
 
 /**
@@ -22,7 +33,8 @@ class PrerenderAssetsPlugin {
       const groups = stats.compilation.namedChunkGroups;
       const css = (name) => {
         const group = groups.get(name);
-        if (!group) throw new Error(`PrerenderAssetsPlugin: no chunk group named "${name}" (see the webpackChunkName comments)`);
+        if (!group)
+          throw new Error(`PrerenderAssetsPlugin: no chunk group named "${name}" (see the webpackChunkName comments)`);
         return group.getFiles().filter((file) => file.endsWith('.css'));
       };
       const out = { css: [...css('bootstrap'), ...css('auth-page')] };
@@ -45,24 +57,29 @@ const FIRST_SCREEN_PRELOAD_ATTRIBUTE = 'data-first-screen';
 class FirstScreenPreloadPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('FirstScreenPreloadPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('FirstScreenPreloadPlugin', async (data) => {
-        const entry = compilation.namedChunkGroups.get('main');
-        if (!entry?.childrenIterable.some((group) => group.name === 'bootstrap')) {
-          throw new Error('FirstScreenPreloadPlugin: the main entry no longer imports the "bootstrap" chunk (see src/index.ts)');
-        }
-        const publicPath = compilation.outputOptions.publicPath;
-        const files = new Set(entry.childrenIterable.flatMap((group) => group.getFiles()));
-        for (const file of files) {
-          const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
-          if (!as) continue;
-          data.assetTags.styles.push({
-            tagName: 'link',
-            voidTag: true,
-            attributes: { rel: 'preload', as, href: `${publicPath}${file}`, [FIRST_SCREEN_PRELOAD_ATTRIBUTE]: true },
-          });
-        }
-        return data;
-      });
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(
+        'FirstScreenPreloadPlugin',
+        async (data) => {
+          const entry = compilation.namedChunkGroups.get('main');
+          if (!entry?.childrenIterable.some((group) => group.name === 'bootstrap')) {
+            throw new Error(
+              'FirstScreenPreloadPlugin: the main entry no longer imports the "bootstrap" chunk (see src/index.ts)',
+            );
+          }
+          const publicPath = compilation.outputOptions.publicPath;
+          const files = new Set(entry.childrenIterable.flatMap((group) => group.getFiles()));
+          for (const file of files) {
+            const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
+            if (!as) continue;
+            data.assetTags.styles.push({
+              tagName: 'link',
+              voidTag: true,
+              attributes: { rel: 'preload', as, href: `${publicPath}${file}`, [FIRST_SCREEN_PRELOAD_ATTRIBUTE]: true },
+            });
+          }
+          return data;
+        },
+      );
     });
   }
 }

@@ -17,7 +17,11 @@ export async function startApp(options = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vere-bench-'));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as the postgres user when we are root
   const env = {
-    ...process.env, PORT: '0', HOST: '127.0.0.1', VERE_DATA_DIR: dataDir, LOG_LEVEL: 'error',
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    VERE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
     API_ONLY: options.apiOnly ? 'true' : 'false',
     ...options.env,
   };
@@ -26,7 +30,9 @@ export async function startApp(options = {}) {
   if (options.natsUrl) env.NATS_URL = options.natsUrl;
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'infra/local/src/main.ts'], {
-    cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let out = '';

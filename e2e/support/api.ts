@@ -23,7 +23,9 @@ export async function outage(page: Page, path: string): Promise<() => Promise<vo
       status: 503,
       contentType: 'application/json',
       // The code a service answers when it cannot serve (see libs/contracts ErrorCodes).
-      body: JSON.stringify({ error: { code: 'NOT_READY' satisfies ErrorCode, message: 'Simulated outage' } } satisfies ErrorBody),
+      body: JSON.stringify({
+        error: { code: 'NOT_READY' satisfies ErrorCode, message: 'Simulated outage' },
+      } satisfies ErrorBody),
     }),
   );
   return () => page.unroute(matcher);

@@ -24,7 +24,10 @@ export interface SignUpThroughUiOptions {
 }
 
 export async function signUpThroughUi(
-  page: Page, baseUrl: string, user: ReturnType<typeof newUser>, opts: SignUpThroughUiOptions = {},
+  page: Page,
+  baseUrl: string,
+  user: ReturnType<typeof newUser>,
+  opts: SignUpThroughUiOptions = {},
 ): Promise<void> {
   await page.goto(`${baseUrl}/auth?mode=sign-up`);
   await visible(page.getByRole('heading', { name: 'Create your account' }));
@@ -49,7 +52,11 @@ export async function skipIntro(page: Page): Promise<void> {
   await intro.waitFor({ state: 'hidden' });
 }
 
-export async function signInThroughUi(page: Page, baseUrl: string, user: { email: string; password: string }): Promise<void> {
+export async function signInThroughUi(
+  page: Page,
+  baseUrl: string,
+  user: { email: string; password: string },
+): Promise<void> {
   await page.goto(`${baseUrl}/auth`);
   await visible(page.getByRole('heading', { name: 'Welcome back' }));
   await page.getByLabel('Email', { exact: true }).fill(user.email);

@@ -24,10 +24,17 @@ export interface Member extends Person {
 }
 
 let seq = 0;
-const tag = () => `${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+const tag = () =>
+  `${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** Signs an account up through identity's API with a unique `<prefix>_…` username, past the intro. */
-export async function signUp(stack: Stack, context: BrowserContext, prefix: string, name: string, extra: { timeZone?: string } = {}): Promise<Person> {
+export async function signUp(
+  stack: Stack,
+  context: BrowserContext,
+  prefix: string,
+  name: string,
+  extra: { timeZone?: string } = {},
+): Promise<Person> {
   const user = { ...newUser(prefix), name, username: `${prefix}_${tag()}`, ...extra };
   const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: user });
   if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
@@ -58,9 +65,20 @@ export async function befriend(stack: Stack, context: BrowserContext, from: Pers
   const auth = (p: Person) => ({ Authorization: `Bearer ${p.token}` });
   // pods learns profiles from identity's events: until then the user is unknown (404).
   await expect
-    .poll(async () => (await context.request.post(`${stack.url}/api/pods/friends/requests`, { headers: auth(from), data: { userId: to.id } })).status(), { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await context.request.post(`${stack.url}/api/pods/friends/requests`, {
+            headers: auth(from),
+            data: { userId: to.id },
+          })
+        ).status(),
+      { timeout: 20_000 },
+    )
     .toBe(201);
-  const accepted = await context.request.post(`${stack.url}/api/pods/friends/requests/${from.id}/accept`, { headers: auth(to) });
+  const accepted = await context.request.post(`${stack.url}/api/pods/friends/requests/${from.id}/accept`, {
+    headers: auth(to),
+  });
   expect(accepted.status()).toBe(204);
 }
 
@@ -72,11 +90,18 @@ export interface DocShotOptions {
 }
 
 /** Saves docs/screenshots/<file>.png once avatars have drawn and toasts settled. */
-export async function docShot(page: Page, file: string, { fullPage = true, reset = true }: DocShotOptions = {}): Promise<void> {
+export async function docShot(
+  page: Page,
+  file: string,
+  { fullPage = true, reset = true }: DocShotOptions = {},
+): Promise<void> {
   const dir = join(repoRoot, 'docs', 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.evaluate((resetFirst) => {
-    const g = globalThis as unknown as { scrollTo(x: number, y: number): void; document: { activeElement: { blur?(): void } | null } };
+    const g = globalThis as unknown as {
+      scrollTo(x: number, y: number): void;
+      document: { activeElement: { blur?(): void } | null };
+    };
     if (resetFirst) {
       g.document.activeElement?.blur?.();
       g.scrollTo(0, 0);

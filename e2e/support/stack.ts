@@ -62,20 +62,32 @@ async function launch(dataDir: string, extraEnv: StackOptions['env'] = {}): Prom
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
 
   const child: ChildProcess = spawn(process.execPath, ['infra/local/bin/start.mjs', '--no-build'], {
-    cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`stack did not start in 120 s:\n${output}`)), 120_000);
     const onData = () => {
       const match = /Vere is running at (http:\/\/\S+)/.exec(output);
-      if (match) { clearTimeout(timer); resolve(match[1]!); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
     };
     child.stdout!.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`stack exited with ${code}:\n${output}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`stack exited with ${code}:\n${output}`));
+    });
   });
 
   return {

@@ -18,7 +18,10 @@ const uniqueUsername = () => `e2e_${Date.now().toString(36)}${Math.floor(Math.ra
 const userBlock = (page: Page) => page.getByTestId('user-block').filter({ visible: true });
 
 describe('sign-up', () => {
-  it('with an avatar: the creator opens, Randomize changes it, Save creates the account wearing it', async ({ browser, stack }) => {
+  it('with an avatar: the creator opens, Randomize changes it, Save creates the account wearing it', async ({
+    browser,
+    stack,
+  }) => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const user = newUser('avatar');
@@ -40,7 +43,9 @@ describe('sign-up', () => {
     const before = await preview.locator('img').getAttribute('src');
     await creator.getByRole('button', { name: 'Randomize' }).click();
     await creator.getByRole('radio', { name: 'Sunglasses' }).check();
-    await page.waitForFunction(`document.querySelector('dialog [role="img"] img')?.getAttribute('src') !== ${JSON.stringify(before)}`);
+    await page.waitForFunction(
+      `document.querySelector('dialog [role="img"] img')?.getAttribute('src') !== ${JSON.stringify(before)}`,
+    );
     await snap(page, 'avatar-creator-phone');
     await creator.getByRole('button', { name: 'Save Avatar' }).click();
 
@@ -53,7 +58,10 @@ describe('sign-up', () => {
     await context.close();
   });
 
-  it('without an avatar: closing the creator still creates the account, with a generated username', async ({ browser, stack }) => {
+  it('without an avatar: closing the creator still creates the account, with a generated username', async ({
+    browser,
+    stack,
+  }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await signUpThroughUi(page, stack.url, newUser('no-avatar'), { avatar: 'close' });
@@ -65,7 +73,10 @@ describe('sign-up', () => {
     await context.close();
   });
 
-  it('says a username is taken while typing, whatever its case, and keeps the form from submitting', async ({ browser, stack }) => {
+  it('says a username is taken while typing, whatever its case, and keeps the form from submitting', async ({
+    browser,
+    stack,
+  }) => {
     const taken = uniqueUsername();
     const first = await browser.newContext({ viewport: PHONE });
     await signUpThroughUi(await first.newPage(), stack.url, newUser('first'), { username: taken });
@@ -132,7 +143,11 @@ describe('sign-up', () => {
 });
 
 describe('sign-in and out', () => {
-  it('signs out, refuses a wrong password with one message for both cases, and signs in again', async ({ browser, stack, account }) => {
+  it('signs out, refuses a wrong password with one message for both cases, and signs in again', async ({
+    browser,
+    stack,
+    account,
+  }) => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInThroughUi(page, stack.url, account);
     await page.waitForURL(`${stack.url}/`);
@@ -153,7 +168,11 @@ describe('sign-in and out', () => {
 });
 
 describe('the prerendered sign-in page', () => {
-  it('paints from the HTML, keeps what was typed before the app loaded and sends an early Sign In once it has', async ({ browser, stack, account }) => {
+  it('paints from the HTML, keeps what was typed before the app loaded and sends an early Sign In once it has', async ({
+    browser,
+    stack,
+    account,
+  }) => {
     // Served by the edge for /auth exactly: the form is in the HTML, no script needed to see it.
     const html = await (await fetch(`${stack.url}/auth`)).text();
     expect(html).toContain('Welcome back');
@@ -225,7 +244,10 @@ describe('the prerendered sign-in page', () => {
     await page.close();
   });
 
-  it('shows a browser that has had a user the splash, not the form, while its session loads', async ({ stack, signedIn: { page } }) => {
+  it('shows a browser that has had a user the splash, not the form, while its session loads', async ({
+    stack,
+    signedIn: { page },
+  }) => {
     await page.addInitScript(() => localStorage.setItem('vere_known_user', 'true'));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -244,7 +266,10 @@ describe('the prerendered sign-in page', () => {
 });
 
 describe('profile', () => {
-  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`edits the profile and the avatar on ${label}; the user block follows at once`, async ({ signedIn, stack }) => {
       const { page } = signedIn;
       await page.setViewportSize(viewport);
@@ -273,14 +298,25 @@ describe('profile', () => {
       await snap(page, `profile-${label}`);
 
       await page.getByLabel('Photo link', { exact: true }).fill('javascript:alert(1)');
-      await visible(page.getByText('Please enter a valid link (https://…)').or(page.getByText('Photo link must start with https://')));
+      await visible(
+        page
+          .getByText('Please enter a valid link (https://…)')
+          .or(page.getByText('Photo link must start with https://')),
+      );
       expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
 
       const stored = await me(page, stack.url);
-      expect(stored).toMatchObject({ name: 'Ada Lovelace', displayName: 'Countess ✨', username, bio: '<b>Analytical</b> engines.' });
+      expect(stored).toMatchObject({
+        name: 'Ada Lovelace',
+        displayName: 'Countess ✨',
+        username,
+        bio: '<b>Analytical</b> engines.',
+      });
       expect((stored.avatarConfig as { hair: string[] }).hair).toEqual(['mohawk']);
       await page.reload();
-      await visible(page.getByText('<b>Analytical</b> engines.', { exact: false }).or(page.getByLabel('Bio', { exact: true })));
+      await visible(
+        page.getByText('<b>Analytical</b> engines.', { exact: false }).or(page.getByLabel('Bio', { exact: true })),
+      );
       expect(await page.getByLabel('Bio', { exact: true }).inputValue()).toBe('<b>Analytical</b> engines.');
     });
   }
@@ -303,7 +339,15 @@ describe('your data', () => {
     const data = JSON.parse(await readFile(file, 'utf8'));
     expect(data.identity.account).toMatchObject({ id: account.id, email: account.email });
     expect(data.quests.service).toBe('quests');
-    expect(data.pods).toEqual({ service: 'pods', pods: [], chatMessages: [], friendships: [], blocks: [], reports: [], podLogEntries: [] });
+    expect(data.pods).toEqual({
+      service: 'pods',
+      pods: [],
+      chatMessages: [],
+      friendships: [],
+      blocks: [],
+      reports: [],
+      podLogEntries: [],
+    });
     expect(data.billing).toEqual({ service: 'billing', entitlement: null, subscriptions: [] });
 
     await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -65,7 +65,10 @@ describe('federated areas', () => {
     await snap(page, `area-${remote}-desktop`);
   });
 
-  it('warms the other areas by downloading their files, not running them, and their tabs then open', async ({ stack, signedIn: { page } }) => {
+  it('warms the other areas by downloading their files, not running them, and their tabs then open', async ({
+    stack,
+    signedIn: { page },
+  }) => {
     await page.setViewportSize(PHONE);
     await page.goto(`${stack.url}/`);
     await visible(areaHeading(page, 'challenges', 'Choose Your Challenge'));
@@ -74,7 +77,8 @@ describe('federated areas', () => {
       page.evaluate(
         `performance.getEntriesByType('resource').some((e) => e.name.includes('/remotes/${remote}/__federation_expose_App.') && e.name.endsWith('.js'))`,
       );
-    for (const remote of ['connect', 'playbooks', 'account']) await expect.poll(() => fetched(remote), { timeout: 20_000 }).toBe(true);
+    for (const remote of ['connect', 'playbooks', 'account'])
+      await expect.poll(() => fetched(remote), { timeout: 20_000 }).toBe(true);
     // …but none of their code has run: a remote's entry, once run, defines its container as a global.
     const ran = (remote: string) => page.evaluate(`typeof window['${remote}'] !== 'undefined'`);
     expect(await ran('challenges')).toBe(true);
@@ -92,7 +96,10 @@ describe('federated areas', () => {
     expect(await page.getByTestId('pro-price').textContent()).toContain('$0.99');
   });
 
-  it('the settings area reads the signed-in user from the shared session store', async ({ stack, signedIn: { page, account } }) => {
+  it('the settings area reads the signed-in user from the shared session store', async ({
+    stack,
+    signedIn: { page, account },
+  }) => {
     await page.goto(`${stack.url}/settings`);
     await visible(areaHeading(page, 'account', 'Settings'));
     expect(await page.getByTestId('settings-name').textContent()).toContain(account.name);

@@ -9,7 +9,10 @@ const WEBHOOK_AUTH = 'Bearer e2e-revenuecat-webhook-secret';
 const APPLE_KEY = 'appl_e2e_public_key';
 
 const it = base.extend<{ stackOptions: StackOptions }>({
-  stackOptions: [{ env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH, REVENUECAT_APPLE_API_KEY: APPLE_KEY } }, { scope: 'file' }],
+  stackOptions: [
+    { env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH, REVENUECAT_APPLE_API_KEY: APPLE_KEY } },
+    { scope: 'file' },
+  ],
 });
 
 /**
@@ -46,7 +49,10 @@ const IOS_SHIM = `(() => {
 describe('Vere Pro in the iOS app (Capacitor shimmed as iOS, RevenueCat plugin answered at the bridge)', () => {
   const shellPlan = (page: Page) => page.getByTestId('user-plan').filter({ visible: true });
 
-  it('cancel shows the spec\'s message; a purchase makes the user Pro once billing has RevenueCat\'s webhook', async ({ stack, signedIn: { page, account } }) => {
+  it("cancel shows the spec's message; a purchase makes the user Pro once billing has RevenueCat's webhook", async ({
+    stack,
+    signedIn: { page, account },
+  }) => {
     await page.setViewportSize(PHONE);
     // The App Store purchase completes; RevenueCat then tells billing (as its webhook would).
     await page.exposeFunction('__rcPurchased', async () => {
@@ -54,11 +60,22 @@ describe('Vere Pro in the iOS app (Capacitor shimmed as iOS, RevenueCat plugin a
       const res = await fetch(`${stack.url}/api/billing/webhooks/revenuecat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: WEBHOOK_AUTH },
-        body: JSON.stringify({ api_version: '1.0', event: {
-          id: randomUUID(), type: 'INITIAL_PURCHASE', app_user_id: account.id, original_app_user_id: account.id, product_id: 'verepro.founders',
-          original_transaction_id: `otx-${account.id}`, environment: 'SANDBOX', store: 'APP_STORE',
-          event_timestamp_ms: now, purchased_at_ms: now, expiration_at_ms: now + 30 * 86_400_000,
-        } }),
+        body: JSON.stringify({
+          api_version: '1.0',
+          event: {
+            id: randomUUID(),
+            type: 'INITIAL_PURCHASE',
+            app_user_id: account.id,
+            original_app_user_id: account.id,
+            product_id: 'verepro.founders',
+            original_transaction_id: `otx-${account.id}`,
+            environment: 'SANDBOX',
+            store: 'APP_STORE',
+            event_timestamp_ms: now,
+            purchased_at_ms: now,
+            expiration_at_ms: now + 30 * 86_400_000,
+          },
+        }),
       });
       if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
     });
@@ -86,7 +103,10 @@ describe('Vere Pro in the iOS app (Capacitor shimmed as iOS, RevenueCat plugin a
     expect(await manage.getAttribute('href')).toBe('https://apps.apple.com/account/subscriptions');
   });
 
-  it('configures RevenueCat with billing\'s key and our user id; restore without purchases says so', async ({ stack, signedIn: { page, account } }) => {
+  it("configures RevenueCat with billing's key and our user id; restore without purchases says so", async ({
+    stack,
+    signedIn: { page, account },
+  }) => {
     await page.setViewportSize(PHONE);
     await page.addInitScript(IOS_SHIM);
     await page.goto(`${stack.url}/vere-pro`);

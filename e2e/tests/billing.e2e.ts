@@ -16,7 +16,10 @@ describe('Vere Pro through the local checkout', () => {
   const shellPlan = (page: Page) => page.getByTestId('user-plan').filter({ visible: true });
   const unlockPro = (page: Page) => page.locator('.shell-topbar').getByRole('link', { name: 'Unlock Pro' });
 
-  it('a free user upgrades, sees Pro Member, cancels, stays Pro until the period ends, then is free again', async ({ stack, signedIn: { page } }) => {
+  it('a free user upgrades, sees Pro Member, cancels, stays Pro until the period ends, then is free again', async ({
+    stack,
+    signedIn: { page },
+  }) => {
     await page.setViewportSize(PHONE);
     await page.goto(`${stack.url}/settings`);
     await visible(shellPlan(page).filter({ hasText: 'Free User' }));
@@ -50,11 +53,14 @@ describe('Vere Pro through the local checkout', () => {
 
     // Pro in the deck: 10 swipes (quests heard billing's event; the deck itself: challenges.e2e).
     await expect
-      .poll(async () => {
-        await page.goto(`${stack.url}/?deck=daily`);
-        await page.getByTestId('swipe-counter').first().waitFor({ state: 'visible', timeout: 15_000 });
-        return (await page.getByTestId('swipe-counter').first().textContent())?.trim();
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          await page.goto(`${stack.url}/?deck=daily`);
+          await page.getByTestId('swipe-counter').first().waitFor({ state: 'visible', timeout: 15_000 });
+          return (await page.getByTestId('swipe-counter').first().textContent())?.trim();
+        },
+        { timeout: 30_000 },
+      )
       .toBe('Swipe to decide • 0/10 swipes');
 
     // /subscription: renewal date, manage through the (local) portal.
@@ -84,22 +90,34 @@ describe('Vere Pro through the local checkout', () => {
     await visible(page.getByTestId('local-subscription-status').filter({ hasText: /^Ended on / }));
     const answer = nextApiResponse(page, ENTITLEMENT);
     await page.getByRole('link', { name: 'Return to Vere' }).click();
-    expect(await (await answer).json()).toEqual({ isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' });
+    expect(await (await answer).json()).toEqual({
+      isActive: false,
+      productId: null,
+      expirationDate: null,
+      willRenew: false,
+      source: 'unknown',
+    });
     await visible(shellPlan(page).filter({ hasText: 'Free User' }));
     await visible(page.locator('[data-remote="account"]').getByRole('link', { name: 'Unlock Pro' }));
 
     // Free again in the deck as well: quests hears billing's event and offers the free 5 swipes.
     const counter = page.getByTestId('swipe-counter');
     await expect
-      .poll(async () => {
-        await page.goto(`${stack.url}/?deck=daily`);
-        await counter.first().waitFor({ state: 'visible', timeout: 15_000 });
-        return (await counter.first().textContent())?.trim();
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          await page.goto(`${stack.url}/?deck=daily`);
+          await counter.first().waitFor({ state: 'visible', timeout: 15_000 });
+          return (await counter.first().textContent())?.trim();
+        },
+        { timeout: 30_000 },
+      )
       .toBe('Swipe to decide • 0/5 swipes');
   });
 
-  it('the success page does not trust the redirect: a free user opening it is not made Pro', async ({ stack, signedIn: { page } }) => {
+  it('the success page does not trust the redirect: a free user opening it is not made Pro', async ({
+    stack,
+    signedIn: { page },
+  }) => {
     await page.setViewportSize(PHONE);
     await page.goto(`${stack.url}/subscription-success?session_id=cs_local_forged`);
     await visible(page.getByRole('heading', { name: 'Confirming your payment...' }));

@@ -20,7 +20,10 @@ describe('celebration overlay', () => {
     await page.close();
   });
 
-  it('closes on Escape, says "Amazing!" by default, and skips confetti for reduced motion', async ({ browser, stack }) => {
+  it('closes on Escape, says "Amazing!" by default, and skips confetti for reduced motion', async ({
+    browser,
+    stack,
+  }) => {
     const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${stack.url}/personality-test`);
@@ -40,7 +43,10 @@ describe('celebration overlay', () => {
  * past the bundler's 120 s script timeout while the library downloads fails the load.
  */
 describe('toasts', () => {
-  it('shows a toast raised before the toast library loaded, even when that load fails first', async ({ browser, stack }) => {
+  it('shows a toast raised before the toast library loaded, even when that load fails first', async ({
+    browser,
+    stack,
+  }) => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.clock.install();
     await page.goto(`${stack.url}/personality-test`);
@@ -51,7 +57,9 @@ describe('toasts', () => {
       await route.continue();
     });
     // What notify.error() does (web-ui's cross-bundle toast event).
-    await page.evaluate(`window.dispatchEvent(new CustomEvent('vere:toast', { detail: { kind: 'error', message: 'Raised before the toasts loaded' } }))`);
+    await page.evaluate(
+      `window.dispatchEvent(new CustomEvent('vere:toast', { detail: { kind: 'error', message: 'Raised before the toasts loaded' } }))`,
+    );
     await page.clock.fastForward('05:00'); // past the bundler's 120 s script timeout, mid-download
     await visible(page.getByText('Raised before the toasts loaded'));
     await page.close();
@@ -59,16 +67,23 @@ describe('toasts', () => {
 });
 
 describe('utility pages', () => {
-  it('answers /test, /mobile-test, /simple, /debug and an unknown path without a console error, on phone and desktop', async ({ browser, stack }) => {
+  it('answers /test, /mobile-test, /simple, /debug and an unknown path without a console error, on phone and desktop', async ({
+    browser,
+    stack,
+  }) => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage({ viewport });
       const errors: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${stack.url}/test`);
       await visible(page.getByTestId('working-check'));
       await page.goto(`${stack.url}/mobile-test`);
-      expect(await (await visible(page.getByTestId('viewport'))).textContent()).toBe(`${viewport.width} × ${viewport.height}`);
+      expect(await (await visible(page.getByTestId('viewport'))).textContent()).toBe(
+        `${viewport.width} × ${viewport.height}`,
+      );
       expect(await page.getByTestId('layout').textContent()).toBe(viewport === PHONE ? 'Mobile' : 'Desktop');
       await page.goto(`${stack.url}/simple`);
       await visible(page.getByTestId('simple-time'));
@@ -93,7 +108,9 @@ describe('uncaught browser errors', () => {
     await visible(page.getByTestId('working-check'));
     const [reported] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/identity/client-errors')),
-      page.evaluate('setTimeout(() => { throw new Error("e2e-boom") }); void Promise.reject(new Error("e2e-rejection"))'),
+      page.evaluate(
+        'setTimeout(() => { throw new Error("e2e-boom") }); void Promise.reject(new Error("e2e-rejection"))',
+      ),
     ]);
     expect(reported.status()).toBe(202);
     expect(JSON.parse(reported.request().postData() ?? '{}')).toMatchObject({ path: '/test', source: 'shell' });
@@ -102,7 +119,11 @@ describe('uncaught browser errors', () => {
 });
 
 describe('Pro guard', () => {
-  it('sends a free user from a Pro page to /pro, saying why, and a visitor to /auth', async ({ browser, stack, signedIn }) => {
+  it('sends a free user from a Pro page to /pro, saying why, and a visitor to /auth', async ({
+    browser,
+    stack,
+    signedIn,
+  }) => {
     const { page } = signedIn;
     await page.goto(`${stack.url}/pro/assessments/a1`);
     await page.waitForURL(`${stack.url}/pro`);

@@ -10,7 +10,10 @@ import { describe, expect, test as it } from '../support/fixtures';
 import { seriousViolations } from '../support/axe';
 
 type Viewport = typeof PHONE;
-const VIEWPORTS: Array<[string, Viewport]> = [['phone', PHONE], ['desktop', DESKTOP]];
+const VIEWPORTS: Array<[string, Viewport]> = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+];
 
 /** Screenshots a person looks at, kept with the docs. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -26,7 +29,12 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The weekday and hour it is now in `zone`, by the same Intl data the services use. */
 function wallClock(zone: string, now = new Date()): { day: number; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   return {
     day: WEEKDAYS.indexOf(parts.find((p) => p.type === 'weekday')!.value),
     hour: Number(parts.find((p) => p.type === 'hour')!.value),
@@ -36,7 +44,7 @@ function wallClock(zone: string, now = new Date()): { day: number; hour: number 
 /** The coming Friday, 12:00 UTC (next week's when today is Friday). */
 function nextFridayNoonUtc(now = new Date()): Date {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12));
-  d.setUTCDate(d.getUTCDate() + (((5 - d.getUTCDay() + 7) % 7) || 7));
+  d.setUTCDate(d.getUTCDate() + ((5 - d.getUTCDay() + 7) % 7 || 7));
   return d;
 }
 
@@ -50,7 +58,9 @@ const inWeekend = ({ day, hour }: { day: number; hour: number }) => day === 6 ||
 function zoneWhere(weekend: boolean): string | null {
   const soon = new Date(Date.now() + 60 * 60_000);
   const zones = ['UTC', ...Intl.supportedValuesOf('timeZone')];
-  return zones.find((zone) => inWeekend(wallClock(zone)) === weekend && inWeekend(wallClock(zone, soon)) === weekend) ?? null;
+  return (
+    zones.find((zone) => inWeekend(wallClock(zone)) === weekend && inWeekend(wallClock(zone, soon)) === weekend) ?? null
+  );
 }
 
 interface Player {
@@ -62,21 +72,29 @@ interface Player {
 
 /** A new free account in `timeZone`, signed up through identity's API, past the intro, on a page of its own. */
 async function player(
-  browser: Browser, stack: Stack, viewport: Viewport, timeZone: string, tag: string, reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
+  browser: Browser,
+  stack: Stack,
+  viewport: Viewport,
+  timeZone: string,
+  tag: string,
+  reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
 ): Promise<Player> {
   const context = await browser.newContext({ viewport, reducedMotion });
   const user = newUser(tag);
   const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: { ...user, timeZone } });
   if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
   const { accessToken } = (await res.json()) as { accessToken: string };
-  const done = await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const done = await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
   if (done.status() !== 200) throw new Error(`milestone answered ${done.status()}`);
   const page = await context.newPage();
   const headers = { Authorization: `Bearer ${accessToken}` };
   const api: Player['api'] = async (method, path, data) => {
-    const r = method === 'GET'
-      ? await context.request.get(`${stack.url}${path}`, { headers })
-      : await context.request.post(`${stack.url}${path}`, { headers, data });
+    const r =
+      method === 'GET'
+        ? await context.request.get(`${stack.url}${path}`, { headers })
+        : await context.request.post(`${stack.url}${path}`, { headers, data });
     return { status: r.status(), body: await r.json() };
   };
   return { page, api, close: () => context.close() };
@@ -88,7 +106,9 @@ async function text(locator: Locator): Promise<string> {
 
 /** Waits for the deck's header to read `used`/`max` swipes. */
 async function counterReads(page: Page, used: number, max = 5): Promise<void> {
-  await expect.poll(() => text(page.getByTestId('swipe-counter')), { timeout: 10_000 }).toBe(`Swipe to decide • ${used}/${max} swipes`);
+  await expect
+    .poll(() => text(page.getByTestId('swipe-counter')), { timeout: 10_000 })
+    .toBe(`Swipe to decide • ${used}/${max} swipes`);
   // The decided card has flown off and the next one is on top.
   await expect.poll(() => page.locator('.ch-card.is-leaving').count()).toBe(0);
 }
@@ -104,7 +124,10 @@ async function dragTopCard(page: Page, dx: number): Promise<void> {
 }
 
 describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
-  it('a free user swipes until out of swipes, completes to-dos with photo, both and text proof, earns XP and levels up', async ({ browser, stack }) => {
+  it('a free user swipes until out of swipes, completes to-dos with photo, both and text proof, earns XP and levels up', async ({
+    browser,
+    stack,
+  }) => {
     const zone = zoneWhere(false) ?? 'UTC';
     const { page, close } = await player(browser, stack, viewport, zone, `deck-${label}`);
     await page.goto(`${stack.url}/`);
@@ -174,7 +197,11 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
     expect(xpBefore).toBe('0 / 100 XP');
 
     // The server's validation message for an empty text proof.
-    await list.getByTestId('todo-pending').first().getByRole('button', { name: /^Complete / }).click();
+    await list
+      .getByTestId('todo-pending')
+      .first()
+      .getByRole('button', { name: /^Complete / })
+      .click();
     await list.getByRole('button', { name: 'Submit proof' }).click();
     await visible(list.getByRole('alert').filter({ hasText: 'Please add a text reflection' }));
     await shot(page, `complete-proof-${label}`);
@@ -195,13 +222,22 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
       const proof = (['Photo', 'Both'] as const)[done] ?? 'Text';
       await list.getByRole('radio', { name: proof }).check();
       if (proof !== 'Text') {
-        await list.getByLabel('Choose a photo').setInputFiles({ name: `proof-${done}.png`, mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+        await list
+          .getByLabel('Choose a photo')
+          .setInputFiles({ name: `proof-${done}.png`, mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
         await visible(list.getByRole('img', { name: `Preview of proof-${done}.png` }));
       }
       if (proof !== 'Photo') await list.getByLabel('Your reflection').fill(`Did it, number ${done + 1}.`);
-      const answer = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/quests\/me\/todos\/[^/]+\/complete$/.test(new URL(r.url()).pathname));
+      const answer = page.waitForResponse(
+        (r) =>
+          r.request().method() === 'POST' &&
+          /\/api\/quests\/me\/todos\/[^/]+\/complete$/.test(new URL(r.url()).pathname),
+      );
       await list.getByRole('button', { name: 'Submit proof' }).click();
-      const body = (await (await answer).json()) as { levelUp: { level: number } | null; todo: { proofPhotoUrl?: string | null; proofText: string | null } };
+      const body = (await (await answer).json()) as {
+        levelUp: { level: number } | null;
+        todo: { proofPhotoUrl?: string | null; proofText: string | null };
+      };
       if (proof === 'Text') expect(body.todo.proofPhotoUrl ?? null).toBeNull();
       else {
         // The owner's short-lived link serves the re-encoded photo.
@@ -251,7 +287,7 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
   });
 });
 
-describe.each(VIEWPORTS)('the weekend window on %s (quests\' clock on a Friday, 12:00 UTC)', (label, viewport) => {
+describe.each(VIEWPORTS)("the weekend window on %s (quests' clock on a Friday, 12:00 UTC)", (label, viewport) => {
   // The server decides whether the weekend is open, so the test moves quests' clock (the launcher's
   // QUESTS_CLOCK_OFFSET_MS) rather than waiting for a weekend, and the browser's clock with it.
   // At Friday 12:00 UTC it is a weekday in UTC (opens at 17:00) and Friday 21:00 in Tokyo (open).
@@ -288,7 +324,9 @@ describe.each(VIEWPORTS)('the weekend window on %s (quests\' clock on a Friday, 
     await close();
   });
 
-  it('opens the weekend deck where it is already Friday evening (Asia/Tokyo), and counts weekend swipes apart', async ({ browser }) => {
+  it('opens the weekend deck where it is already Friday evening (Asia/Tokyo), and counts weekend swipes apart', async ({
+    browser,
+  }) => {
     const { page, api, close } = await player(browser, shifted, viewport, 'Asia/Tokyo', `weekend-${label}`);
     await onFriday(page);
     await page.goto(`${shifted.url}/`);
@@ -298,7 +336,11 @@ describe.each(VIEWPORTS)('the weekend window on %s (quests\' clock on a Friday, 
     await counterReads(page, 0);
     await page.getByTestId('accept-button').click();
     await counterReads(page, 1);
-    const limits = (await api('GET', '/api/quests/me/limits')).body as { weekendOpen: boolean; weekendSwipes: number; dailySwipes: number };
+    const limits = (await api('GET', '/api/quests/me/limits')).body as {
+      weekendOpen: boolean;
+      weekendSwipes: number;
+      dailySwipes: number;
+    };
     expect(limits).toMatchObject({ weekendOpen: true, weekendSwipes: 1, dailySwipes: 0 });
     await shot(page, `weekend-open-${label}`);
     await close();
@@ -336,19 +378,28 @@ describe('time zone', () => {
 
     // quests learns the zone from identity's profile event: the limits come back in it.
     await expect
-      .poll(async () => page.evaluate(async () => {
-        const r = await fetch('/api/identity/auth/refresh', { method: 'POST', credentials: 'include' });
-        const { accessToken } = (await r.json()) as { accessToken: string };
-        const limits = await fetch('/api/quests/me/limits', { headers: { Authorization: `Bearer ${accessToken}` } });
-        return ((await limits.json()) as { timeZone: string }).timeZone;
-      }), { timeout: 15_000 })
+      .poll(
+        async () =>
+          page.evaluate(async () => {
+            const r = await fetch('/api/identity/auth/refresh', { method: 'POST', credentials: 'include' });
+            const { accessToken } = (await r.json()) as { accessToken: string };
+            const limits = await fetch('/api/quests/me/limits', {
+              headers: { Authorization: `Bearer ${accessToken}` },
+            });
+            return ((await limits.json()) as { timeZone: string }).timeZone;
+          }),
+        { timeout: 15_000 },
+      )
       .toBe('America/New_York');
     await context.close();
   });
 });
 
 describe('deck limits', () => {
-  it("refreshes the limits at the user's local midnight without a reload, and moves without motion when asked", async ({ browser, stack }) => {
+  it("refreshes the limits at the user's local midnight without a reload, and moves without motion when asked", async ({
+    browser,
+    stack,
+  }) => {
     const { page, close } = await player(browser, stack, PHONE, 'UTC', 'midnight', 'reduce');
     await page.clock.install();
     const first = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/quests/me/limits');
@@ -358,7 +409,9 @@ describe('deck limits', () => {
 
     // Reduced motion: the accepted card is replaced at once, with no fly-off transition.
     const title = await text(page.getByTestId('deck-card').locator('h2'));
-    const duration = await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="deck-card"]')).transitionDuration`);
+    const duration = await page.evaluate(
+      `getComputedStyle(document.querySelector('[data-testid="deck-card"]')).transitionDuration`,
+    );
     expect(parseFloat(String(duration))).toBeLessThan(0.01);
     // The swipe-updated event makes the deck read its limits once more; let that settle first.
     const afterSwipe = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/quests/me/limits');
@@ -368,7 +421,9 @@ describe('deck limits', () => {
     expect(await text(page.getByTestId('deck-card').locator('h2'))).not.toBe(title);
 
     await page.evaluate('window.__sameDocument = true');
-    const again = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/quests/me/limits', { timeout: 10_000 });
+    const again = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/quests/me/limits', {
+      timeout: 10_000,
+    });
     await page.clock.fastForward(Date.parse(resetsAt) - Date.now() + 2_000);
     await again;
     expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
@@ -398,9 +453,13 @@ describe('deck limits', () => {
   it('takes a touch drag on a phone: right accepts, left skips, a short one snaps back', async ({ browser, stack }) => {
     const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     const user = newUser('touch');
-    const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: { ...user, timeZone: 'UTC' } });
+    const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, {
+      data: { ...user, timeZone: 'UTC' },
+    });
     const { accessToken } = (await res.json()) as { accessToken: string };
-    await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const swipe = async (dx: number) => {
@@ -408,7 +467,8 @@ describe('deck limits', () => {
       const x = box.x + box.width / 2;
       const y = box.y + box.height / 2;
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-      for (let i = 1; i <= 8; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 8, y }] });
+      for (let i = 1; i <= 8; i += 1)
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 8, y }] });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
     await page.goto(`${stack.url}/?deck=daily`);
@@ -429,7 +489,8 @@ describe('deck limits', () => {
     await counterReads(page, 0);
     const { body } = await api('GET', '/api/quests/sidequests?type=daily');
     const ids = (body as { sidequests: Array<{ id: string }> }).sidequests.map((q) => q.id);
-    for (const sidequestId of ids.slice(-5)) expect((await api('POST', '/api/quests/me/swipes/accept', { sidequestId })).status).toBe(201);
+    for (const sidequestId of ids.slice(-5))
+      expect((await api('POST', '/api/quests/me/swipes/accept', { sidequestId })).status).toBe(201);
 
     // The page still thinks 0/5: the server refuses and says why, and the deck catches up.
     await page.getByTestId('accept-button').click();
@@ -443,7 +504,10 @@ describe('deck limits', () => {
 });
 
 describe('Pro member', () => {
-  it('gets 10 swipes and 3 skips, never sees the upgrade ad, and is not offered an upgrade when out of swipes', async ({ browser, stack }) => {
+  it('gets 10 swipes and 3 skips, never sees the upgrade ad, and is not offered an upgrade when out of swipes', async ({
+    browser,
+    stack,
+  }) => {
     const { page, api, close } = await player(browser, stack, DESKTOP, 'UTC', 'pro');
     // Upgrade through the local test checkout (billing's real webhook path); quests learns it from billing's event.
     await page.goto(`${stack.url}/vere-pro`);
@@ -451,7 +515,11 @@ describe('Pro member', () => {
     await page.waitForURL(/\/api\/billing\/local\/checkout\/cs_local_/);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await visible(page.getByRole('heading', { name: 'Welcome to Vere Pro!' }));
-    await expect.poll(async () => ((await api('GET', '/api/quests/me/limits')).body as { isPro: boolean }).isPro, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => ((await api('GET', '/api/quests/me/limits')).body as { isPro: boolean }).isPro, {
+        timeout: 15_000,
+      })
+      .toBe(true);
 
     await page.goto(`${stack.url}/?deck=daily`);
     await counterReads(page, 0, 10);

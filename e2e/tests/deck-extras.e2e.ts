@@ -33,7 +33,9 @@ function database(stack: Stack): pg.Pool {
   }
   return pool;
 }
-afterAll(async () => { await pool?.end(); });
+afterAll(async () => {
+  await pool?.end();
+});
 
 interface Player {
   userId: string;
@@ -45,23 +47,34 @@ interface Player {
 /** A new free account, past the intro, whose quests player exists. */
 async function player(browser: Browser, stack: Stack, viewport: typeof PHONE, tag: string): Promise<Player> {
   const context = await browser.newContext({ viewport });
-  const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: { ...newUser(tag), timeZone: 'UTC' } });
+  const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, {
+    data: { ...newUser(tag), timeZone: 'UTC' },
+  });
   if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
   const { accessToken, user } = (await res.json()) as { accessToken: string; user: { id: string } };
   const headers = { Authorization: `Bearer ${accessToken}` };
   await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, { headers });
   const api: Player['api'] = async (method, path, data) => {
-    const r = method === 'GET' ? await context.request.get(`${stack.url}${path}`, { headers }) : await context.request.post(`${stack.url}${path}`, { headers, data });
+    const r =
+      method === 'GET'
+        ? await context.request.get(`${stack.url}${path}`, { headers })
+        : await context.request.post(`${stack.url}${path}`, { headers, data });
     return { status: r.status(), body: await r.json() };
   };
   await expect.poll(async () => (await api('GET', '/api/quests/me/progress')).status, { timeout: 15_000 }).toBe(200);
   return { userId: user.id, page: await context.newPage(), api, close: () => context.close() };
 }
 
-const VIEWPORTS = [['phone', PHONE], ['desktop', DESKTOP]] as const;
+const VIEWPORTS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
 
 describe.each(VIEWPORTS)('sample sidequests while the catalogue is empty, on %s', (label, viewport) => {
-  it('the daily deck shows labelled samples to browse; none reaches the server or uses a swipe', async ({ browser, stack }) => {
+  it('the daily deck shows labelled samples to browse; none reaches the server or uses a swipe', async ({
+    browser,
+    stack,
+  }) => {
     const db = database(stack);
     const me = await player(browser, stack, viewport, `samples-${label}`);
     // The server's list is empty: take the catalogue out (and put it back after).
@@ -71,7 +84,9 @@ describe.each(VIEWPORTS)('sample sidequests while the catalogue is empty, on %s'
     try {
       const { page } = me;
       const swipeCalls: string[] = [];
-      page.on('request', (r) => { if (r.url().includes('/api/quests/me/swipes/')) swipeCalls.push(r.url()); });
+      page.on('request', (r) => {
+        if (r.url().includes('/api/quests/me/swipes/')) swipeCalls.push(r.url());
+      });
       await page.goto(`${stack.url}/?deck=daily`);
       await visible(page.getByTestId('sample-deck'));
       await visible(page.getByText('Sample quests — preview only'));
@@ -130,39 +145,59 @@ describe.each(VIEWPORTS)('sample sidequests while the catalogue is empty, on %s'
 });
 
 describe('bonus swipes of a level-5 player', () => {
-  it('shows "+1 bonus" and 6 swipes in the header, and the server admits exactly 6 accepts', async ({ browser, stack }) => {
+  it('shows "+1 bonus" and 6 swipes in the header, and the server admits exactly 6 accepts', async ({
+    browser,
+    stack,
+  }) => {
     const me = await player(browser, stack, PHONE, 'bonus');
     // 550 XP is level 5 (levelThreshold(4)): written as a completion writes it — a ledger row and the player's total.
     const db = database(stack);
-    await db.query(`INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, 550, 'e2e: earlier completions')`, [`e2e:${me.userId}`, me.userId]);
+    await db.query(
+      `INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, 550, 'e2e: earlier completions')`,
+      [`e2e:${me.userId}`, me.userId],
+    );
     await db.query('UPDATE quests.player SET total_xp = total_xp + 550 WHERE user_id = $1', [me.userId]);
 
     const { page } = me;
     await page.goto(`${stack.url}/?deck=daily`);
-    await expect.poll(() => text(page.getByTestId('swipe-counter')), { timeout: 15_000 }).toBe('Swipe to decide • 0/6 swipes');
+    await expect
+      .poll(() => text(page.getByTestId('swipe-counter')), { timeout: 15_000 })
+      .toBe('Swipe to decide • 0/6 swipes');
     expect(await text(page.getByTestId('bonus'))).toBe('+1 bonus');
     await shot(page, 'challenges-bonus-phone');
 
     // One accept through the page, then seven more at once from another device: five more fit.
     await page.getByTestId('accept-button').click();
-    await expect.poll(() => text(page.getByTestId('swipe-counter')), { timeout: 10_000 }).toBe('Swipe to decide • 1/6 swipes');
+    await expect
+      .poll(() => text(page.getByTestId('swipe-counter')), { timeout: 10_000 })
+      .toBe('Swipe to decide • 1/6 swipes');
     const { body } = await me.api('GET', '/api/quests/sidequests?type=daily');
     const ids = (body.sidequests as { id: string }[]).map((q) => q.id);
-    const answers = await Promise.all(ids.slice(1, 8).map((sidequestId) => me.api('POST', '/api/quests/me/swipes/accept', { sidequestId })));
+    const answers = await Promise.all(
+      ids.slice(1, 8).map((sidequestId) => me.api('POST', '/api/quests/me/swipes/accept', { sidequestId })),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
     const refused = answers.filter((a) => a.status !== 201);
-    expect(refused.map((a) => [a.status, (a.body.error as { code: string }).code])).toEqual([[409, 'SWIPE_LIMIT_REACHED'], [409, 'SWIPE_LIMIT_REACHED']]);
+    expect(refused.map((a) => [a.status, (a.body.error as { code: string }).code])).toEqual([
+      [409, 'SWIPE_LIMIT_REACHED'],
+      [409, 'SWIPE_LIMIT_REACHED'],
+    ]);
     expect((await me.api('GET', '/api/quests/me/todos')).body.pending).toHaveLength(6);
 
     await page.reload();
-    await expect.poll(() => text(page.getByTestId('swipe-counter')), { timeout: 15_000 }).toBe('Swipe to decide • 6/6 swipes');
+    await expect
+      .poll(() => text(page.getByTestId('swipe-counter')), { timeout: 15_000 })
+      .toBe('Swipe to decide • 6/6 swipes');
     expect(await page.getByTestId('accept-button').isDisabled()).toBe(true);
     await me.close();
   }, 120_000);
 });
 
 describe('playbook unlocks', () => {
-  it('the playbooks page shows what quests decides: none at level 1, two at level 7, and an error card while quests is down', async ({ browser, stack }) => {
+  it('the playbooks page shows what quests decides: none at level 1, two at level 7, and an error card while quests is down', async ({
+    browser,
+    stack,
+  }) => {
     for (const [label, viewport] of VIEWPORTS) {
       const me = await player(browser, stack, viewport, `playbooks-${label}`);
       const { page } = me;
@@ -175,11 +210,16 @@ describe('playbook unlocks', () => {
 
       // Level 7 (850 XP): the slots of levels 3 and 7 open.
       const db = database(stack);
-      await db.query(`INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, 850, 'e2e: earlier completions')`, [`e2e:pb:${me.userId}`, me.userId]);
+      await db.query(
+        `INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, 850, 'e2e: earlier completions')`,
+        [`e2e:pb:${me.userId}`, me.userId],
+      );
       await db.query('UPDATE quests.player SET total_xp = total_xp + 850 WHERE user_id = $1', [me.userId]);
       await page.reload();
       await visible(page.getByRole('heading', { name: '2 of 7 playbooks unlocked' }));
-      expect(await Promise.all(Array.from({ length: 7 }, (_, i) => slots.nth(i).getAttribute('data-unlocked')))).toEqual(['true', 'true', 'false', 'false', 'false', 'false', 'false']);
+      expect(
+        await Promise.all(Array.from({ length: 7 }, (_, i) => slots.nth(i).getAttribute('data-unlocked'))),
+      ).toEqual(['true', 'true', 'false', 'false', 'false', 'false', 'false']);
       expect(await text(slots.nth(1))).toBe('Playbook 2Unlocked · the guide arrives soon');
       expect(await text(slots.nth(2))).toBe('Playbook 3Unlocks at Level 12');
       expect(await seriousViolations(page, '[data-remote="playbooks"]')).toEqual([]);

@@ -29,7 +29,9 @@ const withProvider = test.extend<{ op: OidcTestProvider & { appUrl: string } }>(
     async ({}, use) => {
       const appUrl = `http://127.0.0.1:${await freePort()}`;
       const op = await startOidcTestProvider({
-        ...CLIENT, host: '127.0.0.2', redirectUris: [`${appUrl}/api/identity/auth/google/callback`],
+        ...CLIENT,
+        host: '127.0.0.2',
+        redirectUris: [`${appUrl}/api/identity/auth/google/callback`],
       });
       await use(Object.assign(op, { appUrl }));
       await op.close();
@@ -44,8 +46,11 @@ const it = withProvider.extend({
     async ({ op }, use) => {
       await use({
         env: {
-          PORT: new URL(op.appUrl).port, APP_URL: op.appUrl,
-          GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_ISSUER: op.issuer,
+          PORT: new URL(op.appUrl).port,
+          APP_URL: op.appUrl,
+          GOOGLE_CLIENT_ID: CLIENT.clientId,
+          GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
+          GOOGLE_ISSUER: op.issuer,
         },
       });
     },
@@ -80,8 +85,15 @@ async function atProvider(page: Page, op: OidcTestProvider, login: string, conse
 }
 
 describe('Google sign-in', () => {
-  for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-    it(`${device}: Continue with Google → provider → Authenticating... → toast → home, signed in`, async ({ browser, stack, op }) => {
+  for (const [device, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`${device}: Continue with Google → provider → Authenticating... → toast → home, signed in`, async ({
+      browser,
+      stack,
+      op,
+    }) => {
       const login = googleUser(op, device === 'phone' ? 'Grace Google' : 'Ada Google');
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
@@ -118,9 +130,16 @@ describe('Google sign-in', () => {
     });
   }
 
-  it('cancelled at the provider: Authentication Failed, Go Back returns to /auth, Try Again goes round again', async ({ browser, stack, op }) => {
+  it('cancelled at the provider: Authentication Failed, Go Back returns to /auth, Try Again goes round again', async ({
+    browser,
+    stack,
+    op,
+  }) => {
     const login = googleUser(op, 'Linus Google');
-    for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [device, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(`${stack.url}/auth`);
@@ -140,7 +159,9 @@ describe('Google sign-in', () => {
       } else {
         // Try Again starts a new round trip (the provider remembers the login: only consent is asked).
         await page.getByRole('link', { name: 'Try Again' }).click({ noWaitAfter: true });
-        await page.waitForURL((url) => url.href.startsWith(`${op.issuer}/interaction/`), { waitUntil: 'domcontentloaded' });
+        await page.waitForURL((url) => url.href.startsWith(`${op.issuer}/interaction/`), {
+          waitUntil: 'domcontentloaded',
+        });
         await (await visible(page.getByRole('button', { name: 'Continue' }))).click({ noWaitAfter: true });
         await visible(page.getByText('Logged in successfully!'));
         await page.waitForURL(`${stack.url}/`, { timeout: 5_000 });

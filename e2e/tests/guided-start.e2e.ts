@@ -10,14 +10,19 @@ const WIDE = { width: 1440, height: 900 };
 async function me(page: Page, baseUrl: string) {
   const token = await page.evaluate(`fetch('/api/identity/auth/refresh', { method: 'POST', credentials: 'include' })
     .then((r) => r.json()).then((b) => b.accessToken)`);
-  const res = await page.request.get(`${baseUrl}/api/identity/me`, { headers: { Authorization: `Bearer ${String(token)}` } });
+  const res = await page.request.get(`${baseUrl}/api/identity/me`, {
+    headers: { Authorization: `Bearer ${String(token)}` },
+  });
   return ((await res.json()) as { user: { hasCompletedOnboarding: boolean; tutorialsSeen: string[] } }).user;
 }
 
 const slideTitle = (page: Page) => page.getByTestId('onboarding-slide').getByRole('heading').textContent();
 
 describe('pre-auth onboarding', () => {
-  it('runs through with a fake clock: auto-advancing slides, skip, the sample card and the friends card', async ({ browser, stack }) => {
+  it('runs through with a fake clock: auto-advancing slides, skip, the sample card and the friends card', async ({
+    browser,
+    stack,
+  }) => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.clock.install({ time: new Date('2026-11-23T10:00:00Z') });
@@ -75,7 +80,11 @@ describe('pre-auth onboarding', () => {
     await context.close();
   });
 
-  it('is never shown to a browser where someone has signed in, nor on deep links', async ({ browser, stack, signedIn }) => {
+  it('is never shown to a browser where someone has signed in, nor on deep links', async ({
+    browser,
+    stack,
+    signedIn,
+  }) => {
     await signedIn.page.goto(`${stack.url}/settings`);
     await signedIn.page.getByRole('button', { name: 'Sign Out' }).filter({ visible: true }).click();
     await signedIn.page.waitForURL(/\/auth/);
@@ -91,7 +100,10 @@ describe('pre-auth onboarding', () => {
 });
 
 describe('post-sign-up intro and the guided tours', () => {
-  it('intro then home tour; both stay done after a reload and in another browser; the challenge tour follows', async ({ browser, stack }) => {
+  it('intro then home tour; both stay done after a reload and in another browser; the challenge tour follows', async ({
+    browser,
+    stack,
+  }) => {
     const user = newUser('intro');
     const context = await browser.newContext({ viewport: WIDE });
     const page = await context.newPage();
@@ -120,11 +132,15 @@ describe('post-sign-up intro and the guided tours', () => {
     await tour.getByRole('button', { name: 'Next' }).click();
     await visible(page.getByText('Home tour · Step 2 of 6'));
     // The spotlight sits on the step's target, the daily sidequests card.
-    await expect.poll(() => page.evaluate(`(() => {
+    await expect
+      .poll(() =>
+        page.evaluate(`(() => {
       const s = document.querySelector('[data-testid="tour-spotlight"]')?.getBoundingClientRect();
       const t = document.querySelector('[data-tour="daily"]')?.getBoundingClientRect();
       return !!s && !!t && t.width > 0 && Math.abs(s.left + 8 - t.left) < 2 && Math.abs(s.top + 8 - t.top) < 2;
-    })()`)).toBe(true);
+    })()`),
+      )
+      .toBe(true);
     await snap(page, 'tour-home-desktop');
     for (let step = 3; step <= 6; step += 1) {
       await page.getByRole('dialog').getByRole('button', { name: 'Next' }).click();
@@ -169,7 +185,11 @@ describe('post-sign-up intro and the guided tours', () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await signUpThroughUi(page, stack.url, newUser('skip'), { intro: 'keep' });
-    await visible(page.getByRole('dialog', { name: 'Welcome to Vere' }).getByRole('heading', { name: 'Daily & Weekend Sidequests' }));
+    await visible(
+      page
+        .getByRole('dialog', { name: 'Welcome to Vere' })
+        .getByRole('heading', { name: 'Daily & Weekend Sidequests' }),
+    );
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(async () => (await me(page, stack.url)).hasCompletedOnboarding).toBe(true);
@@ -186,7 +206,10 @@ describe('post-sign-up intro and the guided tours', () => {
 });
 
 describe('theme', () => {
-  it('dark by default; the frame toggle persists light with no flash of dark on reload', async ({ signedIn, stack }) => {
+  it('dark by default; the frame toggle persists light with no flash of dark on reload', async ({
+    signedIn,
+    stack,
+  }) => {
     const { page } = signedIn;
     // Records the theme and background of the very first frame the page paints.
     await page.addInitScript(`requestAnimationFrame(() => {
@@ -207,13 +230,21 @@ describe('theme', () => {
 });
 
 describe('errors, notification taps and accessibility', () => {
-  it('a page that crashes shows the app-wide card, reports it, and Simple Mode leads to /fallback', async ({ browser, stack }) => {
+  it('a page that crashes shows the app-wide card, reports it, and Simple Mode leads to /fallback', async ({
+    browser,
+    stack,
+  }) => {
     const page = await browser.newPage({ viewport: WIDE });
     await page.goto(`${stack.url}/debug`);
-    const reported = page.waitForRequest((r) => r.url().endsWith('/api/identity/client-errors') && r.method() === 'POST');
+    const reported = page.waitForRequest(
+      (r) => r.url().endsWith('/api/identity/client-errors') && r.method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Simulate a crash' }).click();
     await visible(page.getByRole('heading', { name: 'Vere hit an error' }));
-    expect((await reported).postDataJSON()).toMatchObject({ kind: 'render', message: 'Simulated render error from /debug' });
+    expect((await reported).postDataJSON()).toMatchObject({
+      kind: 'render',
+      message: 'Simulated render error from /debug',
+    });
     await visible(page.getByRole('button', { name: 'Refresh Page' }));
     await page.getByRole('button', { name: 'Simple Mode' }).click();
     await page.waitForURL(`${stack.url}/fallback`);
@@ -226,13 +257,21 @@ describe('errors, notification taps and accessibility', () => {
     const { page } = signedIn;
     await page.goto(`${stack.url}/settings`);
     await visible(page.getByRole('heading', { name: 'Settings' }));
-    await page.evaluate(`window.dispatchEvent(new CustomEvent('vere:notification-tap', { detail: { type: 'challenge' } }))`);
+    await page.evaluate(
+      `window.dispatchEvent(new CustomEvent('vere:notification-tap', { detail: { type: 'challenge' } }))`,
+    );
     await page.waitForURL(`${stack.url}/challenges`);
-    await page.evaluate(`window.dispatchEvent(new CustomEvent('vere:notification-tap', { detail: { type: 'pod', podId: 'x' } }))`);
+    await page.evaluate(
+      `window.dispatchEvent(new CustomEvent('vere:notification-tap', { detail: { type: 'pod', podId: 'x' } }))`,
+    );
     await page.waitForURL(`${stack.url}/connect`);
   });
 
-  it('auth and home have no serious or critical axe violation, on phone and desktop; the nav works by keyboard', async ({ browser, stack, signedIn }) => {
+  it('auth and home have no serious or critical axe violation, on phone and desktop; the nav works by keyboard', async ({
+    browser,
+    stack,
+    signedIn,
+  }) => {
     for (const viewport of [PHONE, WIDE]) {
       const visitor = await browser.newContext({ viewport });
       const auth = await visitor.newPage();

@@ -14,7 +14,9 @@ async function latestResetLink(page: Page, base: string, email: string): Promise
   for (let i = 0; i < 50 && !link; i += 1) {
     const res = await page.request.get(`${base}/api/identity/dev/mail`);
     const { messages } = (await res.json()) as { messages: Array<{ to: string; text: string }> };
-    link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(messages.find((m) => m.to === email)?.text ?? '')?.[0];
+    link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(
+      messages.find((m) => m.to === email)?.text ?? '',
+    )?.[0];
     if (!link) await page.waitForTimeout(100);
   }
   if (!link) throw new Error(`no reset mail for ${email}`);
@@ -22,7 +24,11 @@ async function latestResetLink(page: Page, base: string, email: string): Promise
 }
 
 describe('password reset', () => {
-  it('mails a link, sets a new password, ends old sessions, and only the new password signs in', async ({ browser, stack, signedIn }) => {
+  it('mails a link, sets a new password, ends old sessions, and only the new password signs in', async ({
+    browser,
+    stack,
+    signedIn,
+  }) => {
     const { account, page: oldSession } = signedIn;
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${stack.url}/auth`);
@@ -71,7 +77,10 @@ describe('password reset', () => {
     await page.close();
   });
 
-  it('works from the keyboard alone on desktop with reduced motion, and shows the server\'s message for a dead link', async ({ browser, stack }) => {
+  it("works from the keyboard alone on desktop with reduced motion, and shows the server's message for a dead link", async ({
+    browser,
+    stack,
+  }) => {
     const page = await browser.newPage({ viewport: DESKTOP, reducedMotion: 'reduce' });
     const focused = (expr: string) => page.evaluate(`(() => { const el = document.activeElement; return ${expr}; })()`);
     await page.goto(`${stack.url}/auth`);

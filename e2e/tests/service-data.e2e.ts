@@ -46,7 +46,13 @@ describe('remotes backed by their services', () => {
     await page.goto(`${stack.url}/settings`);
     const response = await answer;
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' });
+    expect(await response.json()).toEqual({
+      isActive: false,
+      productId: null,
+      expirationDate: null,
+      willRenew: false,
+      source: 'unknown',
+    });
 
     const plan = await visible(page.getByTestId('settings-plan').filter({ hasText: 'Free User' }));
     expect(await plan.getAttribute('data-state')).toBe('free');
@@ -61,7 +67,10 @@ describe('remotes backed by their services', () => {
     await snap(page, 'settings-desktop');
   });
 
-  it('shows a retryable error when the pods service fails, and Retry reads it again', async ({ stack, signedIn: { page } }) => {
+  it('shows a retryable error when the pods service fails, and Retry reads it again', async ({
+    stack,
+    signedIn: { page },
+  }) => {
     await page.setViewportSize(PHONE);
     const restore = await outage(page, PODS);
     try {

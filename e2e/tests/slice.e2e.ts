@@ -33,7 +33,9 @@ describe('sign-up to level badge, across a restart', () => {
     const page = await context.newPage();
     // The edge sends a strict Content-Security-Policy; nothing the app does may trip it.
     const violations: string[] = [];
-    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
     const home = await page.request.get(`${stack.url}/`);
     expect(home.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
     await signUpThroughUi(page, stack.url, user);

@@ -12,7 +12,10 @@ import { describe, expect, test as it } from '../support/fixtures';
 import { seriousViolations } from '../support/axe';
 
 type Viewport = typeof PHONE;
-const VIEWPORTS: Array<[string, Viewport]> = [['phone', PHONE], ['desktop', DESKTOP]];
+const VIEWPORTS: Array<[string, Viewport]> = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+];
 
 /** Screenshots a person looks at, kept with the docs. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -52,7 +55,9 @@ function gradientPng(size: number): Buffer {
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -65,12 +70,22 @@ interface Player {
 }
 
 /** A new account in UTC, signed up through identity's API, past the intro, on a page of its own. */
-async function player(browser: Browser, stack: Stack, viewport: Viewport, tag: string, opts: { reducedMotion?: 'reduce' | 'no-preference'; touch?: boolean } = {}): Promise<Player> {
+async function player(
+  browser: Browser,
+  stack: Stack,
+  viewport: Viewport,
+  tag: string,
+  opts: { reducedMotion?: 'reduce' | 'no-preference'; touch?: boolean } = {},
+): Promise<Player> {
   const context = await browser.newContext({
-    viewport, reducedMotion: opts.reducedMotion ?? 'no-preference', ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+    viewport,
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const user = newUser(tag);
-  const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, { data: { ...user, timeZone: 'UTC' } });
+  const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, {
+    data: { ...user, timeZone: 'UTC' },
+  });
   if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`);
   const { accessToken } = (await res.json()) as { accessToken: string };
   const headers = { Authorization: `Bearer ${accessToken}` };
@@ -78,7 +93,10 @@ async function player(browser: Browser, stack: Stack, viewport: Viewport, tag: s
   if (done.status() !== 200) throw new Error(`milestone answered ${done.status()}`);
   const page = await context.newPage();
   const api: Player['api'] = async (method, path, data) => {
-    const r = method === 'GET' ? await context.request.get(`${stack.url}${path}`, { headers }) : await context.request.post(`${stack.url}${path}`, { headers, data });
+    const r =
+      method === 'GET'
+        ? await context.request.get(`${stack.url}${path}`, { headers })
+        : await context.request.post(`${stack.url}${path}`, { headers, data });
     return { status: r.status(), body: await r.json() };
   };
   return { context, page, email: user.email, api, close: () => context.close() };
@@ -89,7 +107,16 @@ async function text(locator: Locator): Promise<string> {
 }
 
 interface Weekly {
-  challenges: Array<{ id: string; title: string; category: string; preview: string; why: string; challengePart1: string; challengePart2: string; reflection: string }>;
+  challenges: Array<{
+    id: string;
+    title: string;
+    category: string;
+    preview: string;
+    why: string;
+    challengePart1: string;
+    challengePart2: string;
+    reflection: string;
+  }>;
   weekEndsAt: string;
 }
 
@@ -104,7 +131,8 @@ async function dragPane(page: Page, dx: number, touch: boolean): Promise<void> {
   if (touch) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-    for (let i = 1; i <= 8; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 8, y }] });
+    for (let i = 1; i <= 8; i += 1)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 8, y }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
     return;
@@ -116,7 +144,10 @@ async function dragPane(page: Page, dx: number, touch: boolean): Promise<void> {
 }
 
 describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
-  it('reads the five pages, accepts with confetti, completes with proof once: +120 XP, streak 1, a victory with its proof', async ({ browser, stack }) => {
+  it('reads the five pages, accepts with confetti, completes with proof once: +120 XP, streak 1, a victory with its proof', async ({
+    browser,
+    stack,
+  }) => {
     const touch = label === 'phone';
     const me = await player(browser, stack, viewport, `weekly-${label}`, { touch });
     const { page, api } = me;
@@ -124,7 +155,10 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     const week = body as Weekly;
     const current = week.challenges[0]!;
     // On the desktop the user has a pod to share the completion with; on the phone none.
-    const pod = label === 'desktop' ? (await api('POST', '/api/pods/pods', { name: 'Sunrise Crew' })).body as { id: string } : null;
+    const pod =
+      label === 'desktop'
+        ? ((await api('POST', '/api/pods/pods', { name: 'Sunrise Crew' })).body as { id: string })
+        : null;
 
     // The hub's weekly card names this week's challenge.
     await page.goto(`${stack.url}/`);
@@ -193,11 +227,15 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
       await dialog.getByRole('checkbox', { name: 'Sunrise Crew' }).check();
     } else expect(await dialog.getByText('Share with your pods').count()).toBe(0); // no pods, no section
     await note.fill(`Went to the lake at sunrise (${label}).`);
-    await dialog.getByLabel('Add a photo (optional)').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: gradientPng(320) });
+    await dialog
+      .getByLabel('Add a photo (optional)')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: gradientPng(320) });
     await visible(dialog.getByAltText('Preview of proof.png'));
     await page.waitForTimeout(350);
     await shot(page, `complete-${label}`);
-    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/quests/me/weekly/${current.id}/complete`);
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/quests/me/weekly/${current.id}/complete`,
+    );
     await dialog.getByRole('button', { name: 'Complete Challenge', exact: true }).click();
     const sentBody = (await sent).postDataJSON() as { note?: string; podIds?: string[]; photoId?: string };
     expect(sentBody.note).toBe(`Went to the lake at sunrise (${label}).`);
@@ -208,7 +246,8 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     const completed = await visible(page.getByRole('button', { name: 'Completed!' }));
     expect(await completed.first().isDisabled()).toBe(true);
     await expect.poll(() => text(page.getByTestId('weekly-streak'))).toBe('1 week');
-    await expect.poll(() => page.evaluate('window.__weeklyEvents.slice().sort().join(",")'))
+    await expect
+      .poll(() => page.evaluate('window.__weeklyEvents.slice().sort().join(",")'))
       .toBe('challenge-completed,streak-updated,weekly-completed,xp-updated');
     const progress = (await api('GET', '/api/quests/me/progress')).body as { totalXP: number; weeklyStreak: number };
     expect(progress).toMatchObject({ totalXP: 120, weeklyStreak: 1 });
@@ -216,14 +255,18 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
     // The victory, with its proof.
     const victories = page.getByTestId('recent-victories');
     await visible(victories.getByText(current.title));
-    await victories.getByRole('button', { name: new RegExp(current.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+    await victories
+      .getByRole('button', { name: new RegExp(current.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .click();
     const detail = page.getByRole('dialog', { name: 'Challenge Complete' });
     await visible(detail.getByText(`Went to the lake at sunrise (${label}).`));
     await visible(detail.getByText('+120 XP'));
     await page.waitForTimeout(350); // the dialog's fade-in ends before the picture
     await visible(detail.getByAltText(`Your proof photo for ${current.title}`));
     // The signed link loads: the image has its pixels.
-    await expect.poll(() => page.evaluate(`document.querySelector('.ch-victory-detail__photo')?.naturalWidth ?? 0`)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(`document.querySelector('.ch-victory-detail__photo')?.naturalWidth ?? 0`))
+      .toBeGreaterThan(0);
     await shot(page, `victory-${label}`);
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
@@ -261,7 +304,10 @@ describe.each(VIEWPORTS)('weekly challenge on %s', (label, viewport) => {
 });
 
 describe('weekly stats', () => {
-  it('Time Remaining turns yellow at 24 h and red at 6 h (controlled clock), on a phone; no confetti with reduced motion', async ({ browser, stack }) => {
+  it('Time Remaining turns yellow at 24 h and red at 6 h (controlled clock), on a phone; no confetti with reduced motion', async ({
+    browser,
+    stack,
+  }) => {
     const me = await player(browser, stack, PHONE, 'clock', { reducedMotion: 'reduce' });
     const { page, api } = me;
     const week = (await api('GET', '/api/quests/me/weekly')).body as Weekly;
@@ -275,7 +321,8 @@ describe('weekly stats', () => {
     await expect.poll(() => remaining.getAttribute('data-tone'), { timeout: 15_000 }).toBe('normal');
     // The page's clock runs on from `start` (seconds pass while the page loads); exact values are unit-tested.
     expect(await text(remaining)).toMatch(/^1d 0h (29|30)m$/);
-    const colour = () => page.evaluate(`getComputedStyle(document.querySelector('[data-testid="time-remaining"]')).color`);
+    const colour = () =>
+      page.evaluate(`getComputedStyle(document.querySelector('[data-testid="time-remaining"]')).color`);
     const plain = await colour();
 
     await page.clock.fastForward(30 * 60_000); // 24 h left at most; the 60 s refresh picks it up
@@ -322,7 +369,10 @@ describe('weekly stats', () => {
 const run = promisify(execFile);
 
 describe('weekly admin page', () => {
-  it('tells a non-admin they need admin access; an admin creates, edits, assigns, rotates and retires a challenge through the page', async ({ browser, stack }) => {
+  it('tells a non-admin they need admin access; an admin creates, edits, assigns, rotates and retires a challenge through the page', async ({
+    browser,
+    stack,
+  }) => {
     const me = await player(browser, stack, DESKTOP, 'admin');
     const { page } = me;
     await page.goto(`${stack.url}/settings/admin`);
@@ -333,7 +383,8 @@ describe('weekly admin page', () => {
 
     // npm run admin -- grant <email> (its bundle, built with the launcher's), against this stack's database; the role arrives with the next token.
     await run(process.execPath, ['--enable-source-maps', 'infra/local/dist/admin-cli.mjs', 'grant', me.email], {
-      cwd: repoRoot, env: { ...process.env, VERE_DATA_DIR: stack.dataDir, DATABASE_URL: '' },
+      cwd: repoRoot,
+      env: { ...process.env, VERE_DATA_DIR: stack.dataDir, DATABASE_URL: '' },
     });
     await page.reload();
     await page.getByRole('link', { name: 'Weekly challenges admin' }).click();
@@ -366,7 +417,9 @@ describe('weekly admin page', () => {
     const edited = page.getByTestId('admin-challenge').filter({ hasText: `${title}!` });
     await visible(edited);
     await page.getByLabel('Week number').fill('9001');
-    await page.getByLabel('Challenge for that week').selectOption({ label: (await text(edited.locator('.ac-admin__item-title'))) });
+    await page
+      .getByLabel('Challenge for that week')
+      .selectOption({ label: await text(edited.locator('.ac-admin__item-title')) });
     await page.getByRole('button', { name: 'Assign to week' }).click();
     await visible(page.getByText(`Week 9001`).filter({ hasText: `${title}!` }));
     await page.getByLabel('Week number').fill('9002');

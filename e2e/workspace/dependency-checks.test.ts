@@ -22,7 +22,9 @@ describe('dependency checks', () => {
     const messages = await lintPackageJson('services/quests/package.json', (pkg) => {
       delete pkg.dependencies.pg; // quests' players repository imports pg
     });
-    expect(messages).toMatch(/@nx\/dependency-checks: The "quests" project uses the following packages, but they are missing from "dependencies":\s+- pg/);
+    expect(messages).toMatch(
+      /@nx\/dependency-checks: The "quests" project uses the following packages, but they are missing from "dependencies":\s+- pg/,
+    );
   });
 
   it('fail lint on a dependency nothing uses', async () => {

@@ -52,7 +52,9 @@ describe('dependency versions', () => {
     expect([...prisma.keys()].sort()).toEqual(['@prisma/adapter-pg', '@prisma/client', 'prisma']);
     const everyRange = new Set([...prisma.values()].flatMap((ranges) => [...ranges]));
     expect([...everyRange]).toHaveLength(1);
-    expect(new Set(['prisma', '@prisma/client', '@prisma/adapter-pg'].map(installed))).toEqual(new Set([installed('prisma')]));
+    expect(new Set(['prisma', '@prisma/client', '@prisma/adapter-pg'].map(installed))).toEqual(
+      new Set([installed('prisma')]),
+    );
   });
 
   it('the schema engine bindings are the build of the engine the installed CLI ships (decision 0002)', () => {
@@ -66,6 +68,8 @@ describe('dependency versions', () => {
     const rspack = declared(/^@rspack\/(core|cli|dev-server)$/);
     const minors = new Set([...rspack.values()].flatMap((ranges) => [...ranges].map(minor)));
     expect([...minors]).toHaveLength(1);
-    expect(new Set(['@rspack/core', '@rspack/cli', '@rspack/dev-server'].map((name) => minor(installed(name))))).toEqual(minors);
+    expect(
+      new Set(['@rspack/core', '@rspack/cli', '@rspack/dev-server'].map((name) => minor(installed(name)))),
+    ).toEqual(minors);
   });
 });

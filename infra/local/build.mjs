@@ -14,7 +14,11 @@ import { build } from 'esbuild';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const plainJs = new Set(['@vere/prisma-engine', '@vere/service-build', '@vere/web-build']);
-const packageName = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 rmSync(`${here}dist`, { recursive: true, force: true });
 await build({
@@ -36,15 +40,17 @@ await build({
   target: 'node22',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [{
-    name: 'npm-packages-external',
-    setup(b) {
-      b.onResolve({ filter: /^[@a-z]/ }, ({ path }) => {
-        if (path.startsWith('node:')) return { path, external: true };
-        const name = packageName(path);
-        if (name.startsWith('@vere/') && !plainJs.has(name)) return undefined;
-        return { path, external: true };
-      });
+  plugins: [
+    {
+      name: 'npm-packages-external',
+      setup(b) {
+        b.onResolve({ filter: /^[@a-z]/ }, ({ path }) => {
+          if (path.startsWith('node:')) return { path, external: true };
+          const name = packageName(path);
+          if (name.startsWith('@vere/') && !plainJs.has(name)) return undefined;
+          return { path, external: true };
+        });
+      },
     },
-  }],
+  ],
 });

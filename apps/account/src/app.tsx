@@ -33,7 +33,16 @@ export default function AccountApp() {
           <Route path="payment" element={<PaymentPage />} />
           <Route path="subscription" element={<SubscriptionPage />} />
           <Route path="subscription-success" element={<SubscriptionSuccessPage />} />
-          <Route path="*" element={<AreaNotFound description="We couldn't find that page in your account." backTo="/settings" backLabel="Back to Settings" />} />
+          <Route
+            path="*"
+            element={
+              <AreaNotFound
+                description="We couldn't find that page in your account."
+                backTo="/settings"
+                backLabel="Back to Settings"
+              />
+            }
+          />
         </Routes>
       </div>
     </QueryClientProvider>

@@ -30,11 +30,48 @@ export default function ChallengesApp() {
       <div data-remote="challenges" className="ch-root">
         <Routes>
           <Route index element={<HubPage />} />
-          <Route path="challenges" element={<Page><WeeklyPage /></Page>} />
-          <Route path="challenges/:challengeId" element={<Page><WeeklyPage /></Page>} />
-          <Route path="weekly" element={<Page><WeeklyPage /></Page>} />
-          <Route path="packs" element={<Page><PacksPage /></Page>} />
-          <Route path="*" element={<AreaNotFound description="This challenge wandered off. Head back to the hub." backTo="/" backLabel="Back to Challenges" />} />
+          <Route
+            path="challenges"
+            element={
+              <Page>
+                <WeeklyPage />
+              </Page>
+            }
+          />
+          <Route
+            path="challenges/:challengeId"
+            element={
+              <Page>
+                <WeeklyPage />
+              </Page>
+            }
+          />
+          <Route
+            path="weekly"
+            element={
+              <Page>
+                <WeeklyPage />
+              </Page>
+            }
+          />
+          <Route
+            path="packs"
+            element={
+              <Page>
+                <PacksPage />
+              </Page>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <AreaNotFound
+                description="This challenge wandered off. Head back to the hub."
+                backTo="/"
+                backLabel="Back to Challenges"
+              />
+            }
+          />
         </Routes>
       </div>
     </QueryClientProvider>

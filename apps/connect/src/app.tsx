@@ -24,7 +24,16 @@ export default function ConnectApp() {
           <Route path="create-pod" element={<CreatePodPage />} />
           <Route path="chat/:friendId" element={<ChatPage />} />
           <Route path="friends" element={<FriendsPage />} />
-          <Route path="*" element={<AreaNotFound description="We couldn't find that page in Connect." backTo="/connect" backLabel="Back to Connect" />} />
+          <Route
+            path="*"
+            element={
+              <AreaNotFound
+                description="We couldn't find that page in Connect."
+                backTo="/connect"
+                backLabel="Back to Connect"
+              />
+            }
+          />
         </Routes>
       </div>
     </QueryClientProvider>

@@ -20,7 +20,16 @@ export default function PlaybooksApp() {
           <Route path="guides/:id/complete" element={<GuidePage complete />} />
           <Route path="assessments" element={<AssessmentsPage />} />
           <Route path="assessments/*" element={<AssessmentsPage />} />
-          <Route path="*" element={<AreaNotFound description="We couldn't find that page in Playbooks." backTo="/guides" backLabel="Back to Playbooks" />} />
+          <Route
+            path="*"
+            element={
+              <AreaNotFound
+                description="We couldn't find that page in Playbooks."
+                backTo="/guides"
+                backLabel="Back to Playbooks"
+              />
+            }
+          />
         </Routes>
       </div>
     </QueryClientProvider>

@@ -40,13 +40,15 @@ export async function prerenderAuth(): Promise<void> {
     readFile(join(dist, 'prerender-assets.json'), 'utf8').then((t) => JSON.parse(t) as { css: string[] }),
     render(),
   ]);
-  if (/<script/i.test(body)) throw new Error('the prerendered /auth carries a script: the CSP allows only index.html\'s');
+  if (/<script/i.test(body))
+    throw new Error("the prerendered /auth carries a script: the CSP allows only index.html's");
   // Links, not inlined copies: Rspack's CSS loading finds a <link> to a chunk's file and takes the
   // chunk as loaded. Inlined, the app's own links would be added after it, and while only the first
   // had arrived its rules would override the auth page's (a visible layout shift).
   const links = assets.css.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
   const rootTag = '<div id="root"></div>';
-  if (!index.includes(rootTag) || !index.includes('</head>')) throw new Error('dist/index.html has no empty #root or no </head>');
+  if (!index.includes(rootTag) || !index.includes('</head>'))
+    throw new Error('dist/index.html has no empty #root or no </head>');
   // The entry script is fetched at once (preload) but run after the first contentful paint by the
   // inline script (runEntry): until then the main thread is the page's, which paints from the HTML.
   const scripts = [...index.matchAll(/<script defer src="([^"]+)"><\/script>/g)];
@@ -59,7 +61,10 @@ export async function prerenderAuth(): Promise<void> {
   // once the page has painted.
   const page = index
     .replace(/<link[^>]*\bdata-first-screen\b[^>]*>/g, '')
-    .replace(entryTag, `<link rel="preload" href="${entrySrc}" as="script"><meta name="vere-entry" content="${entrySrc}">`)
+    .replace(
+      entryTag,
+      `<link rel="preload" href="${entrySrc}" as="script"><meta name="vere-entry" content="${entrySrc}">`,
+    )
     .replace('</head>', `<style>${PRERENDER_STYLE}</style>${links}</head>`)
     .replace(rootTag, `<div id="root" data-prerendered="">${body}</div>`);
   const brotli = promisify(brotliCompress);
@@ -67,7 +72,9 @@ export async function prerenderAuth(): Promise<void> {
   const data = Buffer.from(page);
   await Promise.all([
     writeFile(join(dist, 'auth.html'), data),
-    brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).then((b) => writeFile(join(dist, 'auth.html.br'), b)),
+    brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).then((b) =>
+      writeFile(join(dist, 'auth.html.br'), b),
+    ),
     gz(data, { level: 9 }).then((b) => writeFile(join(dist, 'auth.html.gz'), b)),
   ]);
   // Read only here: not something to deploy.

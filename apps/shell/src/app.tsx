@@ -27,7 +27,11 @@ export function App({ location }: { location?: string } = {}) {
   // The frame's own server state (the plan in the user block). Remotes keep their own clients.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
   const router = (children: ReactNode) =>
-    location === undefined ? <BrowserRouter>{children}</BrowserRouter> : <MemoryRouter initialEntries={[location]}>{children}</MemoryRouter>;
+    location === undefined ? (
+      <BrowserRouter>{children}</BrowserRouter>
+    ) : (
+      <MemoryRouter initialEntries={[location]}>{children}</MemoryRouter>
+    );
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -68,7 +68,9 @@ void startUp({
       prefetchToasts();
       if (sessionStore.getState().status !== 'signed-in') return;
       // Downloaded, not run: running them would be main-thread work while the home is in use.
-      const { prefetchArea } = await import(/* webpackChunkName: "prefetch-area" */ './features/remotes/utils/prefetch-area');
+      const { prefetchArea } = await import(
+        /* webpackChunkName: "prefetch-area" */ './features/remotes/utils/prefetch-area'
+      );
       await Promise.all(WARM_AREAS.map((area) => prefetchArea(area)));
     },
   },

@@ -11,7 +11,10 @@ export function routeForNotification(data: unknown): string | null {
 export const NOTIFICATION_TAP_EVENT = 'vere:notification-tap';
 
 interface PushPlugin {
-  addListener(event: 'pushNotificationActionPerformed', fn: (action: { notification?: { data?: unknown } }) => void): unknown;
+  addListener(
+    event: 'pushNotificationActionPerformed',
+    fn: (action: { notification?: { data?: unknown } }) => void,
+  ): unknown;
 }
 
 /**
@@ -25,7 +28,8 @@ export function listenForNotificationTaps(navigate: (path: string) => void): () 
   };
   const onEvent = (event: Event) => open((event as CustomEvent<unknown>).detail);
   window.addEventListener(NOTIFICATION_TAP_EVENT, onEvent);
-  const push = (window as { Capacitor?: { Plugins?: { PushNotifications?: PushPlugin } } }).Capacitor?.Plugins?.PushNotifications;
+  const push = (window as { Capacitor?: { Plugins?: { PushNotifications?: PushPlugin } } }).Capacitor?.Plugins
+    ?.PushNotifications;
   push?.addListener('pushNotificationActionPerformed', (action) => open(action.notification?.data));
   return () => window.removeEventListener(NOTIFICATION_TAP_EVENT, onEvent);
 }

@@ -10,7 +10,9 @@ import { AppFrame } from './features/frame/components/app-frame';
 import { GuidedStart } from './features/guided/components/guided-start';
 import { FallbackPage } from './pages/fallback-page';
 
-const AuthPage = lazy(() => import(/* webpackChunkName: "auth-page" */ './pages/auth-page').then((m) => ({ default: m.AuthPage })));
+const AuthPage = lazy(() =>
+  import(/* webpackChunkName: "auth-page" */ './pages/auth-page').then((m) => ({ default: m.AuthPage })),
+);
 const utility = () => import('./pages/utility-pages');
 const TestPage = lazy(() => utility().then((m) => ({ default: m.TestPage })));
 const MobileTestPage = lazy(() => utility().then((m) => ({ default: m.MobileTestPage })));
@@ -20,11 +22,17 @@ const TestPreAuthPage = lazy(() => utility().then((m) => ({ default: m.TestPreAu
 const PreAuthOnboardingPage = lazy(() =>
   import('./pages/pre-auth-onboarding-page').then((m) => ({ default: m.PreAuthOnboardingPage })),
 );
-const PersonalityTestPage = lazy(() => import('./pages/personality-test-page').then((m) => ({ default: m.PersonalityTestPage })));
-const AuthCallbackPage = lazy(() => import('./pages/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })));
+const PersonalityTestPage = lazy(() =>
+  import('./pages/personality-test-page').then((m) => ({ default: m.PersonalityTestPage })),
+);
+const AuthCallbackPage = lazy(() =>
+  import('./pages/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })),
+);
 // Rarely needed, so not on the first paint's path (decision 0020).
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const ResetPasswordPage = lazy(() =>
+  import('./pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 
 /** Every path that is not a shell page belongs to one remote area, or is not found. */
 function AreaOrNotFound() {
@@ -71,14 +79,16 @@ export const routes: RouteObject[] = [
     ),
   },
   { path: '/fallback', element: <FallbackPage /> },
-  ...([
-    ['/test', <TestPage />],
-    ['/mobile-test', <MobileTestPage />],
-    ['/simple', <SimplePage />],
-    ['/debug', <DebugPage />],
-    ['/test-pre-auth', <TestPreAuthPage />],
-    ['/onboarding', <PreAuthOnboardingPage />],
-  ] as const).map(([path, page]) => ({ path, element: <Suspense fallback={<LoadingScreen />}>{page}</Suspense> })),
+  ...(
+    [
+      ['/test', <TestPage />],
+      ['/mobile-test', <MobileTestPage />],
+      ['/simple', <SimplePage />],
+      ['/debug', <DebugPage />],
+      ['/test-pre-auth', <TestPreAuthPage />],
+      ['/onboarding', <PreAuthOnboardingPage />],
+    ] as const
+  ).map(([path, page]) => ({ path, element: <Suspense fallback={<LoadingScreen />}>{page}</Suspense> })),
   {
     path: '/personality-test',
     element: (

@@ -18,7 +18,8 @@ describe('start-up', () => {
     const failed = await startUp({
       tasks: [{ name: 'session', run: async () => undefined }],
       background: { name: 'warm', run: background },
-      reveal, setTimer,
+      reveal,
+      setTimer,
     });
     expect(failed).toEqual([]);
     expect(timers.map((t) => t.ms)).toEqual([SPLASH_EXIT_MS, BACKGROUND_TASK_MS]);
@@ -35,16 +36,24 @@ describe('start-up', () => {
     const reveal = vi.fn();
     const failed = await startUp({
       tasks: [
-        { name: 'session', run: async () => { throw new Error('offline'); } },
+        {
+          name: 'session',
+          run: async () => {
+            throw new Error('offline');
+          },
+        },
         { name: 'remotes', run: async () => undefined },
         { name: 'service-workers', run: () => Promise.reject(new Error('denied')) },
       ],
       background: { name: 'warm', run: () => Promise.reject(new Error('remote down')) },
-      reveal, report, setTimer,
+      reveal,
+      report,
+      setTimer,
     });
     expect(failed).toEqual(['session', 'service-workers']);
     expect(report.mock.calls.map(([task, error]) => `${task}: ${(error as Error).message}`)).toEqual([
-      'session: offline', 'service-workers: denied',
+      'session: offline',
+      'service-workers: denied',
     ]);
     timers.forEach((t) => t.fn());
     expect(reveal).toHaveBeenCalledOnce();
@@ -53,7 +62,9 @@ describe('start-up', () => {
 
   it('removes every registered service worker and knows the native wrapper', async () => {
     const unregister = vi.fn(async () => true);
-    const container = { getRegistrations: async () => [{ unregister }, { unregister }] as unknown as ServiceWorkerRegistration[] };
+    const container = {
+      getRegistrations: async () => [{ unregister }, { unregister }] as unknown as ServiceWorkerRegistration[],
+    };
     expect(await removeServiceWorkers(container)).toBe(2);
     expect(unregister).toHaveBeenCalledTimes(2);
     expect(await removeServiceWorkers(null)).toBe(0);
@@ -75,6 +86,9 @@ describe('notification taps', () => {
 
 describe('challenge page paths for its tour', () => {
   it.each(['/challenges', '/weekly', '/challenges/abc', '/weekly/'])('%s is the weekly challenge page', (p) =>
-    expect(isChallengesPath(p)).toBe(true));
-  it.each(['/', '/challengesx', '/challenges/a/b', '/pro/challenges'])('%s is not', (p) => expect(isChallengesPath(p)).toBe(false));
+    expect(isChallengesPath(p)).toBe(true),
+  );
+  it.each(['/', '/challengesx', '/challenges/a/b', '/pro/challenges'])('%s is not', (p) =>
+    expect(isChallengesPath(p)).toBe(false),
+  );
 });

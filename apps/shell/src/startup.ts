@@ -9,7 +9,9 @@ interface CapacitorGlobal {
   isNativePlatform?: () => boolean;
 }
 
-export function isNativePlatform(win: { Capacitor?: CapacitorGlobal } = window as { Capacitor?: CapacitorGlobal }): boolean {
+export function isNativePlatform(
+  win: { Capacitor?: CapacitorGlobal } = window as { Capacitor?: CapacitorGlobal },
+): boolean {
   try {
     return win.Capacitor?.isNativePlatform?.() === true;
   } catch {
@@ -19,7 +21,9 @@ export function isNativePlatform(win: { Capacitor?: CapacitorGlobal } = window a
 
 /** Spec §4: inside the native wrapper, service workers a web visit registered are removed. */
 export async function removeServiceWorkers(
-  container: Pick<ServiceWorkerContainer, 'getRegistrations'> | null = typeof navigator === 'undefined' ? null : (navigator.serviceWorker ?? null),
+  container: Pick<ServiceWorkerContainer, 'getRegistrations'> | null = typeof navigator === 'undefined'
+    ? null
+    : (navigator.serviceWorker ?? null),
 ): Promise<number> {
   if (!container) return 0;
   const registrations = await container.getRegistrations();
@@ -46,7 +50,12 @@ export interface StartupOptions {
 function defaultReport(task: string, error: unknown): void {
   console.error(`[shell] start-up task "${task}" failed`, error);
   const message = error instanceof Error ? error.message || error.name : String(error);
-  reportClientError({ kind: 'error', source: 'shell', message: `start-up ${task}: ${message}`, stack: error instanceof Error ? error.stack : undefined });
+  reportClientError({
+    kind: 'error',
+    source: 'shell',
+    message: `start-up ${task}: ${message}`,
+    stack: error instanceof Error ? error.stack : undefined,
+  });
 }
 
 /**

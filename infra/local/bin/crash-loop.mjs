@@ -48,8 +48,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vere-crash-'));
 let database;
 const env = {
   ...process.env,
-  PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', VERE_DATA_DIR: dataDir,
-  AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: process.env.CRASH_LOOP_LOG_LEVEL ?? 'error',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  API_ONLY: 'true',
+  VERE_DATA_DIR: dataDir,
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  LOG_LEVEL: process.env.CRASH_LOOP_LOG_LEVEL ?? 'error',
 };
 if (process.env.DATABASE_URL) {
   database = `vere_crash_${randomBytes(5).toString('hex')}`;
@@ -72,7 +76,10 @@ async function admin(sql) {
 /** Starts the launcher in its own process group; resolves with its URL once it listens. */
 function startApp() {
   const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'infra/local/dist/main.mjs')], {
-    cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let output = '';
@@ -161,7 +168,9 @@ try {
   const missing = new Set(accepted);
   while (missing.size > 0 && Date.now() < deadline) {
     for (const user of [...missing]) {
-      const res = await fetch(`${url}/api/quests/me/progress`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+      const res = await fetch(`${url}/api/quests/me/progress`, {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
       if (res.status === 200) missing.delete(user);
     }
     if (missing.size > 0) await new Promise((r) => setTimeout(r, 500));
@@ -170,7 +179,11 @@ try {
   await app.exited;
 
   const result = {
-    rounds, attempted, accepted: accepted.length, players: accepted.length - missing.size, lost: missing.size,
+    rounds,
+    attempted,
+    accepted: accepted.length,
+    players: accepted.length - missing.size,
+    lost: missing.size,
     lostEmails: [...missing].map((u) => u.email),
   };
   if (args.json) console.log(JSON.stringify(result));

@@ -15,19 +15,45 @@ const nxBin = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8'
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' };
 const nx = nxBin;
 
-const generate = spawnSync(process.execPath, [nx, 'run-many', '-t', 'prisma:generate'], { cwd: root, stdio: 'inherit', env });
+const generate = spawnSync(process.execPath, [nx, 'run-many', '-t', 'prisma:generate'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 if (generate.status !== 0) process.exit(generate.status ?? 1);
 
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-preserve-output', `${root}infra/local/src/main.ts`], {
-    cwd: root, stdio: 'inherit', env: { ...env, API_ONLY: 'true', PORT: process.env.PORT ?? '3000' },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, API_ONLY: 'true', PORT: process.env.PORT ?? '3000' },
   }),
-  spawn(process.execPath, [nx, 'run-many', '-t', 'dev', '--projects=shell,challenges,connect,playbooks,account', '--parallel=5', '--outputStyle=stream'], {
-    cwd: root, stdio: 'inherit', env,
-  }),
+  spawn(
+    process.execPath,
+    [
+      nx,
+      'run-many',
+      '-t',
+      'dev',
+      '--projects=shell,challenges,connect,playbooks,account',
+      '--parallel=5',
+      '--outputStyle=stream',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    },
+  ),
 ];
-const stop = (signal) => { for (const child of children) child.kill(signal); };
+const stop = (signal) => {
+  for (const child of children) child.kill(signal);
+};
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 let exited = 0;
-for (const child of children) child.on('exit', () => { if (++exited === children.length) process.exit(0); else stop('SIGTERM'); });
+for (const child of children)
+  child.on('exit', () => {
+    if (++exited === children.length) process.exit(0);
+    else stop('SIGTERM');
+  });

@@ -15,14 +15,19 @@ const nxBin = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8'
 /** Runs `nx run <target>` in the repo; `quiet` keeps its output for the caller instead of showing it. */
 export function nxRun(target, { quiet = false } = {}) {
   return spawnSync(process.execPath, [nxBin, 'run', target, '--outputStyle=stream-without-prefixes'], {
-    cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8',
+    cwd: root,
+    stdio: quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
   });
 }
 
 /** Runs a bundle of infra/local/dist as a child: it gets SIGINT/SIGTERM, and its exit ends us. */
 export function runBundle(file, args, cwd) {
-  const child = spawn(process.execPath, ['--enable-source-maps', `${root}infra/local/dist/${file}`, ...args], { cwd, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--enable-source-maps', `${root}infra/local/dist/${file}`, ...args], {
+    cwd,
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -27,7 +27,11 @@ async function databaseUrl(): Promise<{ url: string; stop?: () => Promise<void> 
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { help: { type: 'boolean' } },
+  });
   const [command, who] = positionals;
   if (values.help || (command !== 'grant' && command !== 'revoke') || !who || positionals.length > 2) {
     process.stderr.write(`${USAGE}\n`);
@@ -49,7 +53,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`No account with the ${byId ? 'id' : 'e-mail'} ${who}\n`);
       return 1;
     }
-    process.stdout.write(`${command === 'grant' ? 'Granted' : 'Revoked'} admin for ${rows[0].email} (${rows[0].id}); it applies from their next sign-in or token refresh.\n`);
+    process.stdout.write(
+      `${command === 'grant' ? 'Granted' : 'Revoked'} admin for ${rows[0].email} (${rows[0].id}); it applies from their next sign-in or token refresh.\n`,
+    );
     return 0;
   } finally {
     await pool.end();

@@ -32,7 +32,8 @@ export function parseUntil(value: string | undefined, now = new Date()): Date | 
   if (value === undefined) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999)) : null;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw new Error(`--until must be a date like 2027-01-31 (got "${value}")`);
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
+    throw new Error(`--until must be a date like 2027-01-31 (got "${value}")`);
   if (date <= now) throw new Error('--until must be in the future');
   return date;
 }
@@ -51,7 +52,9 @@ async function resolveUser(url: string, who: string): Promise<string> {
   if (!who.includes('@')) throw new Error(`"${who}" is neither an e-mail address nor a user id`);
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    const { rows } = await pool.query<{ id: string }>('SELECT id FROM identity."user" WHERE email = $1', [who.trim().toLowerCase()]);
+    const { rows } = await pool.query<{ id: string }>('SELECT id FROM identity."user" WHERE email = $1', [
+      who.trim().toLowerCase(),
+    ]);
     if (!rows[0]) throw new Error(`No account with the e-mail ${who}`);
     return rows[0].id;
   } finally {
@@ -61,8 +64,14 @@ async function resolveUser(url: string, who: string): Promise<string> {
 
 export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true,
-    options: { until: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' }, help: { type: 'boolean' } },
+    args: argv,
+    allowPositionals: true,
+    options: {
+      until: { type: 'string' },
+      reason: { type: 'string' },
+      by: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const [command, who] = positionals;
   if (values.help || (command !== 'grant' && command !== 'revoke') || !who || positionals.length > 2) {
@@ -85,10 +94,13 @@ export async function main(argv: string[]): Promise<number> {
     const userId = await resolveUser(url, who);
     const admin = await openBillingAdmin(url, logger);
     try {
-      const entitlement = command === 'grant'
-        ? await admin.grant({ userId, until, by, reason: values.reason })
-        : await admin.revoke({ userId, by, reason: values.reason });
-      process.stdout.write(`${command === 'grant' ? 'Granted' : 'Revoked'} for ${userId} by ${by}: ${JSON.stringify(entitlement)}\n`);
+      const entitlement =
+        command === 'grant'
+          ? await admin.grant({ userId, until, by, reason: values.reason })
+          : await admin.revoke({ userId, by, reason: values.reason });
+      process.stdout.write(
+        `${command === 'grant' ? 'Granted' : 'Revoked'} for ${userId} by ${by}: ${JSON.stringify(entitlement)}\n`,
+      );
       return 0;
     } finally {
       await admin.close();

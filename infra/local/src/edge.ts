@@ -8,7 +8,13 @@ import { answerClientError, answerFrameworkError, escapeHtml, refuseUnknownExpec
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES } from '@vere/storage';
 // The policy's own entry point: the package's index loads Rspack (3 s of the launcher's start-up).
 import { contentSecurityPolicy } from '@vere/web-build/csp';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 
 export const REMOTES = ['challenges', 'connect', 'playbooks', 'account'] as const;
 
@@ -55,7 +61,8 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     // to reach it: 502 NOT_READY, as when the service is down.
     const status = !err.statusCode || err.statusCode < 400 || err.statusCode === 500 ? 502 : err.statusCode;
     if (status >= 500) request.log.error({ err }, 'edge error');
-    const [code, message] = EDGE_ERRORS[status] ?? (status >= 500 ? EDGE_ERRORS[502]! : ['BAD_REQUEST', 'Request refused.']);
+    const [code, message] =
+      EDGE_ERRORS[status] ?? (status >= 500 ? EDGE_ERRORS[502]! : ['BAD_REQUEST', 'Request refused.']);
     // A service that failed while the client's body was still arriving (the proxy gave up on it):
     // the rest of that body would be read as the next request, so the connection ends with this answer.
     if (!request.raw.complete) reply.header('connection', 'close');
@@ -89,15 +96,23 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   // plus another request (infra/local/test/edge-stop.test.ts).
   for (const [service, upstream] of Object.entries(opts.upstreams)) {
     await app.register(proxy, {
-      upstream, prefix: `/api/${service}`, rewritePrefix: `/api/${service}`, http2: false, destroyAgent: true,
+      upstream,
+      prefix: `/api/${service}`,
+      rewritePrefix: `/api/${service}`,
+      http2: false,
+      destroyAgent: true,
       replyOptions: { rewriteRequestHeaders: forwardedFromSocket, rewriteHeaders: withoutHopByHop },
     });
   }
   // Spec §7: the reset screen posts to /api/auth/reset-password; identity answers it.
   if (opts.upstreams.identity) {
     await app.register(proxy, {
-      upstream: opts.upstreams.identity, prefix: '/api/auth/reset-password', rewritePrefix: '/api/identity/auth/reset-password',
-      http2: false, httpMethods: ['POST'], destroyAgent: true,
+      upstream: opts.upstreams.identity,
+      prefix: '/api/auth/reset-password',
+      rewritePrefix: '/api/identity/auth/reset-password',
+      http2: false,
+      httpMethods: ['POST'],
+      destroyAgent: true,
       replyOptions: { rewriteRequestHeaders: forwardedFromSocket, rewriteHeaders: withoutHopByHop },
     });
   }
@@ -105,14 +120,18 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     const identity = opts.upstreams.identity;
     // It lists live reset links: for the person at this machine only, never for the network.
     app.get('/dev/mail', async (req, reply) => {
-      if (!isLoopback(req.raw.socket.remoteAddress)) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      if (!isLoopback(req.raw.socket.remoteAddress))
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       const res = await fetch(`${identity}/api/identity/dev/mail`);
-      const { messages } = (await res.json()) as { messages: Array<{ to: string; subject: string; text: string; sentAt: string }> };
+      const { messages } = (await res.json()) as {
+        messages: Array<{ to: string; subject: string; text: string; sentAt: string }>;
+      };
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devMailPage(messages));
     });
   }
   app.all('/api/*', async (req, reply) =>
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No service answers ${req.url.split('?')[0]}` } }));
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No service answers ${req.url.split('?')[0]}` } }),
+  );
 
   if (opts.apiOnly) return app;
 
@@ -136,10 +155,21 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   // Wildcard mode: files are looked up per request, and a miss falls through to the handler below.
   // preCompressed: the build writes .br and .gz next to each asset; the browser gets the smallest
   // it accepts, with Vary: Accept-Encoding.
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, setHeaders, preCompressed: true, cacheControl: false });
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    setHeaders,
+    preCompressed: true,
+    cacheControl: false,
+  });
   for (const name of REMOTES) {
     await app.register(fastifyStatic, {
-      root: join(opts.appsDir, name, 'dist'), prefix: `/remotes/${name}/`, decorateReply: false, setHeaders, preCompressed: true,
+      root: join(opts.appsDir, name, 'dist'),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      setHeaders,
+      preCompressed: true,
       cacheControl: false,
     });
   }
@@ -184,10 +214,28 @@ ${items.join('\n') || '<p>No mail yet.</p>'}</body></html>`;
  * (the proof photo input is a file picker, which needs none of them). Same list in nginx.conf.
  */
 export const PERMISSIONS_POLICY = [
-  'accelerometer', 'autoplay', 'bluetooth', 'camera', 'display-capture', 'encrypted-media', 'fullscreen', 'geolocation',
-  'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock',
-  'serial', 'usb', 'xr-spatial-tracking',
-].map((feature) => `${feature}=()`).join(', ');
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 /** A connection from this machine (IPv4 127/8, IPv6 ::1, or IPv4 loopback mapped into IPv6). */
 function isLoopback(address: string | undefined): boolean {
@@ -206,7 +254,10 @@ const EDGE_BODY_LIMIT = 1024 * 1024;
 export function bodyLimitFor(method: string, url: string): { bytes: number; tooLarge?: [string, string] } {
   const path = url.split('?')[0];
   if (method === 'POST' && path === '/api/quests/me/photos') {
-    return { bytes: MAX_PHOTO_REQUEST_BYTES, tooLarge: ['PHOTO_TOO_LARGE', `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`] };
+    return {
+      bytes: MAX_PHOTO_REQUEST_BYTES,
+      tooLarge: ['PHOTO_TOO_LARGE', `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`],
+    };
   }
   return { bytes: EDGE_BODY_LIMIT };
 }
@@ -229,10 +280,14 @@ const EDGE_ERRORS: Record<number, [string, string]> = {
  * (as nginx does with $remote_addr), so a client cannot choose the address services rate-limit
  * on. `Expect` is answered by the edge itself (Node sends 100 Continue), so it is not forwarded.
  */
-function forwardedFromSocket(request: Pick<FastifyRequest, 'headers'> & { raw: { socket?: { remoteAddress?: string } | null } }, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+function forwardedFromSocket(
+  request: Pick<FastifyRequest, 'headers'> & { raw: { socket?: { remoteAddress?: string } | null } },
+  headers: IncomingHttpHeaders,
+): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!/^(x-forwarded-.*|forwarded|x-real-ip|expect|keep-alive|proxy-connection|te|trailer|upgrade)$/i.test(name)) out[name] = value;
+    if (!/^(x-forwarded-.*|forwarded|x-real-ip|expect|keep-alive|proxy-connection|te|trailer|upgrade)$/i.test(name))
+      out[name] = value;
   }
   out['x-forwarded-for'] = request.raw.socket?.remoteAddress ?? '';
   out['x-forwarded-proto'] = 'http';
@@ -248,7 +303,8 @@ function forwardedFromSocket(request: Pick<FastifyRequest, 'headers'> & { raw: {
 function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!/^(connection|keep-alive|proxy-connection|transfer-encoding|upgrade|trailer|te)$/i.test(name)) out[name] = value;
+    if (!/^(connection|keep-alive|proxy-connection|transfer-encoding|upgrade|trailer|te)$/i.test(name))
+      out[name] = value;
   }
   return out;
 }
@@ -256,7 +312,10 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 /** A page of the shell (index.html for client-side routes), brotli or gzip when the build wrote them and the browser accepts them. */
 async function pageSender(shellDist: string, name: string, indexHtml: Buffer) {
   const variants: [encoding: 'br' | 'gzip', body: Buffer][] = [];
-  for (const [encoding, ext] of [['br', 'br'], ['gzip', 'gz']] as const) {
+  for (const [encoding, ext] of [
+    ['br', 'br'],
+    ['gzip', 'gz'],
+  ] as const) {
     const file = join(shellDist, `${name}.${ext}`);
     if (existsSync(file)) variants.push([encoding, await readFile(file)]);
   }

@@ -91,7 +91,9 @@ async function main(argv: string[]): Promise<number> {
       } else {
         for (const l of letters) {
           const state = l.replayRequestedAt ? ' (replay pending)' : '';
-          console.log(`${l.id}\t${l.deadAt.toISOString()}\t${l.durable}\t${l.subject}\tevent ${l.event.payload.eventId}\tattempts ${l.attempts}${state}\n\t${l.error}`);
+          console.log(
+            `${l.id}\t${l.deadAt.toISOString()}\t${l.durable}\t${l.subject}\tevent ${l.event.payload.eventId}\tattempts ${l.attempts}${state}\n\t${l.error}`,
+          );
         }
         console.log(`${letters.length} dead letter(s) in ${where}.`);
       }

@@ -11,7 +11,9 @@ try {
   const stack = await startStack(config, logger);
   logger.info({ url: stack.url, database: stack.database, bus: stack.bus }, 'Vere is running');
   // The one line people look for; tests read it too.
-  process.stdout.write(`\n  Vere is running at ${stack.url}  (database: ${stack.database}, events: ${stack.bus})\n  Press Ctrl-C to stop.\n\n`);
+  process.stdout.write(
+    `\n  Vere is running at ${stack.url}  (database: ${stack.database}, events: ${stack.bus})\n  Press Ctrl-C to stop.\n\n`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -32,7 +32,11 @@ export interface StackOptions {
   serviceDatabaseUrl?: (service: 'identity' | 'quests' | 'pods' | 'billing', url: string) => string;
 }
 
-export async function startStack(config: LocalConfig, logger: FastifyBaseLogger, options: StackOptions = {}): Promise<RunningStack> {
+export async function startStack(
+  config: LocalConfig,
+  logger: FastifyBaseLogger,
+  options: StackOptions = {},
+): Promise<RunningStack> {
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) {
@@ -47,7 +51,9 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
       const dataDir = join(config.VERE_DATA_DIR, 'postgres');
       logger.info({ dataDir }, 'starting embedded PostgreSQL');
       const db = await startEmbeddedPostgres({
-        dataDir, database: 'vere', onLog: (line) => logger.debug({ postgres: line.trim() }),
+        dataDir,
+        database: 'vere',
+        onLog: (line) => logger.debug({ postgres: line.trim() }),
       });
       cleanups.push(() => db.stop());
       databaseUrl = db.url;
@@ -72,12 +78,21 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
 
     // Links in e-mails point at the edge, whose address is known once it listens.
     let publicUrl = config.APP_URL ?? '';
-    const identity = await createIdentityService({
-      ...dbFor('identity'), jwtPrivateKey: config.JWT_PRIVATE_KEY, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
-      cookieSecure: config.COOKIE_SECURE, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-      appUrl: () => publicUrl, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM,
-      google: googleConfig(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER),
-    }, deps);
+    const identity = await createIdentityService(
+      {
+        ...dbFor('identity'),
+        jwtPrivateKey: config.JWT_PRIVATE_KEY,
+        accessTokenTtlSeconds: 900,
+        refreshTokenTtlDays: 30,
+        cookieSecure: config.COOKIE_SECURE,
+        authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+        appUrl: () => publicUrl,
+        smtpUrl: config.SMTP_URL,
+        mailFrom: config.MAIL_FROM,
+        google: googleConfig(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER),
+      },
+      deps,
+    );
     const upstreams: Record<string, string> = { identity: await listen(identity) };
     const jwksUrl = `${upstreams.identity}/.well-known/jwks.json`;
 
@@ -85,28 +100,50 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
     const { clock: questsNow } = questsClock(config.QUESTS_CLOCK_OFFSET_MS, logger);
     const podPhotos = await podPhotoLinks(storage, config.PHOTO_URL_TTL_SECONDS, questsNow);
     const others = await Promise.all([
-      createQuestsService({
-        ...dbFor('quests'), jwksUrl, storage, photoUrlTtlSeconds: config.PHOTO_URL_TTL_SECONDS,
-        photoUploadsPerHour: config.PHOTO_UPLOADS_PER_HOUR,
-      }, { ...deps, ...(questsNow ? { clock: questsNow } : {}) }),
+      createQuestsService(
+        {
+          ...dbFor('quests'),
+          jwksUrl,
+          storage,
+          photoUrlTtlSeconds: config.PHOTO_URL_TTL_SECONDS,
+          photoUploadsPerHour: config.PHOTO_UPLOADS_PER_HOUR,
+        },
+        { ...deps, ...(questsNow ? { clock: questsNow } : {}) },
+      ),
       createPodsService({ ...dbFor('pods'), jwksUrl }, { ...deps, photoUrl: podPhotos }),
-      createBillingService({
-        ...dbFor('billing'), jwksUrl, appUrl: () => publicUrl,
-        stripe: config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET && config.STRIPE_PRICE_ID
-          ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, priceId: config.STRIPE_PRICE_ID }
-          : undefined,
-        // The embedded default has no keys: the labelled local checkout stands in for Stripe.
-        localCheckout: true,
-        revenueCat: config.REVENUECAT_WEBHOOK_AUTH ? { webhookAuth: config.REVENUECAT_WEBHOOK_AUTH, acceptSandbox: true } : undefined,
-        revenueCatAppleApiKey: config.REVENUECAT_APPLE_API_KEY,
-        revenueCatApi: config.REVENUECAT_SECRET_API_KEY ? { secretKey: config.REVENUECAT_SECRET_API_KEY } : undefined,
-      }, deps),
+      createBillingService(
+        {
+          ...dbFor('billing'),
+          jwksUrl,
+          appUrl: () => publicUrl,
+          stripe:
+            config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET && config.STRIPE_PRICE_ID
+              ? {
+                  secretKey: config.STRIPE_SECRET_KEY,
+                  webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+                  priceId: config.STRIPE_PRICE_ID,
+                }
+              : undefined,
+          // The embedded default has no keys: the labelled local checkout stands in for Stripe.
+          localCheckout: true,
+          revenueCat: config.REVENUECAT_WEBHOOK_AUTH
+            ? { webhookAuth: config.REVENUECAT_WEBHOOK_AUTH, acceptSandbox: true }
+            : undefined,
+          revenueCatAppleApiKey: config.REVENUECAT_APPLE_API_KEY,
+          revenueCatApi: config.REVENUECAT_SECRET_API_KEY ? { secretKey: config.REVENUECAT_SECRET_API_KEY } : undefined,
+        },
+        deps,
+      ),
     ]);
     for (const service of others) upstreams[service.name] = await listen(service);
     for (const service of [identity, ...others]) await service.start();
 
     const edge: FastifyInstance = await createEdge({
-      logger, upstreams, appsDir: config.APPS_DIR, remotesManifest: config.REMOTES_MANIFEST, apiOnly: config.API_ONLY,
+      logger,
+      upstreams,
+      appsDir: config.APPS_DIR,
+      remotesManifest: config.REMOTES_MANIFEST,
+      apiOnly: config.API_ONLY,
       devMail: !config.SMTP_URL,
     });
     cleanups.push(() => edge.close());
@@ -135,13 +172,15 @@ export async function startStack(config: LocalConfig, logger: FastifyBaseLogger,
  * links pointing at quests' GET /api/quests/photos/{id}, and quests' clock (it checks the expiry).
  */
 async function podPhotoLinks(storage: ReturnType<typeof storageConfig>, ttlSeconds: number, now?: () => Date) {
-  const store: PhotoStore = storage.driver === 's3'
-    ? createS3PhotoStore(storage)
-    : await createLocalPhotoStore({
-      dir: storage.dir, signingKey: storage.signingKey,
-      urlFor: (key) => `/api/quests/photos/${key.slice(key.lastIndexOf('/') + 1)}`,
-      now: () => Math.floor((now?.() ?? new Date()).getTime() / 1000),
-    });
+  const store: PhotoStore =
+    storage.driver === 's3'
+      ? createS3PhotoStore(storage)
+      : await createLocalPhotoStore({
+          dir: storage.dir,
+          signingKey: storage.signingKey,
+          urlFor: (key) => `/api/quests/photos/${key.slice(key.lastIndexOf('/') + 1)}`,
+          now: () => Math.floor((now?.() ?? new Date()).getTime() / 1000),
+        });
   return async (photoId: string) => (await store.signedUrl(`proofs/${photoId}`, ttlSeconds)).url;
 }
 

@@ -21,7 +21,9 @@ describe('npm run admin -- grant|revoke', () => {
 
   const signIn = async (email: string) => {
     const res = await fetch(`${stack.url}/api/identity/auth/sign-in`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Challenge1!' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Challenge1!' }),
     });
     return ((await res.json()) as { accessToken: string }).accessToken;
   };
@@ -31,15 +33,24 @@ describe('npm run admin -- grant|revoke', () => {
   it('lets a granted user manage challenges from their next sign-in, and not after a revoke', async () => {
     const email = `Admin.${randomUUID()}@Example.com`;
     await fetch(`${stack.url}/api/identity/auth/sign-up`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Challenge1!', name: 'Ada Admin' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Challenge1!', name: 'Ada Admin' }),
     });
     const token = await signIn(email);
     expect((await listChallenges(token)).status).toBe(403);
     // The stack rotated at start: this week has its challenge straight away.
-    await expect.poll(async () => {
-      const res = await fetch(`${stack.url}/api/quests/me/weekly`, { headers: { authorization: `Bearer ${token}` } });
-      return res.ok ? ((await res.json()) as { challenges: { title: string }[] }).challenges.length : 0;
-    }, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${stack.url}/api/quests/me/weekly`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          return res.ok ? ((await res.json()) as { challenges: { title: string }[] }).challenges.length : 0;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
 
     const granted = await adminCli(['grant', email.toUpperCase()], { DATABASE_URL: db.url });
     expect(granted.err).toBe('');

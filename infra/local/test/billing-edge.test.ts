@@ -20,8 +20,14 @@ describe('the edge and Stripe webhooks', () => {
   beforeAll(async () => {
     db = await createTestDatabase('vere_billing_edge');
     const config = loadEnv(LocalEnv, {
-      DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      STRIPE_SECRET_KEY: 'sk_test_edge', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_PRICE_ID: 'price_edge',
+      DATABASE_URL: db.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      API_ONLY: 'true',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      STRIPE_SECRET_KEY: 'sk_test_edge',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_PRICE_ID: 'price_edge',
     });
     stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
   });
@@ -30,9 +36,12 @@ describe('the edge and Stripe webhooks', () => {
     await db?.drop();
   });
 
-  const post = (payload: string, signature: string) => fetch(`${stack.url}/api/billing/webhooks/stripe`, {
-    method: 'POST', body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-  });
+  const post = (payload: string, signature: string) =>
+    fetch(`${stack.url}/api/billing/webhooks/stripe`, {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    });
 
   it('passes the raw body through: odd whitespace, key order and unicode still verify', async () => {
     // Not what JSON.stringify would write back: any re-serialisation on the way breaks the signature.
@@ -45,8 +54,16 @@ describe('the edge and Stripe webhooks', () => {
   });
 
   it('answers a forged one 400 through the edge', async () => {
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'customer.created', data: { object: {} } });
-    const res = await post(payload, new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: 'whsec_forger' }));
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'customer.created',
+      data: { object: {} },
+    });
+    const res = await post(
+      payload,
+      new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: 'whsec_forger' }),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
   });

@@ -20,7 +20,8 @@ function crashLoop(env: Record<string, string | undefined>): Promise<CrashLoopRe
   const script = fileURLToPath(new URL('../bin/crash-loop.mjs', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, '--rounds', '5', '--signups', '40', '--json'], {
-      env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';
@@ -48,10 +49,14 @@ describe.concurrent('kill -9 of the whole app while users sign up', () => {
     expect(result.players).toBe(result.accepted);
   }, 300_000);
 
-  it.skipIf(!NATS_URL || !process.env.DATABASE_URL)('loses no registration on PostgreSQL + NATS JetStream', async ({ expect }) => {
-    const result = await crashLoop({});
-    expect(result.accepted).toBeGreaterThan(5);
-    expect(result.lostEmails).toEqual([]);
-    expect(result.players).toBe(result.accepted);
-  }, 300_000);
+  it.skipIf(!NATS_URL || !process.env.DATABASE_URL)(
+    'loses no registration on PostgreSQL + NATS JetStream',
+    async ({ expect }) => {
+      const result = await crashLoop({});
+      expect(result.accepted).toBeGreaterThan(5);
+      expect(result.lostEmails).toEqual([]);
+      expect(result.players).toBe(result.accepted);
+    },
+    300_000,
+  );
 });

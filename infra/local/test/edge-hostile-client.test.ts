@@ -21,8 +21,12 @@ const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknow
 /** A built-apps folder as small as the edge accepts. */
 function fixtureApps(): string {
   const dir = mkdtempSync(join(tmpdir(), 'vere-edge-apps-'));
-  for (const app of ['shell', 'challenges', 'connect', 'playbooks', 'account']) mkdirSync(join(dir, app, 'dist'), { recursive: true });
-  writeFileSync(join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  for (const app of ['shell', 'challenges', 'connect', 'playbooks', 'account'])
+    mkdirSync(join(dir, app, 'dist'), { recursive: true });
+  writeFileSync(
+    join(dir, 'shell', 'dist', 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'shell', 'dist', 'remotes.json'), '{}');
   return dir;
 }
@@ -31,7 +35,12 @@ function fixtureApps(): string {
 async function questsStandIn(): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify();
   app.get('/api/quests/photos/:id', async (_req, reply) =>
-    reply.type('image/jpeg').header('content-security-policy', "default-src 'none'").header('cache-control', 'private, max-age=60').send(Buffer.from([0xff, 0xd8, 0xff])));
+    reply
+      .type('image/jpeg')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'private, max-age=60')
+      .send(Buffer.from([0xff, 0xd8, 0xff])),
+  );
   app.get('/api/quests/me/progress', async () => ({ level: 1 }));
   // A service that dies while a body is on its way: it reads the headers, then drops the connection.
   app.addHook('onRequest', async (request) => {
@@ -73,8 +82,12 @@ function exchange(url: string, parts: Buffer[], ms = 8_000): Promise<{ text: str
 /** The status of each answer on the connection (an answer's body may run straight into the next status line). */
 const statuses = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
 const jsonPost = (path: string, body: string) =>
-  Buffer.from(`POST ${path} HTTP/1.1\r\nHost: vere.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, 'latin1');
-const get = (path: string, close = true) => Buffer.from(`GET ${path} HTTP/1.1\r\nHost: vere.test\r\n${close ? 'Connection: close\r\n' : ''}\r\n`, 'latin1');
+  Buffer.from(
+    `POST ${path} HTTP/1.1\r\nHost: vere.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    'latin1',
+  );
+const get = (path: string, close = true) =>
+  Buffer.from(`GET ${path} HTTP/1.1\r\nHost: vere.test\r\n${close ? 'Connection: close\r\n' : ''}\r\n`, 'latin1');
 
 let db: TestDatabase;
 let bus: InProcessEventBus;
@@ -88,15 +101,28 @@ beforeAll(async () => {
   db = await createTestDatabase('vere_edge_hostile');
   bus = createInProcessEventBus({ databaseUrl: db.url, logger });
   // No SMTP: identity keeps its mail for /dev/mail, as in the embedded default.
-  identity = await createIdentityService({
-    databaseUrl: db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
-    cookieSecure: false, authRateLimitPerMinute: 1000,
-  }, { bus, logger });
+  identity = await createIdentityService(
+    {
+      databaseUrl: db.url,
+      issuer: 'vere-identity',
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      cookieSecure: false,
+      authRateLimitPerMinute: 1000,
+    },
+    { bus, logger },
+  );
   await identity.start();
   const identityUrl = await identity.app.listen({ port: 0, host: '127.0.0.1' });
   quests = await questsStandIn();
   appsDir = fixtureApps();
-  edge = await createEdge({ logger, upstreams: { identity: identityUrl, quests: quests.url }, appsDir, apiOnly: false, devMail: true });
+  edge = await createEdge({
+    logger,
+    upstreams: { identity: identityUrl, quests: quests.url },
+    appsDir,
+    apiOnly: false,
+    devMail: true,
+  });
   url = await edge.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -108,19 +134,27 @@ afterAll(async () => {
   if (appsDir) rmSync(appsDir, { recursive: true, force: true });
 });
 
-describe('a body over a service\'s own limit, under the edge\'s', () => {
+describe("a body over a service's own limit, under the edge's", () => {
   it('900 KB to forgot-password: 413 PAYLOAD_TOO_LARGE in the common shape, and the next request on that connection is answered', async () => {
     const body = JSON.stringify({ email: 'victim@example.com', pad: 'x'.repeat(900_000) });
-    const { text } = await exchange(url, [jsonPost('/api/identity/auth/forgot-password', body), get('/api/identity/auth/providers')]);
+    const { text } = await exchange(url, [
+      jsonPost('/api/identity/auth/forgot-password', body),
+      get('/api/identity/auth/providers'),
+    ]);
     expect(statuses(text)).toEqual([413, 200]);
     const first = text.slice(text.indexOf('\r\n\r\n') + 4);
-    expect(JSON.parse(first.slice(0, first.indexOf('}}') + 2))).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });
+    expect(JSON.parse(first.slice(0, first.indexOf('}}') + 2))).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) },
+    });
     expect(text).toContain('"google":false');
   });
 
   it('a service that hangs up mid-body: an answer in the common shape and a clean close, never an empty 499 on a kept-alive connection', async () => {
     const body = JSON.stringify({ pad: 'x'.repeat(900_000) });
-    const { text, closed } = await exchange(url, [jsonPost('/api/quests/hang-up', body), get('/api/quests/me/progress')]);
+    const { text, closed } = await exchange(url, [
+      jsonPost('/api/quests/hang-up', body),
+      get('/api/quests/me/progress'),
+    ]);
     const answered = statuses(text);
     expect(answered.length).toBeGreaterThan(0);
     expect(answered[0]).toBe(502);
@@ -131,26 +165,28 @@ describe('a body over a service\'s own limit, under the edge\'s', () => {
 });
 
 describe('headers at the edge', () => {
-  it('keeps the policy a service sent with a signed photo instead of the app\'s', async () => {
+  it("keeps the policy a service sent with a signed photo instead of the app's", async () => {
     const res = await fetch(`${url}/api/quests/photos/p1?sig=x`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
     expect(res.headers.get('cache-control')).toBe('private, max-age=60');
   });
 
-  it('sends the app\'s policy with pages, and Permissions-Policy and Cross-Origin-Opener-Policy with everything', async () => {
+  it("sends the app's policy with pages, and Permissions-Policy and Cross-Origin-Opener-Policy with everything", async () => {
     for (const path of ['/', '/auth', '/api/identity/auth/providers', '/api/quests/photos/p1']) {
       const res = await fetch(`${url}${path}`);
       expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
       const permissions = res.headers.get('permissions-policy') ?? '';
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions, path).toContain(`${feature}=()`);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+        expect(permissions, path).toContain(`${feature}=()`);
     }
     expect((await fetch(`${url}/`)).headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
-  it('identity\'s answers that carry tokens or personal data are not cached', async () => {
+  it("identity's answers that carry tokens or personal data are not cached", async () => {
     const res = await fetch(`${url}/api/identity/auth/sign-up`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `cache.${Date.now()}@example.com`, password: 'Challenge1!', name: 'Ana' }),
     });
     expect(res.status).toBe(201);
@@ -165,7 +201,7 @@ describe('/dev/mail', () => {
     expect(await res.text()).toContain('Dev mail');
   });
 
-  it('is not served to anyone else, neither the page nor identity\'s list behind it', async () => {
+  it("is not served to anyone else, neither the page nor identity's list behind it", async () => {
     for (const path of ['/dev/mail', '/api/identity/dev/mail']) {
       const res = await edge.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.7' });
       expect(res.statusCode, path).toBe(404);

@@ -22,15 +22,22 @@ describe('stopping with an open stream through the edge', () => {
   it('stops within 10 s after a stream plus another request', { timeout: 120_000 }, async () => {
     const url = stack!.url;
     const signUp = await fetch(`${url}/api/identity/auth/sign-up`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `stop.${randomUUID()}@example.com`, password: 'Challenge1!', name: 'Ada Stop' }),
     });
     expect(signUp.status).toBe(201);
     const { accessToken: token } = (await signUp.json()) as { accessToken: string };
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const created = await fetch(`${url}/api/pods/pods`, { method: 'POST', headers, body: JSON.stringify({ name: 'Stop crew' }) });
+    const created = await fetch(`${url}/api/pods/pods`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Stop crew' }),
+    });
     const podId = ((await created.json()) as { id: string }).id;
-    const { ticket } = (await (await fetch(`${url}/api/pods/pods/${podId}/stream-ticket`, { method: 'POST', headers, body: '{}' })).json()) as { ticket: string };
+    const { ticket } = (await (
+      await fetch(`${url}/api/pods/pods/${podId}/stream-ticket`, { method: 'POST', headers, body: '{}' })
+    ).json()) as { ticket: string };
 
     const stream = await fetch(`${url}/api/pods/pods/${podId}/events?ticket=${ticket}`);
     expect(stream.status).toBe(200);

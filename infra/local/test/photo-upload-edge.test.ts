@@ -25,11 +25,17 @@ beforeAll(async () => {
   db = await createTestDatabase('vere_photo_edge');
   dataDir = await mkdtemp(join(tmpdir(), 'vere-photo-edge-'));
   const config = loadEnv(LocalEnv, {
-    DATABASE_URL: db.url, VERE_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: db.url,
+    VERE_DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_ONLY: 'true',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
   const res = await fetch(`${stack.url}/api/identity/auth/sign-up`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: `photo-${Date.now()}@example.com`, password: 'Challenge1!', name: 'Ana' }),
   });
   expect(res.status).toBe(201);
@@ -38,7 +44,9 @@ beforeAll(async () => {
   const side = 1600;
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (Math.random() * 256) | 0;
-  photo = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+  photo = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
 });
 afterAll(async () => {
   await stack?.stop();
@@ -49,7 +57,11 @@ afterAll(async () => {
 function upload(bytes: Buffer, name = 'IMG_2041.jpg') {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'image/jpeg' }), name);
-  return fetch(`${stack.url}/api/quests/me/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return fetch(`${stack.url}/api/quests/me/photos`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
 }
 
 const errorCode = async (res: Response) => {
@@ -76,17 +88,32 @@ describe('photo uploads through the edge', () => {
   });
 
   it('a 3 MiB JSON body to any other route is still refused by the edge with 413', async () => {
-    const big = JSON.stringify({ sidequestId: '00000000-0000-4000-8000-000000000000', pad: 'x'.repeat(3 * 1024 * 1024) });
+    const big = JSON.stringify({
+      sidequestId: '00000000-0000-4000-8000-000000000000',
+      pad: 'x'.repeat(3 * 1024 * 1024),
+    });
     for (const path of ['/api/quests/me/swipes/accept', '/api/identity/auth/sign-in', '/api/quests/me/photos/extra']) {
-      const res = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: big });
-      expect({ path, status: res.status, code: await errorCode(res) }).toEqual({ path, status: 413, code: 'PAYLOAD_TOO_LARGE' });
+      const res = await fetch(`${stack.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: big,
+      });
+      expect({ path, status: res.status, code: await errorCode(res) }).toEqual({
+        path,
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      });
     }
   });
 
   it('a photo over 10 MiB is refused with 413 PHOTO_TOO_LARGE: by quests within the edge limit, by the edge beyond it', async () => {
     for (const over of [1, 1024, 40 * 1024, 600 * 1024, 2 * 1024 * 1024]) {
       const res = await upload(Buffer.concat([photo, Buffer.alloc(10 * 1024 * 1024 - photo.length + over)]));
-      expect({ over, status: res.status, code: await errorCode(res) }).toEqual({ over, status: 413, code: 'PHOTO_TOO_LARGE' });
+      expect({ over, status: res.status, code: await errorCode(res) }).toEqual({
+        over,
+        status: 413,
+        code: 'PHOTO_TOO_LARGE',
+      });
     }
     // The edge stays usable afterwards.
     expect((await upload(photo)).status).toBe(201);
@@ -96,7 +123,11 @@ describe('photo uploads through the edge', () => {
     const form = new FormData();
     form.append('photo', new Blob([photo], { type: 'image/jpeg' }), 'IMG_2042.jpg');
     form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'IMG_2043.jpg');
-    const res = await fetch(`${stack.url}/api/quests/me/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${stack.url}/api/quests/me/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect([res.status, await errorCode(res)]).toEqual([400, 'PHOTO_MISSING']);
   });
 
@@ -104,23 +135,41 @@ describe('photo uploads through the edge', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const boundary = 'vere-stall-check';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo,
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo,
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const send = (method: string, path: string, headers: Record<string, string | number> = {}, payload?: Buffer) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = httpRequest(`${stack.services.quests}${path}`, { method, agent, headers }, (res) => {
           let text = '';
-          res.setEncoding('utf8').on('data', (c: string) => { text += c; }).on('end', () => resolve({ status: res.statusCode!, body: text }));
+          res
+            .setEncoding('utf8')
+            .on('data', (c: string) => {
+              text += c;
+            })
+            .on('end', () => resolve({ status: res.statusCode!, body: text }));
         });
         req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
         req.on('error', reject);
         req.end(payload);
       });
-    const refused = await send('POST', '/api/quests/me/photos', {
-      authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length,
-    }, body);
+    const refused = await send(
+      'POST',
+      '/api/quests/me/photos',
+      {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': body.length,
+      },
+      body,
+    );
     expect([refused.status, JSON.parse(refused.body).error.code]).toEqual([400, 'PHOTO_MISSING']);
     expect((await send('GET', '/health')).status).toBe(200);
     agent.destroy();

@@ -20,14 +20,21 @@ describe('pod live updates through the edge', () => {
     await db?.drop();
   });
 
-  const api = async (path: string, token: string, init: RequestInit = {}) => fetch(`${stack.url}${path}`, {
-    ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  });
+  const api = async (path: string, token: string, init: RequestInit = {}) =>
+    fetch(`${stack.url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
 
   it('streams the log entry and the pod streak as they are committed, not when the stream ends', async () => {
     const signUp = await fetch(`${stack.url}/api/identity/auth/sign-up`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `stream.${randomUUID()}@example.com`, password: 'Challenge1!', name: 'Ada Stream' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `stream.${randomUUID()}@example.com`,
+        password: 'Challenge1!',
+        name: 'Ada Stream',
+      }),
     });
     expect(signUp.status).toBe(201);
     const { accessToken: token } = (await signUp.json()) as { accessToken: string };
@@ -41,7 +48,9 @@ describe('pod live updates through the edge', () => {
 
     const controller = new AbortController();
     const opened = Date.now();
-    const stream = await fetch(`${stack.url}/api/pods/pods/${podId}/events?ticket=${ticket}`, { signal: controller.signal });
+    const stream = await fetch(`${stack.url}/api/pods/pods/${podId}/events?ticket=${ticket}`, {
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(stream.headers.get('content-length')).toBeNull();
@@ -65,9 +74,12 @@ describe('pod live updates through the edge', () => {
     const current = await api('/api/quests/me/weekly', token);
     expect(current.status).toBe(200);
     const weeklyId = ((await current.json()) as { challenges: Array<{ id: string }> }).challenges[0]!.id;
-    expect((await api(`/api/quests/me/weekly/${weeklyId}/accept`, token, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect((await api(`/api/quests/me/weekly/${weeklyId}/accept`, token, { method: 'POST', body: '{}' })).status).toBe(
+      200,
+    );
     const completed = await api(`/api/quests/me/weekly/${weeklyId}/complete`, token, {
-      method: 'POST', body: JSON.stringify({ note: 'Live from the edge', podIds: [podId] }),
+      method: 'POST',
+      body: JSON.stringify({ note: 'Live from the edge', podIds: [podId] }),
     });
     expect(completed.status).toBe(200);
     await readUntil(/event: pod-log-added\ndata: .*Live from the edge.*\n\n/, 5000);

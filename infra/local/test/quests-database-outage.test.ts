@@ -27,8 +27,13 @@ async function startWithPausableQuestsDatabase(natsUrl: string | undefined): Pro
   const target = new URL(db.url);
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const config = loadEnv(LocalEnv, {
-    DATABASE_URL: db.url, ...(natsUrl ? { NATS_URL: natsUrl } : {}), PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: db.url,
+    ...(natsUrl ? { NATS_URL: natsUrl } : {}),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_ONLY: 'true',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const logger = pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger;
   const stack = await startStack(config, logger, {
@@ -41,7 +46,9 @@ async function startWithPausableQuestsDatabase(natsUrl: string | undefined): Pro
     },
   });
   return {
-    stack, db, proxy,
+    stack,
+    db,
+    proxy,
     async close() {
       await proxy.restore();
       await stack.stop();
@@ -56,7 +63,11 @@ async function signUp(url: string): Promise<{ userId: string; accessToken: strin
   const res = await fetch(`${url}/api/identity/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `outage.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, password: 'Challenge1!', name: 'Ana' }),
+    body: JSON.stringify({
+      email: `outage.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'Challenge1!',
+      name: 'Ana',
+    }),
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { accessToken: string; user: { id: string } };
@@ -68,7 +79,9 @@ async function deadLettersFor(h: Harness, natsUrl: string | undefined, userIds: 
   if (natsUrl) {
     const store = await natsDeadLetterStore(natsUrl);
     try {
-      return (await store.list({ durable: 'quests-player-registry' })).filter((d) => userIds.has(d.event.payload.userId)).length;
+      return (await store.list({ durable: 'quests-player-registry' })).filter((d) =>
+        userIds.has(d.event.payload.userId),
+      ).length;
     } finally {
       await store.close();
     }
@@ -100,27 +113,33 @@ describe.concurrent('quests loses PostgreSQL for 60 s during sign-ups', () => {
 
   for (const { name, natsUrl, skip } of buses) {
     // Concurrent tests must use their own `expect` (vitest).
-    it.skipIf(skip)(`every player exists afterwards and nothing is dead-lettered (${name})`, async ({ expect }) => {
-      const h = await startWithPausableQuestsDatabase(natsUrl);
-      harnesses.push(h);
-      const users = [await signUp(h.stack.url)];
+    it.skipIf(skip)(
+      `every player exists afterwards and nothing is dead-lettered (${name})`,
+      async ({ expect }) => {
+        const h = await startWithPausableQuestsDatabase(natsUrl);
+        harnesses.push(h);
+        const users = [await signUp(h.stack.url)];
 
-      await h.proxy.cut();
-      const cutAt = Date.now();
-      while (Date.now() - cutAt < OUTAGE_MS) {
+        await h.proxy.cut();
+        const cutAt = Date.now();
+        while (Date.now() - cutAt < OUTAGE_MS) {
+          users.push(await signUp(h.stack.url));
+          await sleep(10_000);
+        }
+        await h.proxy.restore();
         users.push(await signUp(h.stack.url));
-        await sleep(10_000);
-      }
-      await h.proxy.restore();
-      users.push(await signUp(h.stack.url));
 
-      const progress = (token: string) =>
-        fetch(`${h.stack.url}/api/quests/me/progress`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
-      for (const user of users) {
-        await expect.poll(() => progress(user.accessToken), { timeout: 60_000, interval: 500 }).toBe(200);
-      }
-      expect(users.length).toBeGreaterThanOrEqual(7);
-      expect(await deadLettersFor(h, natsUrl, new Set(users.map((u) => u.userId)))).toBe(0);
-    }, 200_000);
+        const progress = (token: string) =>
+          fetch(`${h.stack.url}/api/quests/me/progress`, { headers: { authorization: `Bearer ${token}` } }).then(
+            (r) => r.status,
+          );
+        for (const user of users) {
+          await expect.poll(() => progress(user.accessToken), { timeout: 60_000, interval: 500 }).toBe(200);
+        }
+        expect(users.length).toBeGreaterThanOrEqual(7);
+        expect(await deadLettersFor(h, natsUrl, new Set(users.map((u) => u.userId)))).toBe(0);
+      },
+      200_000,
+    );
   }
 });

@@ -30,8 +30,15 @@ describe('the avatar chosen at sign-up reaches the other services', () => {
 
   async function signUp(username: string, avatarConfig?: unknown): Promise<string> {
     const res = await fetch(`${stack.url}/api/identity/auth/sign-up`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${username}@example.com`, password: 'Challenge1!', name: 'Pic Person', username, avatarConfig }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `${username}@example.com`,
+        password: 'Challenge1!',
+        name: 'Pic Person',
+        username,
+        avatarConfig,
+      }),
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { accessToken: string }).accessToken;
@@ -44,15 +51,25 @@ describe('the avatar chosen at sign-up reaches the other services', () => {
     // Search never finds the searcher: someone else looks them up.
     const other = await signUp(`look_${randomUUID().slice(0, 8)}`);
 
-    await expect.poll(async () => {
-      const board = await get('/api/quests/leaderboard', token);
-      return (board.body.me as { avatarConfig?: unknown } | null)?.avatarConfig ?? null;
-    }, { timeout: 15_000 }).toEqual(avatarConfig);
+    await expect
+      .poll(
+        async () => {
+          const board = await get('/api/quests/leaderboard', token);
+          return (board.body.me as { avatarConfig?: unknown } | null)?.avatarConfig ?? null;
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(avatarConfig);
 
-    await expect.poll(async () => {
-      const found = await get(`/api/pods/users/search?q=${username}`, other);
-      const users = (found.body.users ?? []) as Array<{ username: string; avatarConfig: unknown }>;
-      return users.find((u) => u.username === username)?.avatarConfig ?? null;
-    }, { timeout: 15_000 }).toEqual(avatarConfig);
+    await expect
+      .poll(
+        async () => {
+          const found = await get(`/api/pods/users/search?q=${username}`, other);
+          const users = (found.body.users ?? []) as Array<{ username: string; avatarConfig: unknown }>;
+          return users.find((u) => u.username === username)?.avatarConfig ?? null;
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(avatarConfig);
   });
 });

@@ -25,7 +25,11 @@ describe.skipIf(!NATS_URL)('sign-up while NATS is down', () => {
     db = await createTestDatabase('vere_outage');
     proxy = await startTcpProxy(natsTarget(NATS_URL!));
     const config = loadEnv(LocalEnv, {
-      DATABASE_URL: db.url, NATS_URL: proxy.url, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true',
+      DATABASE_URL: db.url,
+      NATS_URL: proxy.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      API_ONLY: 'true',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     });
     const logger = pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger;
@@ -39,9 +43,11 @@ describe.skipIf(!NATS_URL)('sign-up while NATS is down', () => {
     await db?.drop();
   });
 
-  const api = (path: string, init: RequestInit = {}) => fetch(`${stack.url}${path}`, {
-    ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-  });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${stack.url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+    });
 
   it('delivers the registration once NATS is back', async () => {
     await proxy.cut();

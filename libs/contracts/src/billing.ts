@@ -17,7 +17,10 @@ export type EntitlementSource = Static<typeof EntitlementSourceSchema>;
 export const EntitlementSchema = Type.Object({
   isActive: Type.Boolean(),
   productId: Type.Union([Type.String(), Type.Null()]),
-  expirationDate: Type.Union([Type.String({ description: 'ISO 8601; null: no end (a grant) or no subscription' }), Type.Null()]),
+  expirationDate: Type.Union([
+    Type.String({ description: 'ISO 8601; null: no end (a grant) or no subscription' }),
+    Type.Null(),
+  ]),
   willRenew: Type.Boolean(),
   source: EntitlementSourceSchema,
 });

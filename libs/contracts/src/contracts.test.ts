@@ -9,7 +9,9 @@ import { LevelProgressSchema } from './quests';
 describe('error bodies', () => {
   it('accept { error: { code, message, field? } } and nothing looser', () => {
     expect(Value.Check(ErrorBodySchema, { error: { code: 'EMAIL_TAKEN', message: 'Taken' } })).toBe(true);
-    expect(Value.Check(ErrorBodySchema, { error: { code: 'VALIDATION_FAILED', message: 'Bad', field: 'email' } })).toBe(true);
+    expect(Value.Check(ErrorBodySchema, { error: { code: 'VALIDATION_FAILED', message: 'Bad', field: 'email' } })).toBe(
+      true,
+    );
     expect(Value.Check(ErrorBodySchema, { error: 'Bad Request', message: 'x', statusCode: 400 })).toBe(false); // Fastify's own shape
     expect(Value.Check(ErrorBodySchema, { error: { code: 'X' } })).toBe(false);
   });
@@ -41,11 +43,20 @@ describe('sign-up body', () => {
 describe('answers', () => {
   it('auth session carries the access token and the user, never a refresh token', () => {
     const session = {
-      accessToken: 'a.b.c', expiresIn: 900,
+      accessToken: 'a.b.c',
+      expiresIn: 900,
       user: {
-        id: crypto.randomUUID(), email: 'ana@example.com', name: 'Ana', username: 'ana_1234', displayName: null, bio: null,
-        photoUrl: null, avatarConfig: null, createdAt: new Date().toISOString(),
-        hasCompletedOnboarding: false, tutorialsSeen: ['home'],
+        id: crypto.randomUUID(),
+        email: 'ana@example.com',
+        name: 'Ana',
+        username: 'ana_1234',
+        displayName: null,
+        bio: null,
+        photoUrl: null,
+        avatarConfig: null,
+        createdAt: new Date().toISOString(),
+        hasCompletedOnboarding: false,
+        tutorialsSeen: ['home'],
       },
     };
     expect(Value.Check(AuthSessionSchema, session)).toBe(true);
@@ -64,15 +75,25 @@ describe('answers', () => {
   it('readiness may carry outbox counts', () => {
     const ready = { status: 'ready', checks: { database: true, bus: true } };
     expect(Value.Check(ReadySchema, ready)).toBe(true);
-    expect(Value.Check(ReadySchema, { ...ready, outbox: { pending: 2, failed: 0, oldestPendingSeconds: 3 } })).toBe(true);
-    expect(Value.Check(ReadySchema, { ...ready, outbox: { pending: -1, failed: 0, oldestPendingSeconds: 0 } })).toBe(false);
+    expect(Value.Check(ReadySchema, { ...ready, outbox: { pending: 2, failed: 0, oldestPendingSeconds: 3 } })).toBe(
+      true,
+    );
+    expect(Value.Check(ReadySchema, { ...ready, outbox: { pending: -1, failed: 0, oldestPendingSeconds: 0 } })).toBe(
+      false,
+    );
   });
 });
 
 describe('profile', () => {
   const avatar = {
-    seed: 's', backgroundColor: ['transparent'], eyes: ['normal'], mouth: ['awkwardSmile'], hair: ['shortHair'],
-    skinColor: ['fdbcb4'], hairColor: ['8b4513'], accessories: ['none'],
+    seed: 's',
+    backgroundColor: ['transparent'],
+    eyes: ['normal'],
+    mouth: ['awkwardSmile'],
+    hair: ['shortHair'],
+    skinColor: ['fdbcb4'],
+    hairColor: ['8b4513'],
+    accessories: ['none'],
   };
   it('changes need at least one known field; null clears optional ones', () => {
     expect(Value.Check(UpdateProfileBodySchema, { bio: null, avatarConfig: avatar })).toBe(true);
@@ -90,7 +111,13 @@ describe('profile', () => {
 
 describe('events', () => {
   it('identity.user.registered.v1 needs the meta fields, a name, and a username or null', () => {
-    const payload = { eventId: crypto.randomUUID(), occurredAt: new Date().toISOString(), userId: crypto.randomUUID(), name: 'Ana', username: null };
+    const payload = {
+      eventId: crypto.randomUUID(),
+      occurredAt: new Date().toISOString(),
+      userId: crypto.randomUUID(),
+      name: 'Ana',
+      username: null,
+    };
     expect(Value.Check(UserRegistered.schema, payload)).toBe(true);
     expect(Value.Check(UserRegistered.schema, { ...payload, name: 42 })).toBe(false);
     const { userId: _userId, ...withoutUser } = payload;
@@ -99,10 +126,16 @@ describe('events', () => {
 });
 
 describe('time zone in identity events', () => {
-  const meta = { eventId: '8a1c6a3e-6a4e-4d8c-9a51-6f0e2f0f6a11', occurredAt: '2026-01-14T12:00:00.000Z', userId: '5f1c6a3e-6a4e-4d8c-9a51-6f0e2f0f6a12' };
+  const meta = {
+    eventId: '8a1c6a3e-6a4e-4d8c-9a51-6f0e2f0f6a11',
+    occurredAt: '2026-01-14T12:00:00.000Z',
+    userId: '5f1c6a3e-6a4e-4d8c-9a51-6f0e2f0f6a12',
+  };
   it('keeps events from before zones valid, and accepts a zone or null', () => {
     expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: null })).toBe(true);
-    expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: 'Asia/Kolkata' })).toBe(true);
+    expect(
+      Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: 'Asia/Kolkata' }),
+    ).toBe(true);
     expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: null })).toBe(true);
     expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: 5 })).toBe(false);
   });

@@ -25,7 +25,12 @@ const TimeZoneField = Type.Optional(Type.Union([Type.String({ maxLength: 64 }), 
 /** identity: an account was created. Carries no e-mail address: consumers need only what they display. */
 export const UserRegistered = contract(
   'identity.user.registered.v1',
-  Type.Object({ ...Meta, name: Type.String(), username: Type.Union([Type.String(), Type.Null()]), timeZone: TimeZoneField }),
+  Type.Object({
+    ...Meta,
+    name: Type.String(),
+    username: Type.Union([Type.String(), Type.Null()]),
+    timeZone: TimeZoneField,
+  }),
 );
 export type UserRegisteredPayload = Static<typeof UserRegistered.schema>;
 
@@ -81,7 +86,12 @@ export const EntitlementChanged = contract(
 export type EntitlementChangedPayload = Static<typeof EntitlementChanged.schema>;
 
 const LevelRewardSchema = Type.Object({
-  kind: Type.Union([Type.Literal('bonus_swipe'), Type.Literal('playbook'), Type.Literal('pod_creation'), Type.Literal('advanced_challenges')]),
+  kind: Type.Union([
+    Type.Literal('bonus_swipe'),
+    Type.Literal('playbook'),
+    Type.Literal('pod_creation'),
+    Type.Literal('advanced_challenges'),
+  ]),
   text: Type.String(),
 });
 
@@ -163,8 +173,12 @@ export const FriendshipChanged = contract(
     ...Meta,
     otherUserId: Type.String({ format: 'uuid' }),
     change: Type.Union([
-      Type.Literal('requested'), Type.Literal('accepted'), Type.Literal('declined'),
-      Type.Literal('cancelled'), Type.Literal('removed'), Type.Literal('blocked'),
+      Type.Literal('requested'),
+      Type.Literal('accepted'),
+      Type.Literal('declined'),
+      Type.Literal('cancelled'),
+      Type.Literal('removed'),
+      Type.Literal('blocked'),
     ]),
     friends: Type.Boolean(),
     version: Type.Integer({ minimum: 1 }),
@@ -205,4 +219,16 @@ export const PodStreakUpdated = contract(
 );
 export type PodStreakUpdatedPayload = Static<typeof PodStreakUpdated.schema>;
 
-export const Events = { UserRegistered, ProfileUpdated, UserDeleted, EntitlementChanged, XpAwarded, LevelReached, WeeklyCompleted, StreakUpdated, FriendshipChanged, MemberJoined, PodStreakUpdated } as const;
+export const Events = {
+  UserRegistered,
+  ProfileUpdated,
+  UserDeleted,
+  EntitlementChanged,
+  XpAwarded,
+  LevelReached,
+  WeeklyCompleted,
+  StreakUpdated,
+  FriendshipChanged,
+  MemberJoined,
+  PodStreakUpdated,
+} as const;

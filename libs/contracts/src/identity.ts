@@ -48,7 +48,11 @@ export type Tutorial = (typeof TUTORIALS)[number];
  * Idempotent; answers the user after the change.
  */
 export const MilestoneParamsSchema = Type.Object({
-  milestone: Type.Union([Type.Literal('onboarding'), Type.Literal('tutorial-home'), Type.Literal('tutorial-challenges')]),
+  milestone: Type.Union([
+    Type.Literal('onboarding'),
+    Type.Literal('tutorial-home'),
+    Type.Literal('tutorial-challenges'),
+  ]),
 });
 export type Milestone = Static<typeof MilestoneParamsSchema>['milestone'];
 
@@ -111,7 +115,10 @@ export const UsernameAvailabilitySchema = Type.Object({
 });
 export type UsernameAvailability = Static<typeof UsernameAvailabilitySchema>;
 
-export const ForgotPasswordBodySchema = Type.Object({ email: Type.String({ maxLength: 254 }) }, { additionalProperties: false });
+export const ForgotPasswordBodySchema = Type.Object(
+  { email: Type.String({ maxLength: 254 }) },
+  { additionalProperties: false },
+);
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBodySchema>;
 
 /** The same answer whether or not the address has an account. */

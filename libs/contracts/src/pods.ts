@@ -48,7 +48,10 @@ export const UserCardSchema = Type.Object({
 export type UserCard = Static<typeof UserCardSchema>;
 
 export const FriendRelationSchema = Type.Union([
-  Type.Literal('none'), Type.Literal('friends'), Type.Literal('outgoing'), Type.Literal('incoming'),
+  Type.Literal('none'),
+  Type.Literal('friends'),
+  Type.Literal('outgoing'),
+  Type.Literal('incoming'),
 ]);
 export type FriendRelation = Static<typeof FriendRelationSchema>;
 
@@ -78,7 +81,10 @@ export const FriendRequestBodySchema = Type.Object({ userId: Uuid }, { additiona
 export type FriendRequestBody = Static<typeof FriendRequestBodySchema>;
 
 /** After a request or an accept: `friends` when the other user had already asked (the two requests meet). */
-export const FriendshipStateSchema = Type.Object({ userId: Uuid, status: Type.Union([Type.Literal('pending'), Type.Literal('friends')]) });
+export const FriendshipStateSchema = Type.Object({
+  userId: Uuid,
+  status: Type.Union([Type.Literal('pending'), Type.Literal('friends')]),
+});
 export type FriendshipState = Static<typeof FriendshipStateSchema>;
 
 /** GET /api/pods/friends, by name. */
@@ -87,7 +93,10 @@ export const FriendListSchema = Type.Object({
 });
 export type FriendList = Static<typeof FriendListSchema>;
 
-const RequestEntrySchema = Type.Object({ ...UserCardSchema.properties, sentAt: Type.String({ description: 'ISO 8601' }) });
+const RequestEntrySchema = Type.Object({
+  ...UserCardSchema.properties,
+  sentAt: Type.String({ description: 'ISO 8601' }),
+});
 
 /** GET /api/pods/friends/requests, newest first. */
 export const FriendRequestListSchema = Type.Object({
@@ -107,8 +116,14 @@ export const BlockListSchema = Type.Object({
 export type BlockList = Static<typeof BlockListSchema>;
 
 export const ReportReasonSchema = Type.Union([
-  Type.Literal('spam'), Type.Literal('harassment'), Type.Literal('hate'), Type.Literal('sexual_content'),
-  Type.Literal('violence'), Type.Literal('self_harm'), Type.Literal('impersonation'), Type.Literal('other'),
+  Type.Literal('spam'),
+  Type.Literal('harassment'),
+  Type.Literal('hate'),
+  Type.Literal('sexual_content'),
+  Type.Literal('violence'),
+  Type.Literal('self_harm'),
+  Type.Literal('impersonation'),
+  Type.Literal('other'),
 ]);
 export type ReportReason = Static<typeof ReportReasonSchema>;
 

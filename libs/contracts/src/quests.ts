@@ -72,7 +72,11 @@ export const SwipeBodySchema = Type.Object(
 );
 export type SwipeBody = Static<typeof SwipeBodySchema>;
 
-export const TodoStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('in_progress'), Type.Literal('completed')]);
+export const TodoStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('in_progress'),
+  Type.Literal('completed'),
+]);
 
 export const TodoSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

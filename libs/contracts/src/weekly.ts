@@ -3,7 +3,11 @@ import { LevelProgressSchema } from './quests';
 import { AvatarConfigSchema } from './identity';
 
 /** Spec §2.1: the three categories of weekly challenges. */
-export const ChallengeCategorySchema = Type.Union([Type.Literal('Exploration'), Type.Literal('Connection'), Type.Literal('Mindfulness')]);
+export const ChallengeCategorySchema = Type.Union([
+  Type.Literal('Exploration'),
+  Type.Literal('Connection'),
+  Type.Literal('Mindfulness'),
+]);
 export type ChallengeCategory = Static<typeof ChallengeCategorySchema>;
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -116,7 +120,10 @@ export const CompleteWeeklyResultSchema = Type.Object({
 export type CompleteWeeklyResult = Static<typeof CompleteWeeklyResultSchema>;
 
 /** GET /api/quests/me/weekly/{id}: one weekly challenge (any week) and, once completed, its victory with proof. */
-export const WeeklyDetailSchema = Type.Object({ weekly: WeeklyChallengeSchema, victory: Type.Union([WeeklyVictorySchema, Type.Null()]) });
+export const WeeklyDetailSchema = Type.Object({
+  weekly: WeeklyChallengeSchema,
+  victory: Type.Union([WeeklyVictorySchema, Type.Null()]),
+});
 export type WeeklyDetail = Static<typeof WeeklyDetailSchema>;
 
 export const AcceptWeeklyResultSchema = Type.Object({ weeklyChallengeId: Uuid, progress: WeeklyProgressSchema });
@@ -133,7 +140,10 @@ export const VictoriesSchema = Type.Object({ victories: Type.Array(WeeklyVictory
 export type Victories = Static<typeof VictoriesSchema>;
 
 /** GET /api/quests/me/progress: the level progress plus the weekly streak (added in issue 9). */
-export const PlayerProgressSchema = Type.Object({ ...LevelProgressSchema.properties, weeklyStreak: Type.Integer({ minimum: 0, maximum: 100 }) });
+export const PlayerProgressSchema = Type.Object({
+  ...LevelProgressSchema.properties,
+  weeklyStreak: Type.Integer({ minimum: 0, maximum: 100 }),
+});
 export type PlayerProgress = Static<typeof PlayerProgressSchema>;
 
 // --- Management (admin role) ---
@@ -230,5 +240,8 @@ export const WeeklyFriendSchema = Type.Object({
 export type WeeklyFriend = Static<typeof WeeklyFriendSchema>;
 
 /** GET /api/quests/me/weekly/{id}/friends: up to 12 friends who accepted it, and how many did. */
-export const WeeklyFriendsSchema = Type.Object({ friends: Type.Array(WeeklyFriendSchema), total: Type.Integer({ minimum: 0 }) });
+export const WeeklyFriendsSchema = Type.Object({
+  friends: Type.Array(WeeklyFriendSchema),
+  total: Type.Integer({ minimum: 0 }),
+});
 export type WeeklyFriends = Static<typeof WeeklyFriendsSchema>;

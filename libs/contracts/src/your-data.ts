@@ -17,29 +17,61 @@ export const IdentityExportSchema = Type.Object({
 export type IdentityExport = Static<typeof IdentityExportSchema>;
 
 export const QuestsExportPhotoSchema = Type.Object({
-  id: Type.String(), contentType: Type.String(), bytes: Type.Integer(), width: Type.Integer(), height: Type.Integer(),
-  uploadedAt: Iso, url: Type.String(), urlExpiresAt: Iso,
+  id: Type.String(),
+  contentType: Type.String(),
+  bytes: Type.Integer(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  uploadedAt: Iso,
+  url: Type.String(),
+  urlExpiresAt: Iso,
 });
 export type QuestsExportPhoto = Static<typeof QuestsExportPhotoSchema>;
 
 export const QuestsExportSchema = Type.Object({
   service: Type.Literal('quests'),
-  player: Nullable(Type.Object({
-    name: Type.String(), username: Nullable(Type.String()), totalXp: Type.Integer(), createdAt: Iso,
-    timeZone: Type.Optional(Type.String()),
-  })),
+  player: Nullable(
+    Type.Object({
+      name: Type.String(),
+      username: Nullable(Type.String()),
+      totalXp: Type.Integer(),
+      createdAt: Iso,
+      timeZone: Type.Optional(Type.String()),
+    }),
+  ),
   /** Every to-do still held, with its proof. */
-  todos: Type.Optional(Type.Array(Type.Object({
-    title: Type.String(), status: Type.String(), xpReward: Type.Integer(), createdAt: Iso, completedAt: Nullable(Iso),
-    proofText: Nullable(Type.String()),
-  }))),
+  todos: Type.Optional(
+    Type.Array(
+      Type.Object({
+        title: Type.String(),
+        status: Type.String(),
+        xpReward: Type.Integer(),
+        createdAt: Iso,
+        completedAt: Nullable(Iso),
+        proofText: Nullable(Type.String()),
+      }),
+    ),
+  ),
   /** Every XP award (the ledger). */
-  xpAwards: Type.Optional(Type.Array(Type.Object({ sourceKey: Type.String(), reason: Type.String(), amount: Type.Integer(), awardedAt: Iso }))),
+  xpAwards: Type.Optional(
+    Type.Array(
+      Type.Object({ sourceKey: Type.String(), reason: Type.String(), amount: Type.Integer(), awardedAt: Iso }),
+    ),
+  ),
   /** Every weekly challenge accepted or completed, with its proof. */
-  weeklyChallenges: Type.Optional(Type.Array(Type.Object({
-    title: Type.String(), weekNumber: Type.Integer(), acceptedAt: Nullable(Iso), completedAt: Nullable(Iso),
-    reflection: Nullable(Type.String()), proofText: Nullable(Type.String()), proofPhotoId: Nullable(Type.String()),
-  }))),
+  weeklyChallenges: Type.Optional(
+    Type.Array(
+      Type.Object({
+        title: Type.String(),
+        weekNumber: Type.Integer(),
+        acceptedAt: Nullable(Iso),
+        completedAt: Nullable(Iso),
+        reflection: Nullable(Type.String()),
+        proofText: Nullable(Type.String()),
+        proofPhotoId: Nullable(Type.String()),
+      }),
+    ),
+  ),
   /** Every photo kept (re-encoded, without metadata), with a short-lived link to download it. */
   photos: Type.Optional(Type.Array(QuestsExportPhotoSchema)),
 });
@@ -47,41 +79,91 @@ export type QuestsExport = Static<typeof QuestsExportSchema>;
 
 export const PodsExportSchema = Type.Object({
   service: Type.Literal('pods'),
-  pods: Type.Array(Type.Object({ ...PodSummarySchema.properties, createdByYou: Type.Boolean(), joinedAt: Nullable(Iso) })),
+  pods: Type.Array(
+    Type.Object({ ...PodSummarySchema.properties, createdByYou: Type.Boolean(), joinedAt: Nullable(Iso) }),
+  ),
   /** Every chat message the user sent or received, oldest first (`withUserId`: the other participant). */
-  chatMessages: Type.Optional(Type.Array(Type.Object({
-    id: Type.String(), withUserId: Type.String(), direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
-    body: Type.String(), createdAt: Iso, readAt: Nullable(Iso),
-  }))),
+  chatMessages: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        withUserId: Type.String(),
+        direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+        body: Type.String(),
+        createdAt: Iso,
+        readAt: Nullable(Iso),
+      }),
+    ),
+  ),
   /** Friendships and requests either way (`requestedByYou`: who asked). */
-  friendships: Type.Optional(Type.Array(Type.Object({
-    withUserId: Type.String(), status: Type.String(), requestedByYou: Type.Boolean(), createdAt: Iso, acceptedAt: Nullable(Iso),
-  }))),
+  friendships: Type.Optional(
+    Type.Array(
+      Type.Object({
+        withUserId: Type.String(),
+        status: Type.String(),
+        requestedByYou: Type.Boolean(),
+        createdAt: Iso,
+        acceptedAt: Nullable(Iso),
+      }),
+    ),
+  ),
   /** The users this user blocked (who blocked them is theirs to know, not this user's). */
   blocks: Type.Optional(Type.Array(Type.Object({ blockedUserId: Type.String(), createdAt: Iso }))),
   /** The reports this user filed, with their review status. */
-  reports: Type.Optional(Type.Array(Type.Object({
-    kind: Type.String(), targetId: Type.String(), reason: Type.String(), details: Nullable(Type.String()), status: Type.String(), createdAt: Iso,
-  }))),
+  reports: Type.Optional(
+    Type.Array(
+      Type.Object({
+        kind: Type.String(),
+        targetId: Type.String(),
+        reason: Type.String(),
+        details: Nullable(Type.String()),
+        status: Type.String(),
+        createdAt: Iso,
+      }),
+    ),
+  ),
   /** What this user posted to pod logs. */
-  podLogEntries: Type.Optional(Type.Array(Type.Object({
-    podId: Type.String(), message: Type.String(), proofText: Nullable(Type.String()), hasPhoto: Type.Boolean(), createdAt: Iso,
-  }))),
+  podLogEntries: Type.Optional(
+    Type.Array(
+      Type.Object({
+        podId: Type.String(),
+        message: Type.String(),
+        proofText: Nullable(Type.String()),
+        hasPhoto: Type.Boolean(),
+        createdAt: Iso,
+      }),
+    ),
+  ),
 });
 export type PodsExport = Static<typeof PodsExportSchema>;
 
 export const BillingExportSchema = Type.Object({
   service: Type.Literal('billing'),
-  entitlement: Nullable(Type.Object({
-    isActive: Type.Boolean(), source: Type.String(), productId: Nullable(Type.String()), expirationDate: Nullable(Iso), willRenew: Type.Boolean(),
-  })),
-  subscriptions: Type.Array(Type.Object({
-    source: Type.String(), productId: Nullable(Type.String()), status: Type.String(), accessUntil: Nullable(Iso),
-    willRenew: Type.Boolean(), createdAt: Iso,
-  })),
+  entitlement: Nullable(
+    Type.Object({
+      isActive: Type.Boolean(),
+      source: Type.String(),
+      productId: Nullable(Type.String()),
+      expirationDate: Nullable(Iso),
+      willRenew: Type.Boolean(),
+    }),
+  ),
+  subscriptions: Type.Array(
+    Type.Object({
+      source: Type.String(),
+      productId: Nullable(Type.String()),
+      status: Type.String(),
+      accessUntil: Nullable(Iso),
+      willRenew: Type.Boolean(),
+      createdAt: Iso,
+    }),
+  ),
 });
 export type BillingExport = Static<typeof BillingExportSchema>;
 
 /** Deleting the account: the password again, so a borrowed unlocked phone cannot do it. */
-export const DeleteAccountBodySchema = Type.Object({ password: Type.String({ maxLength: 128 }) }, { additionalProperties: false });
+export const DeleteAccountBodySchema = Type.Object(
+  { password: Type.String({ maxLength: 128 }) },
+  { additionalProperties: false },
+);
 export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>;

@@ -48,7 +48,10 @@ export async function createTestDatabase(prefix = 'vere_test'): Promise<TestData
         // Pools closed just before may still be saying goodbye: give them up to 3 s, so FORCE does not
         // terminate a connection a client still holds (its 57P01 would surface as an unhandled error).
         for (let i = 0; i < 30; i++) {
-          const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          const { rows } = await c.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
           if (rows[0]?.n === 0) break;
           await new Promise((r) => setTimeout(r, 100));
         }

@@ -55,11 +55,15 @@ describe('TCP proxy', () => {
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const target = { host: '127.0.0.1', port: (echo.address() as net.AddressInfo).port };
     const proxy = await startTcpProxy(target);
-    const roundTrip = () => new Promise<string>((resolve, reject) => {
-      const socket = net.connect(proxy.port, '127.0.0.1', () => socket.write('ping'));
-      socket.once('data', (d) => { resolve(d.toString()); socket.destroy(); });
-      socket.once('error', reject);
-    });
+    const roundTrip = () =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(proxy.port, '127.0.0.1', () => socket.write('ping'));
+        socket.once('data', (d) => {
+          resolve(d.toString());
+          socket.destroy();
+        });
+        socket.once('error', reject);
+      });
     try {
       expect(await roundTrip()).toBe('ping');
       await proxy.cut();

@@ -14,8 +14,14 @@ describe('avatar config', () => {
 
   it('defaults to the spec look', () => {
     expect(defaultAvatarConfig('s')).toMatchObject({
-      seed: 's', backgroundColor: ['transparent'], eyes: ['normal'], mouth: ['awkwardSmile'],
-      hair: ['shortHair'], skinColor: ['fdbcb4'], hairColor: ['8b4513'], accessories: ['none'],
+      seed: 's',
+      backgroundColor: ['transparent'],
+      eyes: ['normal'],
+      mouth: ['awkwardSmile'],
+      hair: ['shortHair'],
+      skinColor: ['fdbcb4'],
+      hairColor: ['8b4513'],
+      accessories: ['none'],
     });
   });
 

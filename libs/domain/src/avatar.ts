@@ -15,31 +15,76 @@ const options = <V extends string>(...pairs: Array<[V, string]>): readonly Avata
   pairs.map(([value, label]) => ({ value, label }));
 
 export const AVATAR_BACKGROUNDS = options(
-  ['transparent', 'Transparent'], ['ffd5dc', 'Pink'], ['ffe4ec', 'Light pink'], ['c0deff', 'Blue'],
-  ['c7f2d2', 'Green'], ['fff3b0', 'Yellow'], ['ffd8b1', 'Orange'], ['e0d1ff', 'Purple'],
+  ['transparent', 'Transparent'],
+  ['ffd5dc', 'Pink'],
+  ['ffe4ec', 'Light pink'],
+  ['c0deff', 'Blue'],
+  ['c7f2d2', 'Green'],
+  ['fff3b0', 'Yellow'],
+  ['ffd8b1', 'Orange'],
+  ['e0d1ff', 'Purple'],
 );
 export const AVATAR_EYES = options(
-  ['normal', 'Normal'], ['angry', 'Angry'], ['cheery', 'Cheery'], ['confused', 'Confused'],
-  ['sad', 'Sad'], ['sleepy', 'Sleepy'], ['starstruck', 'Starstruck'], ['winking', 'Winking'],
+  ['normal', 'Normal'],
+  ['angry', 'Angry'],
+  ['cheery', 'Cheery'],
+  ['confused', 'Confused'],
+  ['sad', 'Sad'],
+  ['sleepy', 'Sleepy'],
+  ['starstruck', 'Starstruck'],
+  ['winking', 'Winking'],
 );
 export const AVATAR_MOUTHS = options(
-  ['awkwardSmile', 'Awkward smile'], ['braces', 'Braces'], ['gapSmile', 'Gap smile'], ['kawaii', 'Kawaii'],
-  ['openedSmile', 'Opened smile'], ['openSad', 'Open sad'], ['teethSmile', 'Teeth smile'], ['unimpressed', 'Unimpressed'],
+  ['awkwardSmile', 'Awkward smile'],
+  ['braces', 'Braces'],
+  ['gapSmile', 'Gap smile'],
+  ['kawaii', 'Kawaii'],
+  ['openedSmile', 'Opened smile'],
+  ['openSad', 'Open sad'],
+  ['teethSmile', 'Teeth smile'],
+  ['unimpressed', 'Unimpressed'],
 );
 export const AVATAR_HAIR = options(
-  ['shortHair', 'Short'], ['bangs', 'Bangs'], ['bowlCutHair', 'Bowl cut'], ['braids', 'Braids'], ['bunHair', 'Bun'],
-  ['curlyBob', 'Curly bob'], ['curlyShortHair', 'Curly short'], ['froBun', 'Fro bun'], ['halfShavedHead', 'Half shaved'],
-  ['mohawk', 'Mohawk'], ['shavedHead', 'Shaved'], ['straightHair', 'Straight'], ['wavyBob', 'Wavy'],
+  ['shortHair', 'Short'],
+  ['bangs', 'Bangs'],
+  ['bowlCutHair', 'Bowl cut'],
+  ['braids', 'Braids'],
+  ['bunHair', 'Bun'],
+  ['curlyBob', 'Curly bob'],
+  ['curlyShortHair', 'Curly short'],
+  ['froBun', 'Fro bun'],
+  ['halfShavedHead', 'Half shaved'],
+  ['mohawk', 'Mohawk'],
+  ['shavedHead', 'Shaved'],
+  ['straightHair', 'Straight'],
+  ['wavyBob', 'Wavy'],
 );
 export const AVATAR_SKIN_COLORS = options(
-  ['fdbcb4', 'Light'], ['f5d7b1', 'Fair'], ['e2ba87', 'Medium'], ['c99c62', 'Tan'], ['a47539', 'Brown'], ['643d19', 'Dark'],
+  ['fdbcb4', 'Light'],
+  ['f5d7b1', 'Fair'],
+  ['e2ba87', 'Medium'],
+  ['c99c62', 'Tan'],
+  ['a47539', 'Brown'],
+  ['643d19', 'Dark'],
 );
 export const AVATAR_HAIR_COLORS = options(
-  ['8b4513', 'Brown'], ['1c1c1c', 'Black'], ['f2d06b', 'Blonde'], ['b7472a', 'Red'], ['9e9e9e', 'Gray'], ['f5f5f5', 'White'],
+  ['8b4513', 'Brown'],
+  ['1c1c1c', 'Black'],
+  ['f2d06b', 'Blonde'],
+  ['b7472a', 'Red'],
+  ['9e9e9e', 'Gray'],
+  ['f5f5f5', 'White'],
 );
 export const AVATAR_ACCESSORIES = options(
-  ['none', 'None'], ['catEars', 'Cat ears'], ['clownNose', 'Clown nose'], ['faceMask', 'Face mask'], ['glasses', 'Glasses'],
-  ['mustache', 'Mustache'], ['sailormoonCrown', 'Crown'], ['sleepMask', 'Sleep mask'], ['sunglasses', 'Sunglasses'],
+  ['none', 'None'],
+  ['catEars', 'Cat ears'],
+  ['clownNose', 'Clown nose'],
+  ['faceMask', 'Face mask'],
+  ['glasses', 'Glasses'],
+  ['mustache', 'Mustache'],
+  ['sailormoonCrown', 'Crown'],
+  ['sleepMask', 'Sleep mask'],
+  ['sunglasses', 'Sunglasses'],
 );
 
 /** The creator's pickers, in the order it shows them. */
@@ -64,8 +109,13 @@ export const AVATAR_SEED_MAX_LENGTH = 64;
 export function defaultAvatarConfig(seed: string): AvatarConfig {
   return {
     seed: seed.slice(0, AVATAR_SEED_MAX_LENGTH),
-    backgroundColor: ['transparent'], eyes: ['normal'], mouth: ['awkwardSmile'], hair: ['shortHair'],
-    skinColor: ['fdbcb4'], hairColor: ['8b4513'], accessories: ['none'],
+    backgroundColor: ['transparent'],
+    eyes: ['normal'],
+    mouth: ['awkwardSmile'],
+    hair: ['shortHair'],
+    skinColor: ['fdbcb4'],
+    hairColor: ['8b4513'],
+    accessories: ['none'],
   };
 }
 
@@ -87,10 +137,14 @@ export function isAvatarConfig(value: unknown): value is AvatarConfig {
   const keys = Object.keys(record);
   if (keys.length !== Object.keys(AVATAR_PARTS).length + 1) return false;
   // PostgreSQL's JSONB refuses NUL and lone surrogates: a seed is plain text or nothing.
-  if (typeof record.seed !== 'string' || record.seed.length > AVATAR_SEED_MAX_LENGTH || !isPlainText(record.seed)) return false;
+  if (typeof record.seed !== 'string' || record.seed.length > AVATAR_SEED_MAX_LENGTH || !isPlainText(record.seed))
+    return false;
   return (Object.keys(AVATAR_PARTS) as AvatarPart[]).every((part) => {
     const chosen = record[part];
-    return Array.isArray(chosen) && chosen.length === 1
-      && AVATAR_PARTS[part].options.some((option) => option.value === chosen[0]);
+    return (
+      Array.isArray(chosen) &&
+      chosen.length === 1 &&
+      AVATAR_PARTS[part].options.some((option) => option.value === chosen[0])
+    );
   });
 }

@@ -10,7 +10,9 @@ describe('the chat rate limit', () => {
   });
 
   it('lets a sender under the limit send', () => {
-    expect(chatRetryAfterSeconds(CHAT_RATE_LIMIT, { count: 19, oldest: new Date(now.getTime() - 9_000), now })).toBeNull();
+    expect(
+      chatRetryAfterSeconds(CHAT_RATE_LIMIT, { count: 19, oldest: new Date(now.getTime() - 9_000), now }),
+    ).toBeNull();
   });
 
   it('tells a sender at the limit the whole seconds until the oldest message leaves the window, at least 1', () => {

@@ -14,7 +14,8 @@ describe('chat message rule', () => {
     expect(validateChatMessage('👋'.repeat(CHAT_MESSAGE_MAX_LENGTH)).ok).toBe(true);
   });
   it('refuses control characters, NUL and bidi overrides', () => {
-    for (const bad of ['a\u0000b', 'a\u0007b', 'tab\there', 'a\u202eb', 'a\ud800b']) expect(validateChatMessage(bad).ok, JSON.stringify(bad)).toBe(false);
+    for (const bad of ['a\u0000b', 'a\u0007b', 'tab\there', 'a\u202eb', 'a\ud800b'])
+      expect(validateChatMessage(bad).ok, JSON.stringify(bad)).toBe(false);
   });
   it('stores trimmed text with \\n line endings', () => {
     expect(normalizeChatMessage('  a\r\nb\rc  ')).toBe('a\nb\nc');

@@ -16,8 +16,10 @@ export const chatMessageLength = (text: string): number => [...text.trim()].leng
 export function validateChatMessage(raw: string): FieldVerdict {
   const length = chatMessageLength(raw);
   if (length === 0) return { ok: false, reason: 'Write a message first.' };
-  if (length > CHAT_MESSAGE_MAX_LENGTH) return { ok: false, reason: `A message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters.` };
-  if (!isPlainText(raw.replace(/\r\n?/g, '\n'))) return { ok: false, reason: 'The message contains characters that are not allowed.' };
+  if (length > CHAT_MESSAGE_MAX_LENGTH)
+    return { ok: false, reason: `A message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters.` };
+  if (!isPlainText(raw.replace(/\r\n?/g, '\n')))
+    return { ok: false, reason: 'The message contains characters that are not allowed.' };
   return { ok: true };
 }
 

@@ -24,13 +24,23 @@ describe('level curve', () => {
 
   it('reports a new player as level 1 with 0 of 100 XP', () => {
     expect(levelProgress(0)).toEqual({
-      currentLevel: 1, currentLevelXP: 0, nextLevelXP: 100, xpProgress: 0, xpToNext: 100, totalXP: 0,
+      currentLevel: 1,
+      currentLevelXP: 0,
+      nextLevelXP: 100,
+      xpProgress: 0,
+      xpToNext: 100,
+      totalXP: 0,
     });
   });
 
   it('reports progress inside a level', () => {
     expect(levelProgress(175)).toEqual({
-      currentLevel: 2, currentLevelXP: 100, nextLevelXP: 250, xpProgress: 50, xpToNext: 75, totalXP: 175,
+      currentLevel: 2,
+      currentLevelXP: 100,
+      nextLevelXP: 250,
+      xpProgress: 50,
+      xpToNext: 75,
+      totalXP: 175,
     });
   });
 

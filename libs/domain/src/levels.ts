@@ -67,8 +67,10 @@ export type LevelReward =
 export function levelRewards(level: number): LevelReward[] {
   const rewards: LevelReward[] = [];
   if (level % 5 === 0) rewards.push({ kind: 'bonus_swipe', text: '+1 daily swipe' });
-  if ((PLAYBOOK_LEVELS as readonly number[]).includes(level)) rewards.push({ kind: 'playbook', text: 'New playbook unlocked' });
+  if ((PLAYBOOK_LEVELS as readonly number[]).includes(level))
+    rewards.push({ kind: 'playbook', text: 'New playbook unlocked' });
   if (level === POD_CREATION_LEVEL) rewards.push({ kind: 'pod_creation', text: 'Pod creation unlocked' });
-  if (level === ADVANCED_CHALLENGES_LEVEL) rewards.push({ kind: 'advanced_challenges', text: 'Advanced challenges unlocked' });
+  if (level === ADVANCED_CHALLENGES_LEVEL)
+    rewards.push({ kind: 'advanced_challenges', text: 'Advanced challenges unlocked' });
   return rewards;
 }

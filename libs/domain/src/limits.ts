@@ -45,9 +45,15 @@ export type SwipeVerdict = { ok: true } | { ok: false; limit: 'swipes' | 'skips'
  * Whether one more accept or skip fits: an accept needs a swipe left; a skip needs a skip left and
  * also a swipe left (spec §4.2). The service checks the same inside its counting statement.
  */
-export function canSwipe(action: SwipeAction, bucket: SwipeBucket, used: BucketUsage, max: { swipes: number; skips: number }): SwipeVerdict {
+export function canSwipe(
+  action: SwipeAction,
+  bucket: SwipeBucket,
+  used: BucketUsage,
+  max: { swipes: number; skips: number },
+): SwipeVerdict {
   if (used.swipes >= max.swipes) return { ok: false, limit: 'swipes', reason: limitReachedMessage(bucket, 'swipes') };
-  if (action === 'skip' && used.skips >= max.skips) return { ok: false, limit: 'skips', reason: limitReachedMessage(bucket, 'skips') };
+  if (action === 'skip' && used.skips >= max.skips)
+    return { ok: false, limit: 'skips', reason: limitReachedMessage(bucket, 'skips') };
   return { ok: true };
 }
 

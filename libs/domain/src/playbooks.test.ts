@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { playbookUnlocks } from './playbooks';
 
-const open = (input: { level: number; isPro: boolean }) => playbookUnlocks(input).filter((s) => s.unlocked).map((s) => s.unlockLevel);
+const open = (input: { level: number; isPro: boolean }) =>
+  playbookUnlocks(input)
+    .filter((s) => s.unlocked)
+    .map((s) => s.unlockLevel);
 
 describe('playbook unlocks', () => {
   it('lists the seven slots at levels 3, 7, 12, 18, 25, 35 and 50', () => {
     expect(playbookUnlocks({ level: 1, isPro: false }).map((s) => [s.slot, s.unlockLevel])).toEqual([
-      [1, 3], [2, 7], [3, 12], [4, 18], [5, 25], [6, 35], [7, 50],
+      [1, 3],
+      [2, 7],
+      [3, 12],
+      [4, 18],
+      [5, 25],
+      [6, 35],
+      [7, 50],
     ]);
   });
 

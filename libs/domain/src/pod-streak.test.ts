@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allCompleted, challengeCompletedByAll, completedThisWeek, countedMembers, membersWhoMissed, missedWeek, podZone, riseFor, saveMayCover,
-  settleCandidatesBefore, settleMissedWeek, weekCounted, type PodStreak,
+  allCompleted,
+  challengeCompletedByAll,
+  completedThisWeek,
+  countedMembers,
+  membersWhoMissed,
+  missedWeek,
+  podZone,
+  riseFor,
+  saveMayCover,
+  settleCandidatesBefore,
+  settleMissedWeek,
+  weekCounted,
+  type PodStreak,
 } from './pod-streak';
 
 // 2026-03-01 is a Sunday.
 const WEEK = '2026-03-01';
 const at = (date: string, time = '12:00:00Z') => new Date(`${date}T${time}`);
-const pod = (over: Partial<PodStreak> = {}): PodStreak => ({ currentStreak: 0, lastWeek: null, lastChallengeId: null, saves: 0, ...over });
+const pod = (over: Partial<PodStreak> = {}): PodStreak => ({
+  currentStreak: 0,
+  lastWeek: null,
+  lastChallengeId: null,
+  saves: 0,
+  ...over,
+});
 
 describe('the pod’s week', () => {
   it('is its creator’s zone, UTC until one is known (or when it is not a zone)', () => {
@@ -32,13 +49,29 @@ describe('the pod’s week', () => {
 describe('a rise', () => {
   it('adds a week after the last one, starts from 1 after a gap, and banks a save every 4th week (at most 1)', () => {
     expect(riseFor(pod(), WEEK, 'w1')).toEqual({
-      next: { currentStreak: 1, lastWeek: WEEK, lastChallengeId: 'w1', saves: 0 }, previousStreak: 0, reason: 'completed', week: WEEK, weeklyChallengeId: 'w1',
+      next: { currentStreak: 1, lastWeek: WEEK, lastChallengeId: 'w1', saves: 0 },
+      previousStreak: 0,
+      reason: 'completed',
+      week: WEEK,
+      weeklyChallengeId: 'w1',
     });
     expect(riseFor(pod({ currentStreak: 2, lastWeek: '2026-02-22' }), WEEK, 'w').next.currentStreak).toBe(3);
-    expect(riseFor(pod({ currentStreak: 5, lastWeek: '2026-02-08' }), WEEK, 'w')).toMatchObject({ next: { currentStreak: 1 }, previousStreak: 5 });
-    expect(riseFor(pod({ currentStreak: 3, lastWeek: '2026-02-22' }), WEEK, 'w').next).toMatchObject({ currentStreak: 4, saves: 1 });
-    expect(riseFor(pod({ currentStreak: 7, lastWeek: '2026-02-22', saves: 1 }), WEEK, 'w').next).toMatchObject({ currentStreak: 8, saves: 1 });
-    expect(riseFor(pod({ currentStreak: 4, lastWeek: '2026-02-22', saves: 1 }), WEEK, 'w').next).toMatchObject({ currentStreak: 5, saves: 1 });
+    expect(riseFor(pod({ currentStreak: 5, lastWeek: '2026-02-08' }), WEEK, 'w')).toMatchObject({
+      next: { currentStreak: 1 },
+      previousStreak: 5,
+    });
+    expect(riseFor(pod({ currentStreak: 3, lastWeek: '2026-02-22' }), WEEK, 'w').next).toMatchObject({
+      currentStreak: 4,
+      saves: 1,
+    });
+    expect(riseFor(pod({ currentStreak: 7, lastWeek: '2026-02-22', saves: 1 }), WEEK, 'w').next).toMatchObject({
+      currentStreak: 8,
+      saves: 1,
+    });
+    expect(riseFor(pod({ currentStreak: 4, lastWeek: '2026-02-22', saves: 1 }), WEEK, 'w').next).toMatchObject({
+      currentStreak: 5,
+      saves: 1,
+    });
   });
 
   it('needs every counted member', () => {
@@ -56,10 +89,16 @@ describe('a rise', () => {
 
   it('after a member left, finds a challenge of this week every remaining member completed', () => {
     const counted = [{ userId: 'ana' }, { userId: 'bo' }];
-    const c = (userId: string, weeklyChallengeId: string, date = '2026-03-03') => ({ userId, weeklyChallengeId, completedAt: at(date) });
+    const c = (userId: string, weeklyChallengeId: string, date = '2026-03-03') => ({
+      userId,
+      weeklyChallengeId,
+      completedAt: at(date),
+    });
     expect(challengeCompletedByAll(counted, [c('ana', 'w'), c('bo', 'w')], WEEK, 'UTC', null)).toBe('w');
     expect(challengeCompletedByAll(counted, [c('ana', 'w'), c('bo', 'v')], WEEK, 'UTC', null)).toBeUndefined();
-    expect(challengeCompletedByAll(counted, [c('ana', 'w'), c('bo', 'w', '2026-02-27')], WEEK, 'UTC', null)).toBeUndefined();
+    expect(
+      challengeCompletedByAll(counted, [c('ana', 'w'), c('bo', 'w', '2026-02-27')], WEEK, 'UTC', null),
+    ).toBeUndefined();
     expect(challengeCompletedByAll(counted, [c('ana', 'w'), c('bo', 'w')], WEEK, 'UTC', 'w')).toBeUndefined();
     expect(challengeCompletedByAll([], [], WEEK, 'UTC', null)).toBeUndefined();
   });
@@ -84,11 +123,24 @@ describe('settling a missed week', () => {
   it('spends the save when exactly one of two or more counted members missed it; otherwise resets, keeping saves', () => {
     const banked = pod({ currentStreak: 4, lastWeek: WEEK, lastChallengeId: 'w', saves: 1 });
     expect(settleMissedWeek(banked, '2026-03-08', { counted: 2, missed: 1 })).toEqual({
-      next: { ...banked, saves: 0, lastWeek: '2026-03-08' }, previousStreak: 4, reason: 'save_used', week: '2026-03-08', weeklyChallengeId: null,
+      next: { ...banked, saves: 0, lastWeek: '2026-03-08' },
+      previousStreak: 4,
+      reason: 'save_used',
+      week: '2026-03-08',
+      weeklyChallengeId: null,
     });
-    for (const coverage of [{ counted: 2, missed: 2 }, { counted: 1, missed: 1 }, { counted: 3, missed: 0 }, undefined]) {
+    for (const coverage of [
+      { counted: 2, missed: 2 },
+      { counted: 1, missed: 1 },
+      { counted: 3, missed: 0 },
+      undefined,
+    ]) {
       expect(settleMissedWeek(banked, '2026-03-08', coverage)).toEqual({
-        next: { ...banked, currentStreak: 0 }, previousStreak: 4, reason: 'reset', week: '2026-03-08', weeklyChallengeId: null,
+        next: { ...banked, currentStreak: 0 },
+        previousStreak: 4,
+        reason: 'reset',
+        week: '2026-03-08',
+        weeklyChallengeId: null,
       });
     }
   });
@@ -108,11 +160,15 @@ describe('settling a missed week', () => {
 describe('the pod page', () => {
   it('marks the members who completed in the pod’s current week, not before it nor after now', () => {
     const now = at('2026-03-04');
-    const done = completedThisWeek([
-      { userId: 'ana', completedAt: at('2026-03-02') },
-      { userId: 'bo', completedAt: at('2026-02-28', '23:00:00Z') },
-      { userId: 'cy', completedAt: at('2026-03-05') },
-    ], now, 'UTC');
+    const done = completedThisWeek(
+      [
+        { userId: 'ana', completedAt: at('2026-03-02') },
+        { userId: 'bo', completedAt: at('2026-02-28', '23:00:00Z') },
+        { userId: 'cy', completedAt: at('2026-03-05') },
+      ],
+      now,
+      'UTC',
+    );
     expect([...done]).toEqual(['ana']);
   });
 });

@@ -84,7 +84,10 @@ export function riseFor(pod: PodStreak, week: string, weeklyChallengeId: string)
   const saves = currentStreak % POD_STREAK_SAVE_EVERY === 0 ? Math.min(pod.saves + 1, POD_STREAK_MAX_SAVES) : pod.saves;
   return {
     next: { currentStreak, lastWeek: week, lastChallengeId: weeklyChallengeId, saves },
-    previousStreak: pod.currentStreak, reason: 'completed', week, weeklyChallengeId,
+    previousStreak: pod.currentStreak,
+    reason: 'completed',
+    week,
+    weeklyChallengeId,
   };
 }
 
@@ -106,7 +109,12 @@ export const saveMayCover = (pod: PodStreak, missed: string, now: Date, zone: st
   pod.saves > 0 && missed === addDays(weekStartAt(now, zone), -7);
 
 /** How many counted members have no completion in `week` (in the pod's zone). */
-export function membersWhoMissed(counted: { userId: string }[], completions: { userId: string; completedAt: Date }[], week: string, zone: string): number {
+export function membersWhoMissed(
+  counted: { userId: string }[],
+  completions: { userId: string; completedAt: Date }[],
+  week: string,
+  zone: string,
+): number {
   const done = new Set(completions.filter((c) => weekStartAt(c.completedAt, zone) === week).map((c) => c.userId));
   return counted.filter((m) => !done.has(m.userId)).length;
 }
@@ -119,12 +127,28 @@ export function membersWhoMissed(counted: { userId: string }[], completions: { u
  * @param coverage the counted members of the missed week and how many of them missed it; only
  *   when `saveMayCover` (absent: a reset).
  */
-export function settleMissedWeek(pod: PodStreak, missed: string, coverage?: { counted: number; missed: number }): PodStreakChange {
+export function settleMissedWeek(
+  pod: PodStreak,
+  missed: string,
+  coverage?: { counted: number; missed: number },
+): PodStreakChange {
   if (coverage && pod.saves > 0 && coverage.missed === 1 && coverage.counted >= 2) {
     const saves = pod.saves - 1;
-    return { next: { ...pod, saves, lastWeek: missed }, previousStreak: pod.currentStreak, reason: 'save_used', week: missed, weeklyChallengeId: null };
+    return {
+      next: { ...pod, saves, lastWeek: missed },
+      previousStreak: pod.currentStreak,
+      reason: 'save_used',
+      week: missed,
+      weeklyChallengeId: null,
+    };
   }
-  return { next: { ...pod, currentStreak: 0 }, previousStreak: pod.currentStreak, reason: 'reset', week: missed, weeklyChallengeId: null };
+  return {
+    next: { ...pod, currentStreak: 0 },
+    previousStreak: pod.currentStreak,
+    reason: 'reset',
+    week: missed,
+    weeklyChallengeId: null,
+  };
 }
 
 /**
@@ -138,7 +162,13 @@ export const settleCandidatesBefore = (now: Date): string => addDays(weekStartAt
  * Members who completed a weekly challenge in the pod's week at `now` (the streak's week, in the
  * creator's zone); a completion stamped after `now` does not count yet.
  */
-export function completedThisWeek(completions: { userId: string; completedAt: Date }[], now: Date, zone: string): Set<string> {
+export function completedThisWeek(
+  completions: { userId: string; completedAt: Date }[],
+  now: Date,
+  zone: string,
+): Set<string> {
   const week = weekStartAt(now, zone);
-  return new Set(completions.filter((c) => c.completedAt <= now && weekStartAt(c.completedAt, zone) === week).map((c) => c.userId));
+  return new Set(
+    completions.filter((c) => c.completedAt <= now && weekStartAt(c.completedAt, zone) === week).map((c) => c.userId),
+  );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  POD_DESCRIPTION_MAX, POD_NAME_MAX, POD_NAME_RULE, POD_RULE, POD_RULES, memberCap, podCapReason, podCreationCap, podCreationLimitMessage,
+  POD_DESCRIPTION_MAX,
+  POD_NAME_MAX,
+  POD_NAME_RULE,
+  POD_RULE,
+  POD_RULES,
+  memberCap,
+  podCapReason,
+  podCreationCap,
+  podCreationLimitMessage,
   podFieldErrors,
 } from './pods';
 
@@ -25,7 +33,9 @@ describe('pod caps', () => {
     expect(podCreationLimitMessage({ isPro: false, level: 3, cap: 1 })).toBe(
       'You can have 1 pod of your own. Reach level 10 for 3, or go Pro for unlimited pods.',
     );
-    expect(podCreationLimitMessage({ isPro: false, level: 12, cap: 3 })).toBe('You can have 3 pods of your own. Go Pro for unlimited pods.');
+    expect(podCreationLimitMessage({ isPro: false, level: 12, cap: 3 })).toBe(
+      'You can have 3 pods of your own. Go Pro for unlimited pods.',
+    );
     expect(podCapReason({ level: 3, cap: 1 })).toBe(
       "You've reached your limit of 1 pod on the free plan. Reach level 10 to create up to 3, or go Pro for unlimited pods. Joining friends' pods is always free.",
     );
@@ -35,7 +45,13 @@ describe('pod caps', () => {
   });
 
   it('keeps the numbers in one place: the sentences follow them', () => {
-    expect(POD_RULES).toEqual({ freeCreationCap: 1, creationLevel: 10, levelCreationCap: 3, freeMemberCap: 8, proMemberCap: 99 });
+    expect(POD_RULES).toEqual({
+      freeCreationCap: 1,
+      creationLevel: 10,
+      levelCreationCap: 3,
+      freeMemberCap: 8,
+      proMemberCap: 99,
+    });
   });
 });
 
@@ -47,7 +63,8 @@ describe('pod fields', () => {
     expect(podFieldErrors('a'.repeat(50), 'd'.repeat(280))).toEqual({});
     expect(podFieldErrors(` ${'a'.repeat(50)} `, ` ${'d'.repeat(280)} `)).toEqual({});
     expect(podFieldErrors('a'.repeat(51), 'd'.repeat(281))).toEqual({
-      name: 'Keep the name to 50 characters or fewer.', description: 'Keep the description to 280 characters or fewer.',
+      name: 'Keep the name to 50 characters or fewer.',
+      description: 'Keep the description to 280 characters or fewer.',
     });
   });
 });

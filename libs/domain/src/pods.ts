@@ -53,9 +53,10 @@ export function podCreationLimitMessage(s: CapStanding & { cap: number }): strin
 
 /** Why a free user at their cap cannot create another pod, as the create-pod screen says it. */
 export function podCapReason(s: { level: number; cap: number }): string {
-  const lift = s.level < POD_RULES.creationLevel
-    ? ` Reach level ${POD_RULES.creationLevel} to create up to ${POD_RULES.levelCreationCap}, or go Pro for unlimited pods.`
-    : ' Go Pro for unlimited pods.';
+  const lift =
+    s.level < POD_RULES.creationLevel
+      ? ` Reach level ${POD_RULES.creationLevel} to create up to ${POD_RULES.levelCreationCap}, or go Pro for unlimited pods.`
+      : ' Go Pro for unlimited pods.';
   return `You've reached your limit of ${pods(s.cap)} on the free plan.${lift} Joining friends' pods is always free.`;
 }
 
@@ -73,6 +74,7 @@ export function podFieldErrors(name: string, description: string): PodFieldError
   const n = name.trim();
   if (n.length < POD_NAME_MIN) errors.name = 'Give your pod a name.';
   else if (n.length > POD_NAME_MAX) errors.name = `Keep the name to ${POD_NAME_MAX} characters or fewer.`;
-  if (description.trim().length > POD_DESCRIPTION_MAX) errors.description = `Keep the description to ${POD_DESCRIPTION_MAX} characters or fewer.`;
+  if (description.trim().length > POD_DESCRIPTION_MAX)
+    errors.description = `Keep the description to ${POD_DESCRIPTION_MAX} characters or fewer.`;
   return errors;
 }

@@ -20,10 +20,18 @@ describe('time zones', () => {
 
   it('finds local midnight across both New York DST switches', () => {
     // 2026-03-08 springs forward (a 23-hour day); 2026-11-01 falls back (a 25-hour day).
-    expect(nextLocalMidnight(new Date('2026-03-08T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
-    expect(nextLocalMidnight(new Date('2026-03-07T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
-    expect(nextLocalMidnight(new Date('2026-11-01T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-11-02T05:00:00.000Z');
-    expect(nextLocalMidnight(new Date('2026-10-31T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(nextLocalMidnight(new Date('2026-03-08T12:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
+    expect(nextLocalMidnight(new Date('2026-03-07T12:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(nextLocalMidnight(new Date('2026-11-01T12:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-11-02T05:00:00.000Z',
+    );
+    expect(nextLocalMidnight(new Date('2026-10-31T12:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-11-01T04:00:00.000Z',
+    );
   });
 
   it('adds calendar days across month and year ends', () => {

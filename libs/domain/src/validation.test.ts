@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  passwordScore, passwordStrength, shownName, suggestUsername, validateBio, validateDisplayName, validateEmail,
-  validateName, validatePassword, validatePhotoUrl, validateUsername,
+  passwordScore,
+  passwordStrength,
+  shownName,
+  suggestUsername,
+  validateBio,
+  validateDisplayName,
+  validateEmail,
+  validateName,
+  validatePassword,
+  validatePhotoUrl,
+  validateUsername,
 } from './validation';
 
 describe('email', () => {
@@ -50,7 +59,8 @@ describe('name', () => {
 describe('username', () => {
   it.each(['ana', 'Ana_Lopez', 'a1_b2'])('accepts %s', (u) => expect(validateUsername(u).ok).toBe(true));
   it.each(['ab', 'a'.repeat(21), '_ana', 'ana_', 'an__a', 'ana-lopez'])('rejects %s', (u) =>
-    expect(validateUsername(u).ok).toBe(false));
+    expect(validateUsername(u).ok).toBe(false),
+  );
 });
 
 describe('generated username', () => {

@@ -9,10 +9,25 @@ const ok: FieldVerdict = { ok: true };
 const fail = (reason: string): FieldVerdict => ({ ok: false, reason });
 
 export const DISPOSABLE_EMAIL_DOMAINS: readonly string[] = [
-  '10minutemail.com', 'dispostable.com', 'emailondeck.com', 'fakeinbox.com', 'getnada.com',
-  'guerrillamail.com', 'mailinator.com', 'maildrop.cc', 'mailnesia.com', 'mintemail.com',
-  'mohmal.com', 'sharklasers.com', 'spamgourmet.com', 'tempail.com', 'temp-mail.org',
-  'tempmail.com', 'throwawaymail.com', 'trashmail.com', 'yopmail.com',
+  '10minutemail.com',
+  'dispostable.com',
+  'emailondeck.com',
+  'fakeinbox.com',
+  'getnada.com',
+  'guerrillamail.com',
+  'mailinator.com',
+  'maildrop.cc',
+  'mailnesia.com',
+  'mintemail.com',
+  'mohmal.com',
+  'sharklasers.com',
+  'spamgourmet.com',
+  'tempail.com',
+  'temp-mail.org',
+  'tempmail.com',
+  'throwawaymail.com',
+  'trashmail.com',
+  'yopmail.com',
 ];
 
 export function normalizeEmail(email: string): string {
@@ -66,7 +81,9 @@ export const PASSWORD_MAX_LENGTH = 128;
 export function validatePassword(password: string): FieldVerdict {
   if (password.length > PASSWORD_MAX_LENGTH) return fail(`Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
   if (passwordScore(password) < 4) {
-    return fail('Password must be at least 8 characters and include a lowercase letter, a number and a special character');
+    return fail(
+      'Password must be at least 8 characters and include a lowercase letter, a number and a special character',
+    );
   }
   return ok;
 }
@@ -86,7 +103,8 @@ export function validateUsername(raw: string): FieldVerdict {
   const username = normalizeUsername(raw);
   if (username.length < 3 || username.length > 20) return fail('Username must be 3 to 20 characters');
   if (!/^[a-z0-9_]+$/.test(username)) return fail('Username can only contain letters, numbers and underscores');
-  if (username.startsWith('_') || username.endsWith('_')) return fail('Username cannot start or end with an underscore');
+  if (username.startsWith('_') || username.endsWith('_'))
+    return fail('Username cannot start or end with an underscore');
   if (username.includes('__')) return fail('Username cannot contain two underscores in a row');
   return ok;
 }
@@ -124,7 +142,8 @@ export function validateDisplayName(raw: string): FieldVerdict {
   if (name.length === 0 || name.length > DISPLAY_NAME_MAX_LENGTH) {
     return fail(`Display name must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters`);
   }
-  if (HIDDEN_CHARACTERS.test(name) || name.includes('\n')) return fail('Display name contains characters that are not allowed');
+  if (HIDDEN_CHARACTERS.test(name) || name.includes('\n'))
+    return fail('Display name contains characters that are not allowed');
   return ok;
 }
 

@@ -30,7 +30,7 @@ describe('weekend window', () => {
   });
 });
 
-describe('weekend window in the user\'s zone', () => {
+describe("weekend window in the user's zone", () => {
   // 2026-01-16 is a Friday.
   it.each([
     ['Pacific/Auckland', '2026-01-16T03:59:00Z', false], // Fri 16:59 NZDT
@@ -47,9 +47,15 @@ describe('weekend window in the user\'s zone', () => {
 
   it('opens at Friday 17:00 local across a DST switch (New York, summer time)', () => {
     // 2026-03-13 is the Friday after the switch: 17:00 EDT = 21:00Z.
-    expect(nextWeekendStart(new Date('2026-03-09T12:00:00Z'), 'America/New_York').toISOString()).toBe('2026-03-13T21:00:00.000Z');
-    expect(nextWeekendStart(new Date('2026-03-09T12:00:00Z'), 'Pacific/Auckland').toISOString()).toBe('2026-03-13T04:00:00.000Z');
-    expect(nextWeekendStart(new Date('2026-03-13T21:00:00Z'), 'America/New_York').toISOString()).toBe('2026-03-20T21:00:00.000Z');
+    expect(nextWeekendStart(new Date('2026-03-09T12:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-13T21:00:00.000Z',
+    );
+    expect(nextWeekendStart(new Date('2026-03-09T12:00:00Z'), 'Pacific/Auckland').toISOString()).toBe(
+      '2026-03-13T04:00:00.000Z',
+    );
+    expect(nextWeekendStart(new Date('2026-03-13T21:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-20T21:00:00.000Z',
+    );
   });
 
   it('ends the window at Monday 00:00 local', () => {

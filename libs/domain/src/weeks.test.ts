@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './time-zone';
 import {
-  splitChallengeText, streakAfterCompletion, streakShownIn, weekDates, weekEndsAt, weekNumberOfDate, weekStartAt, weekStartOfDate,
+  splitChallengeText,
+  streakAfterCompletion,
+  streakShownIn,
+  weekDates,
+  weekEndsAt,
+  weekNumberOfDate,
+  weekStartAt,
+  weekStartOfDate,
   weeklyStreak,
 } from './weeks';
 
@@ -27,19 +34,29 @@ describe('weeks start on Sunday', () => {
     // Sunday 2026-11-22 00:00 PST is 08:00Z.
     expect(weekStartAt(new Date('2026-11-22T07:59:59Z'), 'America/Los_Angeles')).toBe('2026-11-15');
     expect(weekStartAt(new Date('2026-11-22T08:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-22');
-    expect(weekEndsAt(new Date('2026-11-22T07:59:59Z'), 'America/Los_Angeles').toISOString()).toBe('2026-11-22T08:00:00.000Z');
+    expect(weekEndsAt(new Date('2026-11-22T07:59:59Z'), 'America/Los_Angeles').toISOString()).toBe(
+      '2026-11-22T08:00:00.000Z',
+    );
   });
 
   it('ends the week on local midnight in Europe/London across the DST switches', () => {
     // BST ends Sunday 2026-10-25 (a 25-hour day): that Sunday starts at 2026-10-24T23:00Z (still BST).
-    expect(weekEndsAt(new Date('2026-10-21T12:00:00Z'), 'Europe/London').toISOString()).toBe('2026-10-24T23:00:00.000Z');
+    expect(weekEndsAt(new Date('2026-10-21T12:00:00Z'), 'Europe/London').toISOString()).toBe(
+      '2026-10-24T23:00:00.000Z',
+    );
     expect(weekStartAt(new Date('2026-10-24T22:59:59Z'), 'Europe/London')).toBe('2026-10-18');
     expect(weekStartAt(new Date('2026-10-24T23:00:00Z'), 'Europe/London')).toBe('2026-10-25');
     // The following week, now in GMT, ends at midnight UTC.
-    expect(weekEndsAt(new Date('2026-10-28T12:00:00Z'), 'Europe/London').toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(weekEndsAt(new Date('2026-10-28T12:00:00Z'), 'Europe/London').toISOString()).toBe(
+      '2026-11-01T00:00:00.000Z',
+    );
     // BST starts Sunday 2026-03-29: that Sunday starts at 00:00Z (GMT), the next one at 23:00Z the day before.
-    expect(weekEndsAt(new Date('2026-03-25T12:00:00Z'), 'Europe/London').toISOString()).toBe('2026-03-29T00:00:00.000Z');
-    expect(weekEndsAt(new Date('2026-04-01T12:00:00Z'), 'Europe/London').toISOString()).toBe('2026-04-04T23:00:00.000Z');
+    expect(weekEndsAt(new Date('2026-03-25T12:00:00Z'), 'Europe/London').toISOString()).toBe(
+      '2026-03-29T00:00:00.000Z',
+    );
+    expect(weekEndsAt(new Date('2026-04-01T12:00:00Z'), 'Europe/London').toISOString()).toBe(
+      '2026-04-04T23:00:00.000Z',
+    );
   });
 
   it('starts the week 14 hours before UTC in Pacific/Kiritimati', () => {
@@ -84,7 +101,9 @@ describe('weekly streak', () => {
     s = streakAfterCompletion(s, '2026-11-15');
     expect(s.currentStreak).toBe(2);
     expect(streakAfterCompletion(s, '2026-11-29')).toEqual({ currentStreak: 1, lastCompletedWeek: '2026-11-29' });
-    expect(streakAfterCompletion({ currentStreak: 100, lastCompletedWeek: '2026-11-15' }, '2026-11-22').currentStreak).toBe(100);
+    expect(
+      streakAfterCompletion({ currentStreak: 100, lastCompletedWeek: '2026-11-15' }, '2026-11-22').currentStreak,
+    ).toBe(100);
   });
 
   it('shows a stored streak until a whole week has passed without a completion', () => {
@@ -99,7 +118,8 @@ describe('weekly streak', () => {
 describe('challenge text', () => {
   it('splits at "- Instead of"', () => {
     expect(splitChallengeText('Do the thing.\n- Instead of the usual, try this.')).toEqual({
-      part1: 'Do the thing.', part2: '- Instead of the usual, try this.',
+      part1: 'Do the thing.',
+      part2: '- Instead of the usual, try this.',
     });
     expect(splitChallengeText('No marker here.')).toEqual({ part1: 'No marker here.', part2: '' });
   });

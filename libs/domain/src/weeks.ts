@@ -70,7 +70,10 @@ export function streakAfterCompletion(state: StreakState, week: string): StreakS
   if (state.lastCompletedWeek === week) return state;
   if (state.lastCompletedWeek !== null && state.lastCompletedWeek > week) return state; // an older week: recomputation's job
   const continues = state.lastCompletedWeek !== null && addDays(state.lastCompletedWeek, 7) === week;
-  return { currentStreak: continues ? Math.min(state.currentStreak + 1, STREAK_LOOKBACK_WEEKS) : 1, lastCompletedWeek: week };
+  return {
+    currentStreak: continues ? Math.min(state.currentStreak + 1, STREAK_LOOKBACK_WEEKS) : 1,
+    lastCompletedWeek: week,
+  };
 }
 
 /** The streak to show in `currentWeek`: the stored one, or 0 once a whole week has passed without a completion. */

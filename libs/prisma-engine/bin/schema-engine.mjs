@@ -5,13 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import {
-  EngineError,
-  EnginePanic,
-  loadSchemaEngineWasm,
-  openSchemaEngine,
-  toEngineError,
-} from '../src/engine.mjs';
+import { EngineError, EnginePanic, loadSchemaEngineWasm, openSchemaEngine, toEngineError } from '../src/engine.mjs';
 import { canConnectToDatabase, createDatabase } from '../src/database.mjs';
 
 const LOG_TARGET = 'schema_engine::logger';
@@ -48,7 +42,13 @@ function parseCommandLine(argv) {
       throw new EngineError('P1012', 'The `--datasource` argument must be a JSON object.');
     }
   }
-  return { datamodelPaths: values.datamodels ?? [], datasource, version: values.version, help: values.help, positionals };
+  return {
+    datamodelPaths: values.datamodels ?? [],
+    datasource,
+    version: values.version,
+    help: values.help,
+    positionals,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,7 +309,9 @@ async function serve(bridge) {
     if (!line.trim()) continue;
     const message = parseMessage(line);
     if (!message) {
-      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null })}\n`,
+      );
     } else if (message.method === undefined) {
       bridge.handleResponse(message);
     } else if (bridge.fatal) {

@@ -9,10 +9,14 @@ export function connectionError(error, target) {
   const user = safeUser(target.connectionString);
   switch (error?.code) {
     case '3D000':
-      return new EngineError('P1003', `Database \`${database}\` does not exist on the database server at \`${location}\`.`, {
-        database_name: database,
-        database_location: location,
-      });
+      return new EngineError(
+        'P1003',
+        `Database \`${database}\` does not exist on the database server at \`${location}\`.`,
+        {
+          database_name: database,
+          database_location: location,
+        },
+      );
     case '28P01':
       return new EngineError(
         'P1000',

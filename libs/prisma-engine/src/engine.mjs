@@ -49,7 +49,9 @@ export function loadSchemaEngineWasm() {
     for (const candidate of WASM_CANDIDATES) {
       let instance;
       try {
-        ({ instance } = await WebAssembly.instantiate(await readFile(candidate()), { './schema_engine_bg.js': imports }));
+        ({ instance } = await WebAssembly.instantiate(await readFile(candidate()), {
+          './schema_engine_bg.js': imports,
+        }));
       } catch (error) {
         failures.push(error.message);
         continue;
@@ -64,7 +66,14 @@ export function loadSchemaEngineWasm() {
 }
 
 // Connection-string parameters understood by Prisma's native engine but not by node-postgres.
-const PRISMA_ONLY_PARAMS = ['schema', 'connection_limit', 'pool_timeout', 'pgbouncer', 'statement_cache_size', 'socket_timeout'];
+const PRISMA_ONLY_PARAMS = [
+  'schema',
+  'connection_limit',
+  'pool_timeout',
+  'pgbouncer',
+  'statement_cache_size',
+  'socket_timeout',
+];
 
 /**
  * Splits a Prisma PostgreSQL URL into what node-postgres understands plus the default schema

@@ -75,7 +75,10 @@ async function withDeployLock(target, lockTimeoutMs, fn) {
       await client.query('SELECT pg_advisory_lock($1)', [DEPLOY_LOCK_KEY.toString()]);
     } catch (error) {
       if (error?.code !== '55P03') throw error;
-      throw new EngineError('P1002', `Timed out after ${lockTimeoutMs}ms waiting for another migrateDeploy() on \`${target.database}\`.`);
+      throw new EngineError(
+        'P1002',
+        `Timed out after ${lockTimeoutMs}ms waiting for another migrateDeploy() on \`${target.database}\`.`,
+      );
     }
     await client.query('SET lock_timeout = 0');
     try {

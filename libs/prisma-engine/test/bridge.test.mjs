@@ -26,7 +26,9 @@ import {
 const TEXT = 7; // ColumnTypeEnum.Text in @prisma/driver-adapter-utils
 
 function rpc(datasource, requests) {
-  const input = requests.map((request, index) => JSON.stringify({ jsonrpc: '2.0', id: index + 1, ...request })).join('\n');
+  const input = requests
+    .map((request, index) => JSON.stringify({ jsonrpc: '2.0', id: index + 1, ...request }))
+    .join('\n');
   return runNode(bridgeBin, ['--datasource', JSON.stringify(datasource)], { input: `${input}\n`, env: cliEnv() });
 }
 
@@ -82,7 +84,9 @@ describe('bridge protocol', () => {
   });
 
   it('returns user-facing errors with the engine error shape', async () => {
-    const result = await rpc({ url: databaseUrl(newDatabaseName()) }, [{ method: 'ensureConnectionValidity', params: {} }]);
+    const result = await rpc({ url: databaseUrl(newDatabaseName()) }, [
+      { method: 'ensureConnectionValidity', params: {} },
+    ]);
     expect(result.code).toBe(0);
     const [response] = responses(result.stdout);
     expect(response.error).toMatchObject({
@@ -111,9 +115,14 @@ describe('bridge protocol', () => {
       const missing = await runNode(bridgeBin, ['--datasource', datasource, 'cli', 'can-connect-to-database']);
       expect(missing.code).toBe(1);
       // The CLI skips the first stderr line and reads error_code from an ERROR line.
-      const [first, ...lines] = missing.stderr.trim().split('\n').map((line) => JSON.parse(line));
+      const [first, ...lines] = missing.stderr
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(first.level).toBe('INFO');
-      expect(lines).toContainEqual(expect.objectContaining({ level: 'ERROR', fields: expect.objectContaining({ error_code: 'P1003' }) }));
+      expect(lines).toContainEqual(
+        expect.objectContaining({ level: 'ERROR', fields: expect.objectContaining({ error_code: 'P1003' }) }),
+      );
 
       const created = await runNode(bridgeBin, ['--datasource', datasource, 'cli', 'create-database']);
       expect(created.code, created.stderr).toBe(0);
@@ -205,7 +214,10 @@ describe('engine selection in bin/prisma.mjs', () => {
   afterAll(() => removeWorkdir(dir));
 
   it('uses the bridge only when no native engine is installed', async () => {
-    const result = await runNode(prismaBin, ['-v'], { cwd: dir, env: cliEnv({ PRISMA_SCHEMA_ENGINE_BINARY: undefined }) });
+    const result = await runNode(prismaBin, ['-v'], {
+      cwd: dir,
+      env: cliEnv({ PRISMA_SCHEMA_ENGINE_BINARY: undefined }),
+    });
     expect(result.code, result.output).toBe(0);
     const native = findNativeSchemaEngine();
     if (native) expect(result.stdout).not.toContain('schema-engine-wasm');
@@ -271,7 +283,9 @@ describe('adapter workarounds', () => {
         compositeTypeDepth: -1,
         namespaces: null,
       });
-      expect(result.schema.files[0].content).toMatch(/model quest \{[\s\S]*kind\s+String\s+@default\("q"\) @db\.Char\b/);
+      expect(result.schema.files[0].content).toMatch(
+        /model quest \{[\s\S]*kind\s+String\s+@default\("q"\) @db\.Char\b/,
+      );
     } finally {
       await handle.close();
     }
@@ -281,7 +295,11 @@ describe('adapter workarounds', () => {
     const factory = new PgMigrationAdapterFactory({ url: databaseUrl(db, { schema: 'quests' }) });
     try {
       const shadow = await factory.connectToShadowDb();
-      const current = { sql: "SELECT current_database() AS db, current_setting('search_path') AS path", args: [], argTypes: [] };
+      const current = {
+        sql: "SELECT current_database() AS db, current_setting('search_path') AS path",
+        args: [],
+        argTypes: [],
+      };
       const { rows } = await shadow.queryRaw(current);
       expect(rows[0][0]).toMatch(new RegExp(`^${db}_shadow_[0-9a-f]{8}$`));
       expect(shadow.getConnectionInfo().schemaName).toBe('quests');

@@ -20,7 +20,10 @@ import {
 
 async function migrationNames(dir) {
   const entries = await readdir(join(dir, 'prisma', 'migrations'), { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 }
 
 async function editSchema(dir, edit) {
@@ -28,7 +31,8 @@ async function editSchema(dir, edit) {
   await writeFile(path, edit(await readFile(path, 'utf8')));
 }
 
-const addXp = (schema) => schema.replace('  title     String\n', '  title     String\n  xp        Int         @default(0)\n');
+const addXp = (schema) =>
+  schema.replace('  title     String\n', '  title     String\n  xp        Int         @default(0)\n');
 
 describe('prisma migrate with the schema named by ?schema=quests', () => {
   let db;
@@ -123,8 +127,13 @@ describe('prisma migrate with the schema named by ?schema=quests', () => {
   });
 
   it('migrate status flags unapplied migrations with a non-zero exit', async () => {
-    await editSchema(dir, (schema) => schema.replace('  label   String\n', '  label   String\n  done    Boolean @default(false)\n'));
-    const created = await prisma(['migrate', 'dev', '--name', 'step_done', '--create-only'], { cwd: dir, databaseUrl: url });
+    await editSchema(dir, (schema) =>
+      schema.replace('  label   String\n', '  label   String\n  done    Boolean @default(false)\n'),
+    );
+    const created = await prisma(['migrate', 'dev', '--name', 'step_done', '--create-only'], {
+      cwd: dir,
+      databaseUrl: url,
+    });
     expect(created.code, created.output).toBe(0);
 
     const pending = await prisma(['migrate', 'status'], { cwd: dir, databaseUrl: url });

@@ -97,7 +97,9 @@ describe('migrateDeploy', () => {
       const inProcessStarted = performance.now();
       await migrateDeploy({ databaseUrl: url, schemaPath });
       const inProcessMs = performance.now() - inProcessStarted;
-      console.info(`nothing pending: prisma migrate deploy ${Math.round(cliMs)} ms, migrateDeploy ${Math.round(inProcessMs)} ms`);
+      console.info(
+        `nothing pending: prisma migrate deploy ${Math.round(cliMs)} ms, migrateDeploy ${Math.round(inProcessMs)} ms`,
+      );
       expect(inProcessMs).toBeLessThan(cliMs);
     });
   });

@@ -5,8 +5,11 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, HealthSchema, ReadySchema } from '@vere/contracts';
 import Fastify, {
-  type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression, type RawServerDefault,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
 } from 'fastify';
 import type pg from 'pg';
 import { authPlugin, serviceAudience, type AuthOptions } from './auth';
@@ -16,7 +19,11 @@ import type { OutboxStats } from './events/outbox';
 import type { EventBus } from './events/types';
 
 export type ServiceApp = FastifyInstance<
-  RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
 >;
 
 export interface ServiceAppOptions {
@@ -104,17 +111,24 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     service: opts.name,
   }));
 
-  app.get('/ready', { schema: { tags: ['ops'], response: { 200: ReadySchema, 503: ReadySchema } } }, async (_req, reply) => {
-    const [database, bus, outbox] = await Promise.all([
-      opts.pool.query('SELECT 1').then(() => true, () => false),
-      opts.bus.isReady().catch(() => false),
-      opts.outboxStats?.().catch(() => undefined),
-    ]);
-    const ready = database && bus;
-    return reply
-      .status(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not-ready', checks: { database, bus }, ...(outbox ? { outbox } : {}) });
-  });
+  app.get(
+    '/ready',
+    { schema: { tags: ['ops'], response: { 200: ReadySchema, 503: ReadySchema } } },
+    async (_req, reply) => {
+      const [database, bus, outbox] = await Promise.all([
+        opts.pool.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+        opts.bus.isReady().catch(() => false),
+        opts.outboxStats?.().catch(() => undefined),
+      ]);
+      const ready = database && bus;
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not-ready', checks: { database, bus }, ...(outbox ? { outbox } : {}) });
+    },
+  );
 
   return app;
 }
@@ -126,7 +140,8 @@ function hasUnreadBody(req: IncomingMessage): boolean {
 
 /** Reads and drops what is left of a request body (bounded); false when the connection should close instead. */
 function drainUnreadBody(req: IncomingMessage): Promise<boolean> {
-  if (req.destroyed || Number(req.headers['content-length'] ?? 0) > UNREAD_BODY_DRAIN_BYTES) return Promise.resolve(false);
+  if (req.destroyed || Number(req.headers['content-length'] ?? 0) > UNREAD_BODY_DRAIN_BYTES)
+    return Promise.resolve(false);
   return new Promise((resolve) => {
     let read = 0;
     const finish = (drained: boolean) => {

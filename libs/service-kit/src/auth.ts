@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { lru } from 'tiny-lru';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type CryptoKey, type JWTHeaderParameters, type KeyObject } from 'jose';
+import {
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type CryptoKey,
+  type JWTHeaderParameters,
+  type KeyObject,
+} from 'jose';
 import { ACCESS_TOKEN_ALG } from '@vere/contracts';
 import { AppError } from './errors';
 
@@ -98,7 +105,11 @@ export function jwksKeys(jwksUrl: string): VerificationKeyResolver {
  * lifetime ago and expire at most that long from now (a skew either way), so a token minted with a
  * long `exp` — by mistake or with a stolen signing key — is worth 15 minutes, not a year.
  */
-export function accessTokenProblem(header: { kid?: unknown }, claims: { iat?: unknown; exp?: unknown }, nowSeconds = Date.now() / 1000): string | null {
+export function accessTokenProblem(
+  header: { kid?: unknown },
+  claims: { iat?: unknown; exp?: unknown },
+  nowSeconds = Date.now() / 1000,
+): string | null {
   if (typeof header.kid !== 'string' || header.kid === '') return 'token has no key id';
   if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') return 'token lacks iat or exp';
   const slack = ACCESS_TOKEN_MAX_LIFETIME_SECONDS + ACCESS_TOKEN_CLOCK_SKEW_SECONDS;
@@ -131,7 +142,10 @@ export const authPlugin = fp<AuthOptions>(
     app.decorateRequest('role', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
-      const token = typeof header === 'string' && header.length <= MAX_TOKEN_LENGTH ? /^Bearer ([^\s]+)$/i.exec(header)?.[1] : undefined;
+      const token =
+        typeof header === 'string' && header.length <= MAX_TOKEN_LENGTH
+          ? /^Bearer ([^\s]+)$/i.exec(header)?.[1]
+          : undefined;
       if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       const known = verified.get(token);
       if (known && known.expiresAt > Date.now()) {
@@ -143,9 +157,12 @@ export const authPlugin = fp<AuthOptions>(
         const { payload, protectedHeader } = await jwtVerify(token, keys, verifyOptions);
         const problem = accessTokenProblem(protectedHeader, payload);
         if (problem) throw new Error(problem);
-        if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('token subject is not a user id');
+        if (typeof payload.sub !== 'string' || !UUID.test(payload.sub))
+          throw new Error('token subject is not a user id');
         request.userId = payload.sub.toLowerCase();
-        request.role = (ACCESS_ROLES as readonly unknown[]).includes(payload.role) ? (payload.role as AccessRole) : null;
+        request.role = (ACCESS_ROLES as readonly unknown[]).includes(payload.role)
+          ? (payload.role as AccessRole)
+          : null;
         verified.set(token, { userId: request.userId, role: request.role, expiresAt: (payload.exp ?? 0) * 1_000 });
       } catch (err) {
         if (err instanceof KeysUnavailableError) {

@@ -15,7 +15,9 @@ export class MalformedEventError extends Error {
 export function decodeEvent<S extends TSchema>(contract: EventContract<S>, event: DomainEvent): Static<S> {
   if (event.subject !== contract.subject || !Value.Check(contract.schema, event.payload)) {
     const first = [...Value.Errors(contract.schema, event.payload)][0];
-    throw new MalformedEventError(`${event.subject} payload does not match its contract${first ? `: ${first.instancePath} ${first.message}` : ''}`);
+    throw new MalformedEventError(
+      `${event.subject} payload does not match its contract${first ? `: ${first.instancePath} ${first.message}` : ''}`,
+    );
   }
   return event.payload as Static<S>;
 }
@@ -34,6 +36,8 @@ export function consume<S extends TSchema, Tx extends object>(
 ): Promise<Subscription> {
   return bus.subscribe(
     { durable, subjects: [contract.subject] },
-    idempotent<Tx>({ consumer: durable, transaction, markHandled }, (event, tx) => effect(tx, decodeEvent(contract, event))),
+    idempotent<Tx>({ consumer: durable, transaction, markHandled }, (event, tx) =>
+      effect(tx, decodeEvent(contract, event)),
+    ),
   );
 }

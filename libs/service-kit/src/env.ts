@@ -53,7 +53,8 @@ export function loadEnv<P extends TProperties>(
   const value = Value.Convert(schema, Value.Default(schema, picked));
   if (!Value.Check(schema, value)) {
     const problems = [...Value.Errors(schema, value)].map((e) => {
-      const name = e.instancePath.replace(/^\//, '') || Object.keys(properties).find((k) => !(k in (value as object))) || '(env)';
+      const name =
+        e.instancePath.replace(/^\//, '') || Object.keys(properties).find((k) => !(k in (value as object))) || '(env)';
       return `${name}: ${e.message}`;
     });
     throw new EnvError(`Invalid environment:\n  ${problems.join('\n  ')}`);
@@ -79,6 +80,10 @@ export interface VerifierConfig {
 
 export function verifierConfig(env: Static<TObject<typeof VerifierEnv>>): VerifierConfig {
   return {
-    databaseUrl: env.DATABASE_URL, issuer: env.JWT_ISSUER, jwksUrl: env.JWKS_URL, logLevel: env.LOG_LEVEL, trustProxy: env.TRUST_PROXY,
+    databaseUrl: env.DATABASE_URL,
+    issuer: env.JWT_ISSUER,
+    jwksUrl: env.JWKS_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -33,10 +33,22 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
   const status = err.statusCode ?? 500;
   if (status >= 500) return undefined;
   const byStatus: Record<number, ErrorCode> = {
-    400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND',
-    409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
   };
-  return { status, body: errorBody(byStatus[status] ?? 'BAD_REQUEST', typeof err.message === 'string' && err.message ? err.message : 'Request refused.') };
+  return {
+    status,
+    body: errorBody(
+      byStatus[status] ?? 'BAD_REQUEST',
+      typeof err.message === 'string' && err.message ? err.message : 'Request refused.',
+    ),
+  };
 }
 
 /**
@@ -47,7 +59,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, err.message);
-      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+      if (err.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.field));
     }
     const mapped = fromFastifyError(err as FastifyError);
@@ -80,7 +93,14 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
     socket.destroy();
     return;
   }
-  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_URI_OVERFLOW' ? 414 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : err.code === 'HPE_URI_OVERFLOW'
+        ? 414
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400;
   const [reason, code, message] = CLIENT_ERRORS[status]!;
   const body = JSON.stringify(errorBody(code, message));
   socket.end(
@@ -105,7 +125,11 @@ export function answerFrameworkError(err: FastifyError, _request: FastifyRequest
 export function refuseUnknownExpectations(server: Server): void {
   server.on('checkExpectation', (_req, res) => {
     const body = JSON.stringify(errorBody('BAD_REQUEST', 'Only "Expect: 100-continue" is supported.'));
-    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
     res.end(body);
   });
 }

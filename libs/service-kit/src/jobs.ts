@@ -73,7 +73,9 @@ async function oneAtATime(pool: pg.Pool, name: string, work: () => Promise<void>
     try {
       await work();
     } finally {
-      await lock.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch((err: Error) => (broken = err));
+      await lock
+        .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name])
+        .catch((err: Error) => (broken = err));
     }
   } finally {
     lock.release(broken);
@@ -89,7 +91,10 @@ const OLDEST_MIGRATABLE_SCHEMA_VERSION = 25;
  * it is the same idempotent sweep the next tick queues), so it is dropped and start() installs afresh.
  */
 async function dropPgBoss10Schema(pool: pg.Pool, schema: string, logger: FastifyBaseLogger): Promise<void> {
-  const installed = await pool.query("SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = $1 AND tablename = 'version'", [schema]);
+  const installed = await pool.query(
+    "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = $1 AND tablename = 'version'",
+    [schema],
+  );
   if (installed.rowCount !== 1) return;
   const { rows } = await pool.query<{ version: number }>(`SELECT version FROM ${quoteIdent(schema)}.version`);
   const version = Number(rows[0]?.version);

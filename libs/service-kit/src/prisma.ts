@@ -51,7 +51,9 @@ export async function openServiceDatabase(opts: {
 export function uniqueViolation(err: unknown): string | undefined {
   const e = err as { code?: unknown; meta?: Record<string, unknown> } | null;
   if (!e || e.code !== 'P2002') return undefined;
-  const cause = (e.meta?.driverAdapterError as { cause?: { constraint?: { index?: string; fields?: string[] } } } | undefined)?.cause;
+  const cause = (
+    e.meta?.driverAdapterError as { cause?: { constraint?: { index?: string; fields?: string[] } } } | undefined
+  )?.cause;
   const parts = [cause?.constraint?.index, ...(cause?.constraint?.fields ?? []), e.meta?.target].flat();
   return parts.filter((p): p is string => typeof p === 'string').join(',');
 }

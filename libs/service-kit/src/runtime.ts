@@ -18,7 +18,14 @@ export interface ServiceHandle {
   close(): Promise<void>;
 }
 
-type RequiredEnv = { HOST: string; PORT: number; LOG_LEVEL: string; NATS_URL?: string; DATABASE_URL: string; NATS_STREAM_REPLICAS: number };
+type RequiredEnv = {
+  HOST: string;
+  PORT: number;
+  LOG_LEVEL: string;
+  NATS_URL?: string;
+  DATABASE_URL: string;
+  NATS_STREAM_REPLICAS: number;
+};
 
 /**
  * Creates the bus the environment asks for: NATS JetStream when NATS_URL is set, else the
@@ -52,7 +59,11 @@ export async function runStandalone<P extends TProperties & typeof BaseEnv>(
     const env = loadEnv(envProperties);
     const { HOST, PORT, LOG_LEVEL, NATS_URL, DATABASE_URL, NATS_STREAM_REPLICAS } = env as unknown as RequiredEnv;
     const logger = pino({ level: LOG_LEVEL }) as unknown as FastifyBaseLogger;
-    bus = await createBusFromEnv({ natsUrl: NATS_URL, databaseUrl: DATABASE_URL, streamReplicas: NATS_STREAM_REPLICAS }, name, logger);
+    bus = await createBusFromEnv(
+      { natsUrl: NATS_URL, databaseUrl: DATABASE_URL, streamReplicas: NATS_STREAM_REPLICAS },
+      name,
+      logger,
+    );
     handle = await create(env, { bus, logger });
     await handle.app.listen({ host: HOST, port: PORT });
     await handle.start();

@@ -52,13 +52,22 @@ export async function assembleService<P extends DataClient = undefined>(
   def: ServiceDefinition<P>,
 ): Promise<ServiceHandle> {
   const { pool, adapter } = await openServiceDatabase({
-    schema: def.name, databaseUrl: def.databaseUrl, prismaDir: def.prismaDir, logger: def.logger,
+    schema: def.name,
+    databaseUrl: def.databaseUrl,
+    prismaDir: def.prismaDir,
+    logger: def.logger,
   });
   try {
     const prisma = def.createPrisma?.(adapter) as P;
     const relay = new OutboxRelay({ pool, schema: def.name, bus: def.bus, logger: def.logger });
     const app = await createServiceApp({
-      name: def.name, pool, bus: def.bus, logger: def.logger, logLevel: def.logLevel, auth: await def.auth(prisma), trustProxy: def.trustProxy,
+      name: def.name,
+      pool,
+      bus: def.bus,
+      logger: def.logger,
+      logLevel: def.logLevel,
+      auth: await def.auth(prisma),
+      trustProxy: def.trustProxy,
       outboxStats: () => relay.stats(),
     });
     const ctx: ServiceContext<P> = { name: def.name, app, prisma, pool, bus: def.bus, relay, logger: def.logger };

@@ -61,7 +61,11 @@ export function pgTransactions(pool: pg.Pool, options: UnitOfWorkOptions): Trans
   return async (work) => {
     let unit: OpenUnit | undefined;
     const result = await begin((client) => {
-      unit = { schema: options.schema, wroteEvents: false, execute: async (text, values) => (await client.query(text, values)).rowCount ?? 0 };
+      unit = {
+        schema: options.schema,
+        wroteEvents: false,
+        execute: async (text, values) => (await client.query(text, values)).rowCount ?? 0,
+      };
       return run(client, unit, work);
     });
     if (unit?.wroteEvents) options.relay?.kick();
@@ -77,7 +81,11 @@ export function prismaTransactions<Tx extends PrismaRawTx>(
   return async (work) => {
     let unit: OpenUnit | undefined;
     const result = await prisma.$transaction((tx) => {
-      unit = { schema: options.schema, wroteEvents: false, execute: (text, values) => Promise.resolve(tx.$executeRawUnsafe(text, ...values)) };
+      unit = {
+        schema: options.schema,
+        wroteEvents: false,
+        execute: (text, values) => Promise.resolve(tx.$executeRawUnsafe(text, ...values)),
+      };
       return run(tx, unit, work);
     });
     if (unit?.wroteEvents) options.relay?.kick();
@@ -100,12 +108,10 @@ export async function writeOutbox(tx: object, ...events: DomainEvent<EventMeta>[
   const table = `${quoteIdent(unit.schema)}."outbox_event"`;
   for (const event of events) {
     const r = outboxRecord(event);
-    await unit.execute(`INSERT INTO ${table} (id, subject, payload, occurred_at) VALUES ($1::uuid, $2, $3::jsonb, $4::timestamptz)`, [
-      r.id,
-      r.subject,
-      JSON.stringify(r.payload),
-      r.occurredAt,
-    ]);
+    await unit.execute(
+      `INSERT INTO ${table} (id, subject, payload, occurred_at) VALUES ($1::uuid, $2, $3::jsonb, $4::timestamptz)`,
+      [r.id, r.subject, JSON.stringify(r.payload), r.occurredAt],
+    );
   }
   if (events.length > 0) unit.wroteEvents = true;
 }
@@ -118,10 +124,9 @@ export async function writeOutbox(tx: object, ...events: DomainEvent<EventMeta>[
 export async function markHandled(tx: object, consumer: string, event: DomainEvent): Promise<boolean> {
   const unit = unitOf(tx, 'markHandled');
   const table = `${quoteIdent(unit.schema)}."inbox_event"`;
-  const count = await unit.execute(`INSERT INTO ${table} (consumer, event_id, subject) VALUES ($1, $2::uuid, $3) ON CONFLICT DO NOTHING`, [
-    consumer,
-    event.payload.eventId,
-    event.subject,
-  ]);
+  const count = await unit.execute(
+    `INSERT INTO ${table} (consumer, event_id, subject) VALUES ($1, $2::uuid, $3) ON CONFLICT DO NOTHING`,
+    [consumer, event.payload.eventId, event.subject],
+  );
   return count === 1;
 }

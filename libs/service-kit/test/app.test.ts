@@ -16,7 +16,9 @@ async function serviceApp(): Promise<ServiceApp> {
   });
   app.post('/api/sample/echo', async (request) => ({ got: typeof request.body }));
   app.get('/api/sample/me', async () => ({ name: 'Ana' }));
-  app.get('/api/sample/cached', async (_request, reply) => reply.header('cache-control', 'private, max-age=60').send({ ok: true }));
+  app.get('/api/sample/cached', async (_request, reply) =>
+    reply.header('cache-control', 'private, max-age=60').send({ ok: true }),
+  );
   return app;
 }
 
@@ -54,7 +56,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('a body over the service\'s limit', () => {
+describe("a body over the service's limit", () => {
   it('is answered 413 PAYLOAD_TOO_LARGE after the body is read, and the connection answers the next request (a proxy still streaming it gets the answer)', async () => {
     // What the edge does: the whole 900 KB body follows the headers at once, then the next request on the same connection.
     const body = JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(900_000) });
@@ -66,23 +68,30 @@ describe('a body over the service\'s limit', () => {
     const { text } = await exchange(url, request);
     expect(statuses(text)).toEqual([413, 200]);
     const first = text.slice(text.indexOf('\r\n\r\n') + 4);
-    expect(JSON.parse(first.slice(0, first.indexOf('}}') + 2))).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });
+    expect(JSON.parse(first.slice(0, first.indexOf('}}') + 2))).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) },
+    });
     expect(text).toContain('{"name":"Ana"}');
   });
 
   it('is answered through fetch (undici, as the edge proxies) instead of a reset connection', async () => {
     const res = await fetch(`${url}/api/sample/echo`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(900_000) }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(900_000) }),
     });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('a declared length far over anything an edge lets through is refused at once and the connection closed', async () => {
-    const { text, closed } = await exchange(url, Buffer.from(
-      'POST /api/sample/echo HTTP/1.1\r\nHost: sample\r\nContent-Type: application/json\r\nContent-Length: 500000000\r\n\r\n{"a":',
-      'latin1',
-    ));
+    const { text, closed } = await exchange(
+      url,
+      Buffer.from(
+        'POST /api/sample/echo HTTP/1.1\r\nHost: sample\r\nContent-Type: application/json\r\nContent-Length: 500000000\r\n\r\n{"a":',
+        'latin1',
+      ),
+    );
     expect(statuses(text)).toEqual([413]);
     expect(text.toLowerCase()).toContain('connection: close');
     expect(closed).toBe(true);

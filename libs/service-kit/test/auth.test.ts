@@ -15,7 +15,10 @@ async function protectedApp(issuer: string, jwksUrl: string): Promise<FastifyIns
   installErrorHandling(app);
   await app.register(authPlugin, { issuer, audience: serviceAudience('quests'), keys: jwksKeys(jwksUrl) });
   app.get('/me', { onRequest: app.authenticate }, async (request) => ({ userId: request.userId }));
-  app.get('/admin', { onRequest: app.requireAdmin }, async (request) => ({ userId: request.userId, role: request.role }));
+  app.get('/admin', { onRequest: app.requireAdmin }, async (request) => ({
+    userId: request.userId,
+    role: request.role,
+  }));
   return app;
 }
 
@@ -32,7 +35,8 @@ afterAll(async () => {
 });
 
 describe('bearer verification through the JWKS', () => {
-  const me = (token: string) => app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) =>
+    app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } });
 
   it('takes the user id from the verified token', async () => {
     const userId = randomUUID();
@@ -67,7 +71,11 @@ describe('tokens that must not pass', () => {
   });
 
   it.each([
-    ['alg none', () => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: randomUUID(), exp: 9e9 })).toString('base64url')}.`],
+    [
+      'alg none',
+      () =>
+        `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: randomUUID(), exp: 9e9 })).toString('base64url')}.`,
+    ],
     ['garbage', () => 'not.a.token'],
     ['a huge header', () => `${'a'.repeat(10_000)}.b.c`],
   ])('refuses %s with 401', async (_name, token) => {
@@ -78,7 +86,9 @@ describe('tokens that must not pass', () => {
 
   it('accepts a token naming this service among others', async () => {
     const userId = randomUUID();
-    const res = await me(`Bearer ${issuer.sign(userId, { audience: [serviceAudience('pods'), serviceAudience('quests')] })}`);
+    const res = await me(
+      `Bearer ${issuer.sign(userId, { audience: [serviceAudience('pods'), serviceAudience('quests')] })}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ userId });
   });
@@ -120,7 +130,8 @@ describe('when identity cannot be reached', () => {
 });
 
 describe('the admin role', () => {
-  const adminRoute = (token: string) => app.inject({ method: 'GET', url: '/admin', headers: { authorization: `Bearer ${token}` } });
+  const adminRoute = (token: string) =>
+    app.inject({ method: 'GET', url: '/admin', headers: { authorization: `Bearer ${token}` } });
 
   it('lets a token with role "admin" through, also when it is verified from the cache', async () => {
     const userId = randomUUID();
@@ -138,7 +149,9 @@ describe('the admin role', () => {
     ['with a differently cased role', 'ADMIN'],
   ])('refuses a token %s with 403 FORBIDDEN', async (_name, role) => {
     const token = issuer.sign(randomUUID(), role === undefined ? {} : { role });
-    expect((await app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(200);
     const res = await adminRoute(token);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('FORBIDDEN');
@@ -167,7 +180,9 @@ async function shapedIssuer() {
     sign(opts: { kid?: string | null; iat?: number | null; exp?: number } = {}) {
       const jwt = new SignJWT({ aud: [serviceAudience('quests')] })
         .setProtectedHeader({ alg: 'ES256', typ: 'JWT', ...(opts.kid === null ? {} : { kid: opts.kid ?? kid }) })
-        .setSubject(randomUUID()).setIssuer('vere-identity').setExpirationTime(now() + (opts.exp ?? 60));
+        .setSubject(randomUUID())
+        .setIssuer('vere-identity')
+        .setExpirationTime(now() + (opts.exp ?? 60));
       if (opts.iat !== null) jwt.setIssuedAt(now() + (opts.iat ?? 0));
       return jwt.sign(privateKey);
     },

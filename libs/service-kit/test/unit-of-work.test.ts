@@ -8,7 +8,10 @@ describe('unit of work (pg)', () => {
   let kicks = 0;
   const relay = { kick: () => void kicks++ };
   const outboxRows = async (eventId: string) =>
-    Number((await db.pool.query(`SELECT count(*) FROM ${quoteIdent(db.schema)}.outbox_event WHERE id = $1`, [eventId])).rows[0].count);
+    Number(
+      (await db.pool.query(`SELECT count(*) FROM ${quoteIdent(db.schema)}.outbox_event WHERE id = $1`, [eventId]))
+        .rows[0].count,
+    );
 
   beforeAll(async () => {
     db = await createTestSchema();
@@ -29,7 +32,10 @@ describe('unit of work (pg)', () => {
     });
     expect(answer).toBe('done');
     expect(await outboxRows(event.payload.eventId)).toBe(1);
-    const { rows } = await db.pool.query(`SELECT subject, payload FROM ${quoteIdent(db.schema)}.outbox_event WHERE id = $1`, [event.payload.eventId]);
+    const { rows } = await db.pool.query(
+      `SELECT subject, payload FROM ${quoteIdent(db.schema)}.outbox_event WHERE id = $1`,
+      [event.payload.eventId],
+    );
     expect(rows[0]).toEqual({ subject: 'test.note.written.v1', payload: event.payload });
     expect(kicks).toBe(before + 1);
   });
@@ -46,7 +52,9 @@ describe('unit of work (pg)', () => {
       }),
     ).rejects.toThrow('rule broken');
     expect(await outboxRows(event.payload.eventId)).toBe(0);
-    expect((await db.pool.query(`SELECT count(*) FROM ${quoteIdent(db.schema)}.note WHERE text = 'lost'`)).rows[0].count).toBe('0');
+    expect(
+      (await db.pool.query(`SELECT count(*) FROM ${quoteIdent(db.schema)}.note WHERE text = 'lost'`)).rows[0].count,
+    ).toBe('0');
     expect(kicks).toBe(before);
   });
 

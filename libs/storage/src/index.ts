@@ -2,6 +2,14 @@ export { assertKey, type PhotoStore, type SignedUrl, type StoredObject } from '.
 export { createLocalPhotoStore, type LocalPhotoStore, type LocalStoreOptions } from './local-store';
 export { createS3PhotoStore, type S3PhotoStore, type S3StoreOptions } from './s3-store';
 export {
-  intakePhoto, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTO_REQUEST_BYTES, PHOTO_DECODES_AT_ONCE, PhotoRejected, sniffImageType,
-  type AcceptedPhoto, type IntakeOptions, type PhotoRejection,
+  intakePhoto,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  MAX_PHOTO_REQUEST_BYTES,
+  PHOTO_DECODES_AT_ONCE,
+  PhotoRejected,
+  sniffImageType,
+  type AcceptedPhoto,
+  type IntakeOptions,
+  type PhotoRejection,
 } from './intake';

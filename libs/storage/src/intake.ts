@@ -28,7 +28,10 @@ export type PhotoRejection = 'PHOTO_TOO_LARGE' | 'PHOTO_TYPE_NOT_ALLOWED' | 'PHO
 /** Why an upload was refused; `code` is the API's stable error code. */
 export class PhotoRejected extends Error {
   override name = 'PhotoRejected';
-  constructor(readonly code: PhotoRejection, message: string) {
+  constructor(
+    readonly code: PhotoRejection,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -56,15 +59,27 @@ const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(star
 /** The image type the bytes say they are (their magic number), whatever the file's name or declared type. */
 export function sniffImageType(bytes: Buffer): Sniffed | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return 'gif';
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
-  if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp' && /^(avif|avis|heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(bytes, 8, 12))) return 'heif';
+  if (
+    bytes.length >= 12 &&
+    ascii(bytes, 4, 8) === 'ftyp' &&
+    /^(avif|avis|heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(bytes, 8, 12))
+  )
+    return 'heif';
   return null;
 }
 
 /** What libvips calls each sniffed type (it must agree, or the bytes are not what they claim). */
-const SHARP_FORMATS: Record<Sniffed, string[]> = { jpeg: ['jpeg'], png: ['png'], gif: ['gif'], webp: ['webp'], heif: ['heif'] };
+const SHARP_FORMATS: Record<Sniffed, string[]> = {
+  jpeg: ['jpeg'],
+  png: ['png'],
+  gif: ['gif'],
+  webp: ['webp'],
+  heif: ['heif'],
+};
 
 /** Runs at most `limit` tasks at once; the others wait in the order they came. */
 function limiter(limit: number) {
@@ -93,10 +108,12 @@ const decodeSlot = limiter(PHOTO_DECODES_AT_ONCE);
  */
 export async function intakePhoto(bytes: Buffer, opts: IntakeOptions = {}): Promise<AcceptedPhoto> {
   const maxBytes = opts.maxBytes ?? MAX_PHOTO_BYTES;
-  if (bytes.length > maxBytes) throw new PhotoRejected('PHOTO_TOO_LARGE', `The photo is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
+  if (bytes.length > maxBytes)
+    throw new PhotoRejected('PHOTO_TOO_LARGE', `The photo is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
   if (bytes.length === 0) throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo is empty.');
   const sniffed = sniffImageType(bytes);
-  if (!sniffed) throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'Please choose a JPEG, PNG, WebP, GIF or HEIF/AVIF image.');
+  if (!sniffed)
+    throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'Please choose a JPEG, PNG, WebP, GIF or HEIF/AVIF image.');
   return decodeSlot(() => reencode(bytes, sniffed, opts));
 }
 
@@ -109,10 +126,14 @@ async function reencode(bytes: Buffer, sniffed: Sniffed, opts: IntakeOptions): P
   } catch {
     throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo could not be read.');
   }
-  if (!SHARP_FORMATS[sniffed].includes(meta.format ?? '')) throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'Please choose a JPEG, PNG, WebP, GIF or HEIF/AVIF image.');
+  if (!SHARP_FORMATS[sniffed].includes(meta.format ?? ''))
+    throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'Please choose a JPEG, PNG, WebP, GIF or HEIF/AVIF image.');
   if (!meta.width || !meta.height) throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo could not be read.');
   if (meta.width * meta.height > maxInputPixels) {
-    throw new PhotoRejected('PHOTO_TOO_LARGE', `The photo has more than ${Math.floor(maxInputPixels / 1_000_000)} megapixels. Please choose a smaller one.`);
+    throw new PhotoRejected(
+      'PHOTO_TOO_LARGE',
+      `The photo has more than ${Math.floor(maxInputPixels / 1_000_000)} megapixels. Please choose a smaller one.`,
+    );
   }
 
   try {
@@ -126,7 +147,8 @@ async function reencode(bytes: Buffer, sniffed: Sniffed, opts: IntakeOptions): P
     return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
   } catch {
     // A HEIC (HEVC) photo: the bundled libvips decodes AVIF but not HEVC.
-    if (sniffed === 'heif') throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'This HEIF photo cannot be read; please choose a JPEG or PNG.');
+    if (sniffed === 'heif')
+      throw new PhotoRejected('PHOTO_TYPE_NOT_ALLOWED', 'This HEIF photo cannot be read; please choose a JPEG or PNG.');
     throw new PhotoRejected('PHOTO_UNREADABLE', 'The photo could not be read.');
   }
 }

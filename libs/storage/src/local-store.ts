@@ -35,7 +35,8 @@ export async function createLocalPhotoStore(opts: LocalStoreOptions): Promise<Lo
   const fileOf = (key: string) => {
     assertKey(key);
     // The store's own files (type sidecars, half-written files, the key) are never objects.
-    if (key.endsWith(META) || key.endsWith('.tmp') || key.startsWith('.')) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+    if (key.endsWith(META) || key.endsWith('.tmp') || key.startsWith('.'))
+      throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
     return join(root, key);
   };
   const sign = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url');

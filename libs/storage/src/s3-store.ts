@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { assertKey, type PhotoStore, type SignedUrl, type StoredObject } from './photo-store';
@@ -25,7 +32,10 @@ export function createS3PhotoStore(opts: S3StoreOptions): S3PhotoStore {
     region: opts.region,
     endpoint: opts.endpoint,
     forcePathStyle: opts.forcePathStyle ?? Boolean(opts.endpoint),
-    credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: many S3-compatible servers do not read the
     // aws-chunked trailers the SDK would otherwise add to every upload.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -37,16 +47,23 @@ export function createS3PhotoStore(opts: S3StoreOptions): S3PhotoStore {
     client,
     async put(key, bytes, contentType) {
       assertKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+      );
     },
     async get(key): Promise<StoredObject | null> {
       assertKey(key);
       try {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!out.Body) return null;
-        return { body: out.Body as Readable, contentType: out.ContentType ?? 'application/octet-stream', size: out.ContentLength };
+        return {
+          body: out.Body as Readable,
+          contentType: out.ContentType ?? 'application/octet-stream',
+          size: out.ContentLength,
+        };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)) return null;
+        if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404))
+          return null;
         throw err;
       }
     },

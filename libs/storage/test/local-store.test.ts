@@ -20,9 +20,12 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 async function serve(url: string): Promise<Response> {
   const u = new URL(url);
   const key = u.pathname.slice(1);
-  if (!store.verify(key, u.searchParams.get('exp') ?? undefined, u.searchParams.get('sig') ?? undefined)) return new Response(null, { status: 403 });
+  if (!store.verify(key, u.searchParams.get('exp') ?? undefined, u.searchParams.get('sig') ?? undefined))
+    return new Response(null, { status: 403 });
   const got = await store.get(key);
-  return got ? new Response(await text(got.body), { headers: { 'content-type': got.contentType } }) : new Response(null, { status: 404 });
+  return got
+    ? new Response(await text(got.body), { headers: { 'content-type': got.contentType } })
+    : new Response(null, { status: 404 });
 }
 
 describe('local disk store', () => {
@@ -33,7 +36,7 @@ describe('local disk store', () => {
     expect(await readFile(join(dir, 'proofs/on-disk'), 'utf8')).toBe('bytes');
   });
 
-  it('generates its signing key once (mode 0600) and a second store on the folder accepts the first one\'s links', async () => {
+  it("generates its signing key once (mode 0600) and a second store on the folder accepts the first one's links", async () => {
     const info = await stat(join(dir, '.url-signing-key'));
     expect(info.mode & 0o777).toBe(0o600);
     const again = await createLocalPhotoStore({ dir, urlFor: (key) => `/${key}` });
@@ -58,12 +61,22 @@ describe('local disk store', () => {
   });
 
   it('with a configured key, links of a store with another key are refused', async () => {
-    const a = await createLocalPhotoStore({ dir, signingKey: Buffer.alloc(32, 1).toString('base64'), urlFor: (k) => `http://x/${k}` });
-    const b = await createLocalPhotoStore({ dir, signingKey: Buffer.alloc(32, 2).toString('base64'), urlFor: (k) => `http://x/${k}` });
+    const a = await createLocalPhotoStore({
+      dir,
+      signingKey: Buffer.alloc(32, 1).toString('base64'),
+      urlFor: (k) => `http://x/${k}`,
+    });
+    const b = await createLocalPhotoStore({
+      dir,
+      signingKey: Buffer.alloc(32, 2).toString('base64'),
+      urlFor: (k) => `http://x/${k}`,
+    });
     const link = new URL((await a.signedUrl('proofs/z', 60)).url);
     expect(a.verify('proofs/z', link.searchParams.get('exp')!, link.searchParams.get('sig')!)).toBe(true);
     expect(b.verify('proofs/z', link.searchParams.get('exp')!, link.searchParams.get('sig')!)).toBe(false);
-    await expect(createLocalPhotoStore({ dir, signingKey: 'c2hvcnQ=', urlFor: (k) => k })).rejects.toThrow(/at least 32 bytes/);
+    await expect(createLocalPhotoStore({ dir, signingKey: 'c2hvcnQ=', urlFor: (k) => k })).rejects.toThrow(
+      /at least 32 bytes/,
+    );
   });
 
   it('never treats its own files as objects', async () => {

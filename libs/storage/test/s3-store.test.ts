@@ -13,7 +13,13 @@ let endpoint: string;
 beforeAll(async () => {
   s3 = await startTestS3Server('vere-photos');
   endpoint = s3.endpoint;
-  store = createS3PhotoStore({ bucket: s3.bucket, endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+  store = createS3PhotoStore({
+    bucket: s3.bucket,
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+  });
 });
 afterAll(async () => {
   store?.client.destroy();
@@ -21,7 +27,10 @@ afterAll(async () => {
 });
 
 describe('S3-compatible store (s3rver)', () => {
-  photoStoreContract(() => store, (url) => fetch(url));
+  photoStoreContract(
+    () => store,
+    (url) => fetch(url),
+  );
 
   it('links are presigned GETs against the endpoint; an expired one is refused by the server', async () => {
     await store.put('proofs/s1', Buffer.from('s3 bytes'), 'image/jpeg');
@@ -36,7 +45,13 @@ describe('S3-compatible store (s3rver)', () => {
   });
 
   it('an unknown access key cannot write', async () => {
-    const wrong = createS3PhotoStore({ bucket: 'vere-photos', endpoint, region: 'us-east-1', accessKeyId: 'NOBODY', secretAccessKey: 'nope' });
+    const wrong = createS3PhotoStore({
+      bucket: 'vere-photos',
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'NOBODY',
+      secretAccessKey: 'nope',
+    });
     await expect(wrong.put('proofs/w', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(/Access Key Id/);
     wrong.client.destroy();
   });

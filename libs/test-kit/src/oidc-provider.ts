@@ -41,13 +41,25 @@ export async function startOidcTestProvider(opts: OidcTestProviderOptions): Prom
   const findAccount: FindAccount = (_ctx, id) => {
     const account = accounts.get(id);
     if (!account) return undefined;
-    return { accountId: id, claims: (_use: string, _scope: string, _claims?: { [key: string]: ClaimsParameterMember | null }) => ({ sub: id, ...account }) };
+    return {
+      accountId: id,
+      claims: (_use: string, _scope: string, _claims?: { [key: string]: ClaimsParameterMember | null }) => ({
+        sub: id,
+        ...account,
+      }),
+    };
   };
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: opts.clientId, client_secret: opts.clientSecret, redirect_uris: opts.redirectUris,
-      token_endpoint_auth_method: 'client_secret_post', grant_types: ['authorization_code'], response_types: ['code'],
-    }],
+    clients: [
+      {
+        client_id: opts.clientId,
+        client_secret: opts.clientSecret,
+        redirect_uris: opts.redirectUris,
+        token_endpoint_auth_method: 'client_secret_post',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     findAccount,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: false,
@@ -58,10 +70,13 @@ export async function startOidcTestProvider(opts: OidcTestProviderOptions): Prom
   server.on('request', provider.callback());
   return {
     issuer,
-    addAccount: (login, account) => { accounts.set(login, account); },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    addAccount: (login, account) => {
+      accounts.set(login, account);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  EntitlementChanged, ProfileUpdated, UserDeleted, UserRegistered,
-  type EntitlementChangedPayload, type ProfileUpdatedPayload, type UserDeletedPayload, type UserRegisteredPayload,
+  EntitlementChanged,
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+  type EntitlementChangedPayload,
+  type ProfileUpdatedPayload,
+  type UserDeletedPayload,
+  type UserRegisteredPayload,
 } from '@vere/contracts';
 
 // The events identity and billing publish that other services consume, as a test publishes them in
@@ -28,24 +34,37 @@ let lastOccurredAt = 0;
 /** As service-kit's `newEvent`: a new event id and an `occurredAt` that grows with every event. */
 function event<P extends Meta>(subject: string, userId: string, fields: Fields<P>): TestEvent<P> {
   lastOccurredAt = Math.max(Date.now(), lastOccurredAt + 1);
-  return { subject, payload: { ...fields, eventId: randomUUID(), occurredAt: new Date(lastOccurredAt).toISOString(), userId } as P };
+  return {
+    subject,
+    payload: { ...fields, eventId: randomUUID(), occurredAt: new Date(lastOccurredAt).toISOString(), userId } as P,
+  };
 }
 
 /** What a test may set of each event (the rest has defaults; id, time and user come separately). */
 export type RegisteredFields = Partial<Fields<UserRegisteredPayload>>;
 export type ProfileFields = Partial<Fields<ProfileUpdatedPayload>>;
-export type EntitlementFields = Pick<EntitlementChangedPayload, 'version' | 'isActive'> & Partial<Fields<EntitlementChangedPayload>>;
+export type EntitlementFields = Pick<EntitlementChangedPayload, 'version' | 'isActive'> &
+  Partial<Fields<EntitlementChangedPayload>>;
 
 const defaultUsername = (userId: string) => `ana_${userId.slice(0, 6)}`;
 
 /** identity.user.registered.v1: name `Ana` and username `ana_<id's first 6>` unless given. */
 export const userRegistered = (userId: string, fields: RegisteredFields = {}) =>
-  event<UserRegisteredPayload>(UserRegistered.subject, userId, { name: 'Ana', username: defaultUsername(userId), ...fields });
+  event<UserRegisteredPayload>(UserRegistered.subject, userId, {
+    name: 'Ana',
+    username: defaultUsername(userId),
+    ...fields,
+  });
 
 /** identity.profile.updated.v1: the whole public profile, `Ana` with no display name, photo or avatar unless given. */
 export const profileUpdated = (userId: string, fields: ProfileFields = {}) =>
   event<ProfileUpdatedPayload>(ProfileUpdated.subject, userId, {
-    name: 'Ana', username: defaultUsername(userId), displayName: null, photoUrl: null, avatarConfig: null, ...fields,
+    name: 'Ana',
+    username: defaultUsername(userId),
+    displayName: null,
+    photoUrl: null,
+    avatarConfig: null,
+    ...fields,
   });
 
 /** identity.user.deleted.v1. */
@@ -54,7 +73,11 @@ export const userDeleted = (userId: string) => event<UserDeletedPayload>(UserDel
 /** billing.entitlement.changed.v1: a monthly Stripe subscription, renewing while active, without an end unless given. */
 export const entitlementChanged = (userId: string, fields: EntitlementFields) =>
   event<EntitlementChangedPayload>(EntitlementChanged.subject, userId, {
-    productId: 'vere_pro_monthly', expirationDate: null, willRenew: fields.isActive, source: 'stripe', ...fields,
+    productId: 'vere_pro_monthly',
+    expirationDate: null,
+    willRenew: fields.isActive,
+    source: 'stripe',
+    ...fields,
   });
 
 // Publishers: publish the event, wait until every consumer has handled it, and answer it.

@@ -25,7 +25,13 @@ export interface TestS3Server {
  */
 export async function startTestS3Server(bucket: string): Promise<TestS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'vere-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

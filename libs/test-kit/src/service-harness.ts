@@ -37,8 +37,16 @@ export interface TestClock {
 export function testClock(at: string | number | Date = Date.now()): TestClock {
   let ms = new Date(at).getTime();
   const clock = (() => new Date(ms)) as TestClock;
-  Object.defineProperty(clock, 'now', { get: () => ms, set: (next: number) => { ms = next; }, enumerable: true });
-  clock.set = (next) => { ms = new Date(next).getTime(); };
+  Object.defineProperty(clock, 'now', {
+    get: () => ms,
+    set: (next: number) => {
+      ms = next;
+    },
+    enumerable: true,
+  });
+  clock.set = (next) => {
+    ms = new Date(next).getTime();
+  };
   return clock;
 }
 
@@ -100,7 +108,10 @@ export async function startServiceHarness<S extends HarnessService, B extends Ha
   // Every stop runs even when one fails (a database is still dropped); the first failure is rethrown.
   const stopAll = async () => {
     const failures: unknown[] = [];
-    for (const stop of stops.splice(0).reverse()) await Promise.resolve().then(stop).catch((err: unknown) => failures.push(err));
+    for (const stop of stops.splice(0).reverse())
+      await Promise.resolve()
+        .then(stop)
+        .catch((err: unknown) => failures.push(err));
     if (failures.length > 0) throw failures[0];
   };
   try {
@@ -120,10 +131,18 @@ export async function startServiceHarness<S extends HarnessService, B extends Ha
 
     let closing: Promise<void> | undefined;
     return {
-      db, bus, issuer, logger, clock, service, sql,
+      db,
+      bus,
+      issuer,
+      logger,
+      clock,
+      service,
+      sql,
       as(userId, app = service.app) {
-        const headers: Record<string, string> = userId === null ? {} : { authorization: `Bearer ${issuer.sign(userId)}` };
-        return (method, url, payload) => app.inject({ method, url, headers, payload: payload as InjectOptions['payload'] });
+        const headers: Record<string, string> =
+          userId === null ? {} : { authorization: `Bearer ${issuer.sign(userId)}` };
+        return (method, url, payload) =>
+          app.inject({ method, url, headers, payload: payload as InjectOptions['payload'] });
       },
       onClose(cleanup) {
         stops.push(cleanup);

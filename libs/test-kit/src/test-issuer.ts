@@ -59,7 +59,9 @@ export async function startTestIssuer(issuer = 'vere-identity'): Promise<TestIss
       const iss = opts.issuer === undefined ? issuer : opts.issuer;
       const aud = opts.audience === undefined ? TOKEN_AUDIENCE_SERVICES.map(serviceAudience) : opts.audience;
       return createSigner({
-        algorithm: ACCESS_TOKEN_ALG, key, kid: opts.kid ?? kid,
+        algorithm: ACCESS_TOKEN_ALG,
+        key,
+        kid: opts.kid ?? kid,
         ...(iss !== null ? { iss } : {}),
         ...(aud !== null ? { aud } : {}),
         ...(opts.noExpiry ? {} : { expiresIn: opts.expiresInMs ?? 60_000 }),

@@ -6,7 +6,12 @@ function deps(script: DoubleScript = {}, over: Partial<IosPurchaseDeps> = {}) {
   const purchases = purchasesDouble(script);
   const reload = vi.fn();
   const waitForEntitlement = vi.fn(async () => true);
-  return { purchases, reload, waitForEntitlement, deps: { purchases, platform: 'ios', apiKey: 'appl_test', userId: 'user-1', reload, waitForEntitlement, ...over } };
+  return {
+    purchases,
+    reload,
+    waitForEntitlement,
+    deps: { purchases, platform: 'ios', apiKey: 'appl_test', userId: 'user-1', reload, waitForEntitlement, ...over },
+  };
 }
 
 describe('purchasePro on iOS (RevenueCat plugin double)', () => {
@@ -32,7 +37,11 @@ describe('purchasePro on iOS (RevenueCat plugin double)', () => {
 
   it('says so when billing has not confirmed yet, and never marks Pro itself', async () => {
     const t = deps({}, { waitForEntitlement: async () => false });
-    expect(await purchasePro(t.deps)).toEqual({ ok: true, message: PURCHASE_MESSAGES.pendingConfirmation, confirmed: false });
+    expect(await purchasePro(t.deps)).toEqual({
+      ok: true,
+      message: PURCHASE_MESSAGES.pendingConfirmation,
+      confirmed: false,
+    });
   });
 
   it('cancel', async () => {
@@ -56,7 +65,9 @@ describe('purchasePro on iOS (RevenueCat plugin double)', () => {
   });
 
   it('not signed in to an Apple ID (No active account)', async () => {
-    expect((await purchasePro(deps({ purchase: SDK_ERRORS.noActiveAccount }).deps)).message).toBe(PURCHASE_MESSAGES.appleIdRequired);
+    expect((await purchasePro(deps({ purchase: SDK_ERRORS.noActiveAccount }).deps)).message).toBe(
+      PURCHASE_MESSAGES.appleIdRequired,
+    );
   });
 
   it('product not found in the store', async () => {
@@ -67,8 +78,12 @@ describe('purchasePro on iOS (RevenueCat plugin double)', () => {
 
   it('not iOS, an unknown product, no customerInfo', async () => {
     expect((await purchasePro(deps({}, { platform: 'web' }).deps)).message).toBe(PURCHASE_MESSAGES.notIos);
-    expect((await purchasePro(deps({}, { productId: 'verepro.other' }).deps)).message).toBe(PURCHASE_MESSAGES.unknownProduct);
-    expect((await purchasePro(deps({ purchase: 'no-customer-info' }).deps)).message).toBe(PURCHASE_MESSAGES.noCustomerInfo);
+    expect((await purchasePro(deps({}, { productId: 'verepro.other' }).deps)).message).toBe(
+      PURCHASE_MESSAGES.unknownProduct,
+    );
+    expect((await purchasePro(deps({ purchase: 'no-customer-info' }).deps)).message).toBe(
+      PURCHASE_MESSAGES.noCustomerInfo,
+    );
   });
 
   it.each([
@@ -79,7 +94,7 @@ describe('purchasePro on iOS (RevenueCat plugin double)', () => {
     ['backend', PURCHASE_MESSAGES.backend],
     ['invalid', PURCHASE_MESSAGES.invalidProduct],
     ['offline', PURCHASE_MESSAGES.network],
-  ] as const)('SDK error %s shows the spec\'s message', async (error, message) => {
+  ] as const)("SDK error %s shows the spec's message", async (error, message) => {
     expect((await purchasePro(deps({ purchase: SDK_ERRORS[error] }).deps)).message).toBe(message);
   });
 });
@@ -102,13 +117,16 @@ describe('restorePro', () => {
   });
 
   it('a failing restore: Failed to restore purchases', async () => {
-    expect(await restorePro(deps({ restore: SDK_ERRORS.restoreFailed }).deps)).toEqual({ ok: false, message: 'Failed to restore purchases.' });
+    expect(await restorePro(deps({ restore: SDK_ERRORS.restoreFailed }).deps)).toEqual({
+      ok: false,
+      message: 'Failed to restore purchases.',
+    });
   });
 });
 
 describe('nativePlatform', () => {
   afterEach(() => vi.unstubAllGlobals());
-  it('is web in a browser, ios inside the iOS wrapper (Capacitor\'s bridge), without loading the SDK', async () => {
+  it("is web in a browser, ios inside the iOS wrapper (Capacitor's bridge), without loading the SDK", async () => {
     const { nativePlatform } = await import('./ios-purchase');
     expect(nativePlatform()).toBe('web');
     vi.stubGlobal('webkit', { messageHandlers: { bridge: {} } });

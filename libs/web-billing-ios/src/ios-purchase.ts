@@ -7,7 +7,10 @@ export const PURCHASE_TIMEOUT_MS = 30_000;
 export const RELOAD_AFTER_MS = 2_000;
 
 /** The part of the Capacitor plugin this flow calls (the real `Purchases`, or a test double). */
-export type PurchasesApi = Pick<PurchasesPlugin, 'configure' | 'logIn' | 'getProducts' | 'purchaseStoreProduct' | 'restorePurchases'>;
+export type PurchasesApi = Pick<
+  PurchasesPlugin,
+  'configure' | 'logIn' | 'getProducts' | 'purchaseStoreProduct' | 'restorePurchases'
+>;
 
 export interface IosPurchaseDeps {
   purchases: PurchasesApi;
@@ -73,7 +76,10 @@ export async function purchasePro(deps: IosPurchaseDeps): Promise<PurchaseOutcom
     const { products } = await deps.purchases.getProducts({ productIdentifiers: [productId] });
     const product = products.find((p) => p.identifier === productId);
     if (!product) return { ok: false, message: PURCHASE_MESSAGES.productNotFound };
-    const result = await withTimeout(deps.purchases.purchaseStoreProduct({ product }), deps.timeoutMs ?? PURCHASE_TIMEOUT_MS);
+    const result = await withTimeout(
+      deps.purchases.purchaseStoreProduct({ product }),
+      deps.timeoutMs ?? PURCHASE_TIMEOUT_MS,
+    );
     if (!result?.customerInfo) return { ok: false, message: PURCHASE_MESSAGES.noCustomerInfo };
     return await afterSuccess(deps, PURCHASE_MESSAGES.success);
   } catch (err) {
@@ -89,7 +95,8 @@ export async function restorePro(deps: IosPurchaseDeps): Promise<PurchaseOutcome
   try {
     await ready(deps);
     const { customerInfo } = await deps.purchases.restorePurchases();
-    if (Object.keys(customerInfo?.entitlements?.active ?? {}).length === 0) return { ok: false, message: PURCHASE_MESSAGES.noActiveSubscriptions };
+    if (Object.keys(customerInfo?.entitlements?.active ?? {}).length === 0)
+      return { ok: false, message: PURCHASE_MESSAGES.noActiveSubscriptions };
     return await afterSuccess(deps, PURCHASE_MESSAGES.restored);
   } catch {
     return { ok: false, message: PURCHASE_MESSAGES.restoreFailed };

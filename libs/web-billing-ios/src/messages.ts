@@ -4,8 +4,10 @@ export const PURCHASE_MESSAGES = {
   unknownProduct: 'Unknown product.',
   productNotFound: 'Product not found. Please check the store configuration.',
   invalidProduct: 'Invalid product configuration.',
-  timeout: 'The purchase timed out. Make sure you are signed in to your Apple ID (Settings › App Store); when testing, use a sandbox account.',
-  appleIdRequired: 'Apple ID required: no active account. Sign in to your Apple ID in Settings › App Store and try again.',
+  timeout:
+    'The purchase timed out. Make sure you are signed in to your Apple ID (Settings › App Store); when testing, use a sandbox account.',
+  appleIdRequired:
+    'Apple ID required: no active account. Sign in to your Apple ID in Settings › App Store and try again.',
   cancelled: 'Purchase cancelled.',
   notAllowed: 'Payment not allowed. Please check your device settings (Screen Time › Content & Privacy Restrictions).',
   notAvailable: 'Product not available right now. Please try again later.',
@@ -66,7 +68,8 @@ export function purchaseErrorMessage(error: unknown): PurchaseMessage {
   const said = text(e);
   if (code === SDK_ERROR.PURCHASE_CANCELLED_ERROR || e.userCancelled) return PURCHASE_MESSAGES.cancelled;
   if (said.includes('no active account')) return PURCHASE_MESSAGES.appleIdRequired;
-  if (said.includes('waiting for review') || said.includes('in review') || said.includes('under review')) return PURCHASE_MESSAGES.underReview;
+  if (said.includes('waiting for review') || said.includes('in review') || said.includes('under review'))
+    return PURCHASE_MESSAGES.underReview;
   switch (code) {
     case SDK_ERROR.PURCHASE_NOT_ALLOWED_ERROR:
       return PURCHASE_MESSAGES.notAllowed;

@@ -54,7 +54,15 @@ export class FederationRuntimeEsmPlugin {
       const alias = { ...compiler.options.resolve.alias };
       for (const [key, target] of Object.entries(alias)) alias[key] = esmTwin(target) ?? target;
       // The federation entry imports these by absolute path (a data: module), and runtime plugins likewise.
-      for (const name of ['webpack-bundler-runtime', 'runtime', 'runtime-core', 'runtime-tools', 'sdk', 'error-codes', 'inject-external-runtime-core-plugin']) {
+      for (const name of [
+        'webpack-bundler-runtime',
+        'runtime',
+        'runtime-core',
+        'runtime-tools',
+        'sdk',
+        'error-codes',
+        'inject-external-runtime-core-plugin',
+      ]) {
         let cjs;
         try {
           cjs = require.resolve(`@module-federation/${name}`);
@@ -63,7 +71,8 @@ export class FederationRuntimeEsmPlugin {
         }
         const esm = esmTwin(cjs);
         if (this.externalBundlerRuntime && name === 'webpack-bundler-runtime') {
-          for (const path of [cjs, esm, `@module-federation/${name}`]) if (path) alias[`${path}$`] = EXTERNAL_BUNDLER_RUNTIME;
+          for (const path of [cjs, esm, `@module-federation/${name}`])
+            if (path) alias[`${path}$`] = EXTERNAL_BUNDLER_RUNTIME;
         } else if (esm) alias[`${cjs}$`] = esm;
       }
       compiler.options.resolve.alias = alias;
@@ -81,7 +90,9 @@ export class FederationRuntimeEsmPlugin {
  * the versions match, as they must for the runtime core already.
  */
 export const PROVIDE_BUNDLER_RUNTIME = fileURLToPath(new URL('./runtime/provide-bundler-runtime.mjs', import.meta.url));
-export const EXTERNAL_BUNDLER_RUNTIME = fileURLToPath(new URL('./runtime/external-bundler-runtime.mjs', import.meta.url));
+export const EXTERNAL_BUNDLER_RUNTIME = fileURLToPath(
+  new URL('./runtime/external-bundler-runtime.mjs', import.meta.url),
+);
 /** A production remote's web-ui stylesheet: nothing, the shell's carries it (see the file). */
 export const SHELL_PROVIDED_STYLES = fileURLToPath(new URL('./runtime/shell-styles.css', import.meta.url));
 
@@ -174,7 +185,12 @@ export function remoteConfig({ name, dir, dependencies }) {
       },
       plugins: [
         // Standalone dev page; deep links need root-relative script URLs.
-        new rspack.HtmlRspackPlugin({ templateContent: standalonePage(name), chunks: ['main'], publicPath: '/', minify: prod }),
+        new rspack.HtmlRspackPlugin({
+          templateContent: standalonePage(name),
+          chunks: ['main'],
+          publicPath: '/',
+          minify: prod,
+        }),
         new ModuleFederationPlugin({
           name,
           filename: prod ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',

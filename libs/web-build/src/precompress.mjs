@@ -27,7 +27,9 @@ export async function precompressDir(dir) {
     if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES) continue;
     const data = await readFile(path);
     const [br, gzipped] = await Promise.all([
-      brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      brotli(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
       gz(data, { level: 9 }),
     ]);
     await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);

@@ -24,7 +24,13 @@ export interface AppEventDetails {
 export type AppEventName = keyof AppEventDetails;
 
 export const APP_EVENT_NAMES: readonly AppEventName[] = [
-  'xp-updated', 'todo-updated', 'weekly-completed', 'challenge-completed', 'streak-updated', 'pod-streak-updated', 'swipe-updated',
+  'xp-updated',
+  'todo-updated',
+  'weekly-completed',
+  'challenge-completed',
+  'streak-updated',
+  'pod-streak-updated',
+  'swipe-updated',
 ];
 
 export function dispatchAppEvent<N extends AppEventName>(name: N, detail: AppEventDetails[N] = {}): void {
@@ -36,7 +42,8 @@ export function useAppEvent<N extends AppEventName>(name: N, handler: (detail: A
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
-    const listener = (event: Event) => latest.current(((event as CustomEvent<AppEventDetails[N]>).detail ?? {}) as AppEventDetails[N]);
+    const listener = (event: Event) =>
+      latest.current(((event as CustomEvent<AppEventDetails[N]>).detail ?? {}) as AppEventDetails[N]);
     window.addEventListener(name, listener);
     return () => window.removeEventListener(name, listener);
   }, [name]);

@@ -13,7 +13,9 @@ function StandaloneGate({ name, children }: { name: string; children: ReactNode 
       <div style={{ maxWidth: 1040, margin: '0 auto 16px' }}>
         <Banner tone="info">
           Standalone <strong>{name}</strong> remote.{' '}
-          {status === 'signed-out' ? 'Signed out: sign in through the shell (http://localhost:4200/auth) and reload.' : null}
+          {status === 'signed-out'
+            ? 'Signed out: sign in through the shell (http://localhost:4200/auth) and reload.'
+            : null}
         </Banner>
       </div>
       {children}

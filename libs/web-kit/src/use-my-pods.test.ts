@@ -21,7 +21,12 @@ describe('my pods', () => {
 
   it('rejects with an ApiError when the service fails', async () => {
     sessionStore.setState({ status: 'signed-in', accessToken: 't1' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'NOT_READY', message: 'down' } }), { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ error: { code: 'NOT_READY', message: 'down' } }), { status: 503 }),
+      ),
+    );
     await expect(getMyPods()).rejects.toMatchObject({ name: 'ApiError', code: 'NOT_READY', status: 503 });
   });
 

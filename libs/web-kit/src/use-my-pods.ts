@@ -11,7 +11,11 @@ export function getMyPods(signal?: AbortSignal): Promise<MyPods> {
 }
 
 export function myPodsQueryOptions() {
-  return { queryKey: myPodsQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getMyPods(signal), ...queryRetry() };
+  return {
+    queryKey: myPodsQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getMyPods(signal),
+    ...queryRetry(),
+  };
 }
 
 /** `staleTime`: how long a page may show the list without asking again (the app's default otherwise). */

@@ -13,7 +13,11 @@ export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
  * 500 ms after typing stops (spec). A check that cannot be made ('unknown') does not block the
  * form: the server's answer on submit is final.
  */
-export function useUsernameCheck(raw: string, current?: string | null, delayMs = USERNAME_CHECK_DELAY_MS): UsernameCheck {
+export function useUsernameCheck(
+  raw: string,
+  current?: string | null,
+  delayMs = USERNAME_CHECK_DELAY_MS,
+): UsernameCheck {
   const username = normalizeUsername(raw);
   const rule = username ? validateUsername(username) : null;
   const needsServer = Boolean(rule?.ok) && username !== current;

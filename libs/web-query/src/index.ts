@@ -12,5 +12,12 @@
  * Lint forbids importing `@tanstack/react-query` anywhere else: a second copy would have its own
  * QueryClient context.
  */
-export { QueryClient, QueryClientProvider, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+export {
+  QueryClient,
+  QueryClientProvider,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 export type { InfiniteData, UseQueryResult } from '@tanstack/react-query';

@@ -54,7 +54,10 @@ describe('apiFetch', () => {
   it('keeps the field the service names, so a form can put the message there', async () => {
     stubFetch({ [PROGRESS]: apiError(400, 'VALIDATION_FAILED', 'Enter a valid email', 'email') });
     const { apiFetch } = await signedIn('t1');
-    await expect(apiFetch('/api/quests/me/progress')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'email' });
+    await expect(apiFetch('/api/quests/me/progress')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'email',
+    });
   });
 
   it('maps the error body to code and status', async () => {
@@ -75,7 +78,10 @@ describe('apiFetch', () => {
   });
 
   it('reports a network failure as NETWORK_ERROR', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('fetch failed'))),
+    );
     const { apiFetch } = await signedIn('t1');
     await expect(apiFetch('/api/quests/me/progress')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
   });

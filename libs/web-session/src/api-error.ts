@@ -36,7 +36,9 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   const code = typeof body?.error?.code === 'string' ? body.error.code : `HTTP_${response.status}`;
   const message =
-    typeof body?.error?.message === 'string' ? body.error.message : response.statusText || `Request failed with status ${response.status}`;
+    typeof body?.error?.message === 'string'
+      ? body.error.message
+      : response.statusText || `Request failed with status ${response.status}`;
   const field = typeof body?.error?.field === 'string' && body.error.field ? body.error.field : undefined;
   return new ApiError(code, message, response.status, field);
 }

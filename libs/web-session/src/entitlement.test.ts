@@ -6,8 +6,20 @@ import { sessionStore } from './session';
 import { apiError, json, stubFetch } from './test-helpers';
 
 const GET = `GET ${ENTITLEMENT_PATH}`;
-const free: Entitlement = { isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' };
-const pro: Entitlement = { isActive: true, productId: 'price_pro', expirationDate: '2030-01-01T00:00:00.000Z', willRenew: true, source: 'stripe' };
+const free: Entitlement = {
+  isActive: false,
+  productId: null,
+  expirationDate: null,
+  willRenew: false,
+  source: 'unknown',
+};
+const pro: Entitlement = {
+  isActive: true,
+  productId: 'price_pro',
+  expirationDate: '2030-01-01T00:00:00.000Z',
+  willRenew: true,
+  source: 'stripe',
+};
 
 describe('entitlement query', () => {
   afterEach(() => {
@@ -38,7 +50,10 @@ describe('entitlement query', () => {
     sessionStore.setState({ status: 'signed-in', accessToken: 'shared' });
     stubFetch({ [GET]: apiError(503, 'NOT_READY') });
     const { queryFn } = entitlementQueryOptions('u1');
-    await expect(queryFn({ signal: new AbortController().signal })).rejects.toMatchObject({ code: 'NOT_READY', status: 503 });
+    await expect(queryFn({ signal: new AbortController().signal })).rejects.toMatchObject({
+      code: 'NOT_READY',
+      status: 503,
+    });
   });
 
   it('retries outages, not client errors', () => {

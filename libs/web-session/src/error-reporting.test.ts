@@ -10,7 +10,10 @@ describe('client error reporting', () => {
     vi.stubGlobal('window', { location: { pathname: '/reset-password', search: '?token=secret' } });
     const { reportClientError, MAX_REPORTS_PER_PAGE, CLIENT_ERRORS_ENDPOINT } = await import('./error-reporting');
     const calls: Array<[string, RequestInit]> = [];
-    const send = ((url: string, init: RequestInit) => { calls.push([url, init]); return Promise.resolve(new Response(null, { status: 202 })); }) as typeof fetch;
+    const send = ((url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return Promise.resolve(new Response(null, { status: 202 }));
+    }) as typeof fetch;
     reportClientError({ kind: 'error', message: 'same' }, send);
     reportClientError({ kind: 'error', message: 'same' }, send);
     for (let i = 0; i < 20; i += 1) reportClientError({ kind: 'error', message: `m${i}` }, send);
@@ -23,7 +26,9 @@ describe('client error reporting', () => {
   it('never throws, even when sending fails', async () => {
     vi.stubGlobal('window', { location: { pathname: '/' } });
     const { reportClientError } = await import('./error-reporting');
-    const failing = (() => { throw new TypeError('offline'); }) as unknown as typeof fetch;
+    const failing = (() => {
+      throw new TypeError('offline');
+    }) as unknown as typeof fetch;
     expect(() => reportClientError({ kind: 'unhandledrejection', message: 'x' }, failing)).not.toThrow();
   });
 });

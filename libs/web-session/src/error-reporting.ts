@@ -19,7 +19,10 @@ export function reportClientError(report: Omit<ClientErrorReport, 'path'>, send:
   };
   try {
     void send(CLIENT_ERRORS_ENDPOINT, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      keepalive: true,
     }).catch(() => undefined);
   } catch {
     // Nothing more to do: the console already has it.

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client';
 import {
-  GUIDED_START_KEYS, MILESTONE_PATH, completeMilestone, completePreAuthOnboarding, resetPreAuthOnboarding,
-  shouldShowIntro, shouldShowPreAuthOnboarding,
+  GUIDED_START_KEYS,
+  MILESTONE_PATH,
+  completeMilestone,
+  completePreAuthOnboarding,
+  resetPreAuthOnboarding,
+  shouldShowIntro,
+  shouldShowPreAuthOnboarding,
 } from './guided-start';
 import { createSessionStore } from './session-store';
 import { json, stubFetch, user } from './test-helpers';
@@ -26,7 +31,11 @@ describe('pre-auth onboarding', () => {
   });
 
   it('never shows where a user has been before, and shows again after the test page resets it', () => {
-    for (const key of [GUIDED_START_KEYS.knownUser, GUIDED_START_KEYS.newUserSignup, GUIDED_START_KEYS.onboardingCompleted]) {
+    for (const key of [
+      GUIDED_START_KEYS.knownUser,
+      GUIDED_START_KEYS.newUserSignup,
+      GUIDED_START_KEYS.onboardingCompleted,
+    ]) {
       const storage = memoryStorage({ [key]: 'true' });
       expect(shouldShowPreAuthOnboarding(storage), key).toBe(false);
       resetPreAuthOnboarding(storage);
@@ -35,7 +44,15 @@ describe('pre-auth onboarding', () => {
   });
 
   it('shows when storage is blocked rather than failing', () => {
-    const blocked = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => undefined };
+    const blocked = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => undefined,
+    };
     expect(shouldShowPreAuthOnboarding(blocked)).toBe(true);
     expect(() => completePreAuthOnboarding(blocked)).not.toThrow();
   });
@@ -65,7 +82,9 @@ describe('post-sign-up intro', () => {
   });
 
   it('finishing a tutorial marks it seen and clears the pre-auth flag (spec §4)', async () => {
-    stubFetch({ [`PUT ${MILESTONE_PATH('tutorial-home')}`]: json(200, { user: { ...user, tutorialsSeen: ['home'] } }) });
+    stubFetch({
+      [`PUT ${MILESTONE_PATH('tutorial-home')}`]: json(200, { user: { ...user, tutorialsSeen: ['home'] } }),
+    });
     const store = createSessionStore({ storage: null });
     store.setState({ status: 'signed-in', user, accessToken: 't1' });
     const storage = memoryStorage({ [GUIDED_START_KEYS.preAuthOnboardingCompleted]: 'true' });

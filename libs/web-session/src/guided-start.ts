@@ -58,9 +58,12 @@ export function completePreAuthOnboarding(storage: KeyStore | null = browserStor
 /** The test page's reset: this browser looks like a first-time visitor again. */
 export function resetPreAuthOnboarding(storage: KeyStore | null = browserStorage()): void {
   for (const key of [
-    GUIDED_START_KEYS.preAuthOnboardingCompleted, GUIDED_START_KEYS.knownUser, GUIDED_START_KEYS.newUserSignup,
+    GUIDED_START_KEYS.preAuthOnboardingCompleted,
+    GUIDED_START_KEYS.knownUser,
+    GUIDED_START_KEYS.newUserSignup,
     GUIDED_START_KEYS.onboardingCompleted,
-  ]) write(storage, key, null);
+  ])
+    write(storage, key, null);
 }
 
 /** Spec §4: the post-sign-up intro shows when the new-sign-up flag is set and onboarding is not completed. */
@@ -76,7 +79,10 @@ export const MILESTONE_PATH = (milestone: Milestone) => `/api/identity/me/milest
  * flag; finishing a tutorial marks it seen and clears the pre-auth onboarding flag.
  */
 export async function completeMilestone(
-  api: ApiFetch, store: SessionStore, milestone: Milestone, storage: KeyStore | null = browserStorage(),
+  api: ApiFetch,
+  store: SessionStore,
+  milestone: Milestone,
+  storage: KeyStore | null = browserStorage(),
 ): Promise<void> {
   if (milestone === 'onboarding') {
     write(storage, GUIDED_START_KEYS.newUserSignup, null);

@@ -10,7 +10,10 @@ describe('whenApiQuiet', () => {
   it('waits for the calls in flight to finish and then for the quiet period', async () => {
     vi.useFakeTimers();
     let answer: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const call = request('/api/quests/me/progress');
     let quiet = false;
     void whenApiQuiet(500).then(() => (quiet = true));
@@ -28,7 +31,10 @@ describe('whenApiQuiet', () => {
 
   it('counts a failed call as finished', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"NOT_READY","message":"x"}}', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":{"code":"NOT_READY","message":"x"}}', { status: 503 })),
+    );
     await expect(request('/api/quests/me/limits')).rejects.toMatchObject({ status: 503 });
     const quiet = whenApiQuiet(300);
     await vi.advanceTimersByTimeAsync(300);

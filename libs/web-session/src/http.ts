@@ -17,7 +17,10 @@ let lastActivity = 0;
  * `quietMs`. The shell's background warm-up waits for it, so it never competes with the first
  * screen's own data (decision 0020). Callers bound the wait themselves.
  */
-export async function whenApiQuiet(quietMs = 500, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): Promise<void> {
+export async function whenApiQuiet(
+  quietMs = 500,
+  sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+): Promise<void> {
   for (;;) {
     const idleFor = inFlight === 0 ? Date.now() - lastActivity : 0;
     if (inFlight === 0 && idleFor >= quietMs) return;

@@ -5,7 +5,14 @@ export { queryRetry } from './query-retry';
 export type { QueryRetry } from './query-retry';
 export type { ApiFetch, ApiFetchInit } from './api-client';
 export {
-  AUTH_ENDPOINTS, BOOTSTRAP_CUTOFF_MS, KNOWN_USER_KEY, NEW_USER_SIGNUP_KEY, NEW_USER_WINDOW_MS, SIGN_UP_TIMEOUT_MS, createSessionStore, isNewSignup,
+  AUTH_ENDPOINTS,
+  BOOTSTRAP_CUTOFF_MS,
+  KNOWN_USER_KEY,
+  NEW_USER_SIGNUP_KEY,
+  NEW_USER_WINDOW_MS,
+  SIGN_UP_TIMEOUT_MS,
+  createSessionStore,
+  isNewSignup,
 } from './session-store';
 export type { SessionState, SessionStore, SessionStoreOptions } from './session-store';
 export { apiFetch, sessionStore } from './session';
@@ -24,13 +31,36 @@ export {
 } from './entitlement';
 export type { Entitlement, EntitlementSource } from './entitlement';
 export {
-  PASSWORD_ENDPOINTS, PROFILE_ENDPOINTS, USERNAME_CHECK_DELAY_MS, checkUsername, deleteMyAccount, gatherMyData,
-  requestPasswordReset, resetPassword, updateProfile,
+  PASSWORD_ENDPOINTS,
+  PROFILE_ENDPOINTS,
+  USERNAME_CHECK_DELAY_MS,
+  checkUsername,
+  deleteMyAccount,
+  gatherMyData,
+  requestPasswordReset,
+  resetPassword,
+  updateProfile,
 } from './profile';
 export type { DataExport } from './profile';
-export { CLIENT_ERRORS_ENDPOINT, MAX_REPORTS_PER_PAGE, installErrorReporting, reportClientError } from './error-reporting';
-export { CALLBACK_MESSAGES, PROVIDER_ENDPOINTS, callbackErrorMessage, getAuthProviders, googleSignInUrl } from './providers';
 export {
-  GUIDED_START_KEYS, MILESTONE_PATH, completeMilestone, completePreAuthOnboarding, resetPreAuthOnboarding,
-  shouldShowIntro, shouldShowPreAuthOnboarding,
+  CLIENT_ERRORS_ENDPOINT,
+  MAX_REPORTS_PER_PAGE,
+  installErrorReporting,
+  reportClientError,
+} from './error-reporting';
+export {
+  CALLBACK_MESSAGES,
+  PROVIDER_ENDPOINTS,
+  callbackErrorMessage,
+  getAuthProviders,
+  googleSignInUrl,
+} from './providers';
+export {
+  GUIDED_START_KEYS,
+  MILESTONE_PATH,
+  completeMilestone,
+  completePreAuthOnboarding,
+  resetPreAuthOnboarding,
+  shouldShowIntro,
+  shouldShowPreAuthOnboarding,
 } from './guided-start';

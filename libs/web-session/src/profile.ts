@@ -1,5 +1,11 @@
 import type {
-  BillingExport, IdentityExport, Me, PodsExport, QuestsExport, UpdateProfileBody, UsernameAvailability,
+  BillingExport,
+  IdentityExport,
+  Me,
+  PodsExport,
+  QuestsExport,
+  UpdateProfileBody,
+  UsernameAvailability,
 } from '@vere/contracts';
 import type { ApiFetch } from './api-client';
 import { request } from './http';
@@ -31,11 +37,17 @@ export const USERNAME_CHECK_DELAY_MS = 500;
 
 /** Whether a username is free (no session needed: the sign-up form asks too). */
 export function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
-  return request<UsernameAvailability>(PROFILE_ENDPOINTS.usernameAvailability(username.trim().toLowerCase()), { signal });
+  return request<UsernameAvailability>(PROFILE_ENDPOINTS.usernameAvailability(username.trim().toLowerCase()), {
+    signal,
+  });
 }
 
 /** Saves profile changes and hands the answer to the session, so the shell's user block updates at once. */
-export async function updateProfile(api: ApiFetch, store: SessionStore, changes: UpdateProfileBody): Promise<Me['user']> {
+export async function updateProfile(
+  api: ApiFetch,
+  store: SessionStore,
+  changes: UpdateProfileBody,
+): Promise<Me['user']> {
   const { user } = await api<Me>(PROFILE_ENDPOINTS.me, { method: 'PATCH', json: changes });
   store.getState().setUser(user);
   return store.getState().user ?? user;

@@ -5,7 +5,9 @@ describe('Google sign-in helpers', () => {
   it('starts at identity, carrying the return path', () => {
     expect(googleSignInUrl()).toBe('/api/identity/auth/google/start');
     expect(googleSignInUrl('/')).toBe('/api/identity/auth/google/start');
-    expect(googleSignInUrl('/connect?tab=pods')).toBe('/api/identity/auth/google/start?redirect=%2Fconnect%3Ftab%3Dpods');
+    expect(googleSignInUrl('/connect?tab=pods')).toBe(
+      '/api/identity/auth/google/start?redirect=%2Fconnect%3Ftab%3Dpods',
+    );
   });
 
   it('maps identity codes to the spec callback messages', () => {

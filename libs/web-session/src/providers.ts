@@ -18,7 +18,9 @@ export async function getAuthProviders(signal?: AbortSignal): Promise<AuthProvid
 
 /** Where "Continue with Google" goes; `redirect` is the same-app path to land on afterwards. */
 export function googleSignInUrl(redirect?: string): string {
-  return redirect && redirect !== '/' ? `${PROVIDER_ENDPOINTS.googleStart}?redirect=${encodeURIComponent(redirect)}` : PROVIDER_ENDPOINTS.googleStart;
+  return redirect && redirect !== '/'
+    ? `${PROVIDER_ENDPOINTS.googleStart}?redirect=${encodeURIComponent(redirect)}`
+    : PROVIDER_ENDPOINTS.googleStart;
 }
 
 export const CALLBACK_MESSAGES = {

@@ -8,7 +8,14 @@ const pending = new ApiError('PLAYER_NOT_FOUND', 'No player yet', 404);
 
 describe('queryRetry', () => {
   it('never asks again after a client error', () => {
-    for (const [code, status] of [['VALIDATION_FAILED', 400], ['UNAUTHENTICATED', 401], ['FORBIDDEN', 403], ['POD_NOT_FOUND', 404], ['INVITE_EXPIRED', 410], ['RATE_LIMITED', 429]] as const) {
+    for (const [code, status] of [
+      ['VALIDATION_FAILED', 400],
+      ['UNAUTHENTICATED', 401],
+      ['FORBIDDEN', 403],
+      ['POD_NOT_FOUND', 404],
+      ['INVITE_EXPIRED', 410],
+      ['RATE_LIMITED', 429],
+    ] as const) {
       expect(retry(0, new ApiError(code, 'no', status))).toBe(false);
     }
   });

@@ -37,7 +37,10 @@ describe('session store', () => {
   });
 
   it('ends signed out when the server is unreachable', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('fetch failed'))),
+    );
     const store = createSessionStore();
     await store.getState().bootstrap();
     expect(store.getState().status).toBe('signed-out');
@@ -80,7 +83,10 @@ describe('session store', () => {
   it('turns a refused sign-in into an ApiError with the service code', async () => {
     stubFetch({ [`POST ${AUTH_ENDPOINTS.signIn}`]: apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password') });
     const store = createSessionStore();
-    const error = await store.getState().signIn('a@b.co', 'x').catch((e: unknown) => e);
+    const error = await store
+      .getState()
+      .signIn('a@b.co', 'x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS', status: 401, message: 'Invalid email or password' });
   });
@@ -88,7 +94,9 @@ describe('session store', () => {
   it('signs up with a trimmed name and lower-cased username', async () => {
     const { calls } = stubFetch({ [`POST ${AUTH_ENDPOINTS.signUp}`]: auth('t4') });
     const store = createSessionStore();
-    await store.getState().signUp({ email: 'ada@example.com', password: 'Secret1!x', name: ' Ada ', username: ' Ada_L ' });
+    await store
+      .getState()
+      .signUp({ email: 'ada@example.com', password: 'Secret1!x', name: ' Ada ', username: ' Ada_L ' });
     expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'Secret1!x', name: 'Ada', username: 'ada_l' });
     expect(store.getState().status).toBe('signed-in');
   });
@@ -104,7 +112,9 @@ describe('session store', () => {
   it("sends the browser's time zone with the sign-up", async () => {
     const { calls } = stubFetch({ [`POST ${AUTH_ENDPOINTS.signUp}`]: auth('t4') });
     const store = createSessionStore();
-    await store.getState().signUp({ email: 'ada@example.com', password: 'Secret1!x', name: 'Ada', timeZone: 'Asia/Kolkata' });
+    await store
+      .getState()
+      .signUp({ email: 'ada@example.com', password: 'Secret1!x', name: 'Ada', timeZone: 'Asia/Kolkata' });
     expect(calls[0]?.body).toMatchObject({ timeZone: 'Asia/Kolkata' });
   });
 

@@ -53,7 +53,8 @@ export interface SessionStoreOptions {
 
 export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {
   const cutoffMs = options.bootstrapCutoffMs ?? BOOTSTRAP_CUTOFF_MS;
-  const storage = options.storage !== undefined ? options.storage : typeof localStorage === 'undefined' ? null : localStorage;
+  const storage =
+    options.storage !== undefined ? options.storage : typeof localStorage === 'undefined' ? null : localStorage;
   /** After a sign-in or sign-up (not a refresh): flags an account made in the last 5 minutes. */
   const markNewSignup = (user: SessionUser) => {
     if (!isNewSignup(user.createdAt)) return;

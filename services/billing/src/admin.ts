@@ -18,11 +18,18 @@ export interface BillingAdmin {
  */
 export async function openBillingAdmin(databaseUrl: string, logger: FastifyBaseLogger): Promise<BillingAdmin> {
   const { pool, adapter } = await openServiceDatabase({
-    schema: 'billing', databaseUrl, prismaDir: prismaDir(), logger, poolSize: 2,
+    schema: 'billing',
+    databaseUrl,
+    prismaDir: prismaDir(),
+    logger,
+    poolSize: 2,
   });
   const prisma = new PrismaClient({ adapter });
   // This process relays nothing: the running service's relay finds the rows at its next poll.
-  const deps = { transaction: prismaTransactions(prisma, { schema: 'billing' }), entitlements: createEntitlementsRepository() };
+  const deps = {
+    transaction: prismaTransactions(prisma, { schema: 'billing' }),
+    entitlements: createEntitlementsRepository(),
+  };
   return {
     grant: (g) => grantPro(deps, g, new Date()),
     revoke: (g) => revokeGrant(deps, g, new Date()),

@@ -54,15 +54,23 @@ export interface BillingConfig extends VerifierConfig {
 export function billingConfig(env: Static<TObject<typeof BillingEnv>>): BillingConfig {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_ID: priceId } = env;
   const some = [secretKey, webhookSecret, priceId].filter(Boolean).length;
-  if (some > 0 && some < 3) throw new Error('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID go together: set all three or none');
+  if (some > 0 && some < 3)
+    throw new Error('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID go together: set all three or none');
   const appUrl = env.APP_URL;
   return {
     ...verifierConfig(env),
-    stripe: secretKey && webhookSecret && priceId ? { secretKey, webhookSecret, priceId, apiUrl: env.STRIPE_API_URL } : undefined,
+    stripe:
+      secretKey && webhookSecret && priceId
+        ? { secretKey, webhookSecret, priceId, apiUrl: env.STRIPE_API_URL }
+        : undefined,
     localCheckout: env.BILLING_LOCAL_CHECKOUT,
-    revenueCat: env.REVENUECAT_WEBHOOK_AUTH ? { webhookAuth: env.REVENUECAT_WEBHOOK_AUTH, acceptSandbox: env.REVENUECAT_ACCEPT_SANDBOX } : undefined,
+    revenueCat: env.REVENUECAT_WEBHOOK_AUTH
+      ? { webhookAuth: env.REVENUECAT_WEBHOOK_AUTH, acceptSandbox: env.REVENUECAT_ACCEPT_SANDBOX }
+      : undefined,
     revenueCatAppleApiKey: env.REVENUECAT_APPLE_API_KEY,
-    revenueCatApi: env.REVENUECAT_SECRET_API_KEY ? { secretKey: env.REVENUECAT_SECRET_API_KEY, apiUrl: env.REVENUECAT_API_URL } : undefined,
+    revenueCatApi: env.REVENUECAT_SECRET_API_KEY
+      ? { secretKey: env.REVENUECAT_SECRET_API_KEY, apiUrl: env.REVENUECAT_API_URL }
+      : undefined,
     graceDays: env.BILLING_GRACE_DAYS,
     appUrl: appUrl ? () => appUrl : undefined,
   };

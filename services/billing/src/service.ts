@@ -1,5 +1,12 @@
 import { UserDeleted } from '@vere/contracts';
-import { assembleService, consume, jwksKeys, prismaTransactions, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import {
+  assembleService,
+  consume,
+  jwksKeys,
+  prismaTransactions,
+  type EventBus,
+  type ServiceHandle,
+} from '@vere/service-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { BillingConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
@@ -47,7 +54,10 @@ export async function createBillingService(
     createPrisma: (adapter) => new PrismaClient({ adapter }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, prisma, relay }) => {
-      const local = !config.stripe && config.localCheckout ? new LocalStripe(prisma, createLocalStripeObjectsRepository()) : undefined;
+      const local =
+        !config.stripe && config.localCheckout
+          ? new LocalStripe(prisma, createLocalStripeObjectsRepository())
+          : undefined;
       billing = {
         db: prisma,
         transaction: prismaTransactions(prisma, { schema: 'billing', relay }),
@@ -71,14 +81,20 @@ export async function createBillingService(
       await app.register(stripeRoutes, stripeOpts);
       await app.register(stripeSessionRoutes, stripeOpts);
       await app.register(revenueCatRoutes, {
-        deps: billing, webhookAuth: config.revenueCat?.webhookAuth, appleApiKey: config.revenueCatAppleApiKey, onEventStored,
+        deps: billing,
+        webhookAuth: config.revenueCat?.webhookAuth,
+        appleApiKey: config.revenueCatAppleApiKey,
+        onEventStored,
       });
       if (local) {
         await app.register(localStripeRoutes, { local });
         // The local stand-in posts its signed events to the real endpoint, as Stripe would.
         local.deliverWith(async (payload, signature) => {
           const res = await app.inject({
-            method: 'POST', url: STRIPE_WEBHOOK_PATH, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            method: 'POST',
+            url: STRIPE_WEBHOOK_PATH,
+            payload,
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
           });
           if (res.statusCode !== 200) throw new Error(`Local Stripe webhook answered ${res.statusCode}: ${res.body}`);
         });
@@ -86,7 +102,9 @@ export async function createBillingService(
     },
     // identity.user.deleted.v1: the entitlement and subscriptions go with the account.
     consumers: ({ bus }) => [
-      consume(bus, billing!.transaction, 'billing-user-erasure', UserDeleted, (tx, e) => eraseBillingData(billing!, tx, e.userId)),
+      consume(bus, billing!.transaction, 'billing-user-erasure', UserDeleted, (tx, e) =>
+        eraseBillingData(billing!, tx, e.userId),
+      ),
     ],
   });
 

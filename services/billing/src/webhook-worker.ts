@@ -60,8 +60,17 @@ export class WebhookWorker {
           processed += 1;
         } catch (err) {
           const retryInMs = Math.min(1_000 * 2 ** (row.attempts - 1), MAX_RETRY_MS);
-          deps.logger.warn({ err, provider: row.provider, eventId: row.eventId, type: row.type, attempts: row.attempts, retryInMs }, 'webhook event failed; will retry');
-          await deps.webhookEvents.markFailed(deps.db, row.provider, row.eventId, err instanceof Error ? err.message : String(err), new Date(Date.now() + retryInMs));
+          deps.logger.warn(
+            { err, provider: row.provider, eventId: row.eventId, type: row.type, attempts: row.attempts, retryInMs },
+            'webhook event failed; will retry',
+          );
+          await deps.webhookEvents.markFailed(
+            deps.db,
+            row.provider,
+            row.eventId,
+            err instanceof Error ? err.message : String(err),
+            new Date(Date.now() + retryInMs),
+          );
         }
       }
       if (rows.length < BATCH) break;
@@ -84,8 +93,15 @@ export class WebhookWorker {
       }
       if (this.kicked || !this.running) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => { this.wake = undefined; resolve(); }, this.pollIntervalMs);
-        this.wake = () => { clearTimeout(timer); this.wake = undefined; resolve(); };
+        const timer = setTimeout(() => {
+          this.wake = undefined;
+          resolve();
+        }, this.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          this.wake = undefined;
+          resolve();
+        };
       });
     }
   }

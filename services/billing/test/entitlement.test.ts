@@ -15,8 +15,12 @@ afterAll(async () => h?.close());
 const FREE = { isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' };
 
 describe('GET /api/billing/me/entitlement', () => {
-  it('reads a user without any subscription as not Pro, in the spec\'s shape', async () => {
-    const res = await h.billing.app.inject({ method: 'GET', url: '/api/billing/me/entitlement', headers: { authorization: `Bearer ${h.issuer.sign(randomUUID())}` } });
+  it("reads a user without any subscription as not Pro, in the spec's shape", async () => {
+    const res = await h.billing.app.inject({
+      method: 'GET',
+      url: '/api/billing/me/entitlement',
+      headers: { authorization: `Bearer ${h.issuer.sign(randomUUID())}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(FREE);
     expect(res.headers['cache-control']).toContain('no-store');
@@ -30,12 +34,22 @@ describe('GET /api/billing/me/entitlement', () => {
        ($1, true, 'price_pro', $2, true, 'stripe', 1, now()), ($3, true, 'verepro.founders', now() - interval '1 day', false, 'revenuecat', 1, now())`,
       [active, future, expired],
     );
-    expect(await entitlementOf(h, active)).toEqual({ isActive: true, productId: 'price_pro', expirationDate: future.toISOString(), willRenew: true, source: 'stripe' });
+    expect(await entitlementOf(h, active)).toEqual({
+      isActive: true,
+      productId: 'price_pro',
+      expirationDate: future.toISOString(),
+      willRenew: true,
+      source: 'stripe',
+    });
     expect(await entitlementOf(h, expired)).toEqual(FREE);
   });
 
   it('answers 401 without a valid token', async () => {
-    const res = await h.billing.app.inject({ method: 'GET', url: '/api/billing/me/entitlement', headers: { authorization: 'Bearer garbage' } });
+    const res = await h.billing.app.inject({
+      method: 'GET',
+      url: '/api/billing/me/entitlement',
+      headers: { authorization: 'Bearer garbage' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
@@ -70,9 +84,12 @@ describe('the expiry sweep', () => {
 describe('billing.entitlement.changed.v1 on the bus', () => {
   it('reaches a consumer, valid against the contract, with growing versions', async () => {
     const received: Array<Record<string, unknown>> = [];
-    const subscription = await h.bus.subscribe({ durable: 'billing-test-entitlement-reader', subjects: [EntitlementChanged.subject] }, async (event) => {
-      received.push(event.payload as Record<string, unknown>);
-    });
+    const subscription = await h.bus.subscribe(
+      { durable: 'billing-test-entitlement-reader', subjects: [EntitlementChanged.subject] },
+      async (event) => {
+        received.push(event.payload as Record<string, unknown>);
+      },
+    );
     const admin = await openBillingAdmin(h.db.url, h.logger);
     try {
       const userId = randomUUID();
@@ -81,7 +98,10 @@ describe('billing.entitlement.changed.v1 on the bus', () => {
       await expect.poll(() => received.filter((p) => p.userId === userId).length, { timeout: 10_000 }).toBe(2);
       const mine = received.filter((p) => p.userId === userId);
       for (const payload of mine) expect(Value.Check(EntitlementChanged.schema, payload)).toBe(true);
-      expect(mine.map((p) => [p.version, p.isActive, p.source])).toEqual([[1, true, 'database'], [2, false, 'unknown']]);
+      expect(mine.map((p) => [p.version, p.isActive, p.source])).toEqual([
+        [1, true, 'database'],
+        [2, false, 'unknown'],
+      ]);
     } finally {
       await admin.close();
       await subscription.stop();
@@ -90,19 +110,27 @@ describe('billing.entitlement.changed.v1 on the bus', () => {
 });
 
 describe('identity.user.deleted.v1', () => {
-  it('erases the user\'s entitlement, subscriptions and Stripe customer link in the consumer\'s unit of work, once', async () => {
+  it("erases the user's entitlement, subscriptions and Stripe customer link in the consumer's unit of work, once", async () => {
     const [userId, other] = [randomUUID(), randomUUID()];
     const admin = await openBillingAdmin(h.db.url, h.logger);
     try {
-      for (const id of [userId, other]) await admin.grant({ userId: id, until: null, by: 'test', reason: 'erasure check' });
+      for (const id of [userId, other])
+        await admin.grant({ userId: id, until: null, by: 'test', reason: 'erasure check' });
     } finally {
       await admin.close();
     }
-    await h.sql.query(`INSERT INTO billing.stripe_customer (user_id, customer_id) VALUES ($1, $2), ($3, $4)`, [userId, `cus_${userId}`, other, `cus_${other}`]);
+    await h.sql.query(`INSERT INTO billing.stripe_customer (user_id, customer_id) VALUES ($1, $2), ($3, $4)`, [
+      userId,
+      `cus_${userId}`,
+      other,
+      `cus_${other}`,
+    ]);
     const rowsOf = async (id: string) => {
       const { rows } = await h.sql.query<{ n: number }>(
         `SELECT (SELECT count(*) FROM billing.entitlement WHERE user_id = $1) + (SELECT count(*) FROM billing.subscription WHERE user_id = $1)
-              + (SELECT count(*) FROM billing.stripe_customer WHERE user_id = $1) AS n`, [id]);
+              + (SELECT count(*) FROM billing.stripe_customer WHERE user_id = $1) AS n`,
+        [id],
+      );
       return Number(rows[0]!.n);
     };
     expect(await rowsOf(userId)).toBe(3);
@@ -110,7 +138,9 @@ describe('identity.user.deleted.v1', () => {
     const deleted = newEvent(UserDeleted.subject, userId, {});
     await h.bus.publish(deleted);
     await expect.poll(() => rowsOf(userId), { timeout: 10_000 }).toBe(0);
-    const { rows } = await h.sql.query(`SELECT consumer FROM billing.inbox_event WHERE event_id = $1`, [deleted.payload.eventId]);
+    const { rows } = await h.sql.query(`SELECT consumer FROM billing.inbox_event WHERE event_id = $1`, [
+      deleted.payload.eventId,
+    ]);
     expect(rows).toEqual([{ consumer: 'billing-user-erasure' }]);
     expect(await rowsOf(other)).toBe(3);
   });
@@ -126,9 +156,13 @@ describe('webhook event retention', () => {
     );
     const { WEBHOOK_EVENT_RETENTION_MS } = await import('../src/webhook-worker');
     expect(WEBHOOK_EVENT_RETENTION_MS).toBe(30 * 86_400_000);
-    await h.sql.query("UPDATE billing.webhook_event SET lease_until = now() + interval '1 hour' WHERE event_id = 'evt_old_pending'");
+    await h.sql.query(
+      "UPDATE billing.webhook_event SET lease_until = now() + interval '1 hour' WHERE event_id = 'evt_old_pending'",
+    );
     await h.billing.processWebhooks();
-    const { rows } = await h.sql.query<{ event_id: string }>("SELECT event_id FROM billing.webhook_event WHERE event_id LIKE 'evt_%' ORDER BY event_id");
+    const { rows } = await h.sql.query<{ event_id: string }>(
+      "SELECT event_id FROM billing.webhook_event WHERE event_id LIKE 'evt_%' ORDER BY event_id",
+    );
     expect(rows.map((r) => r.event_id)).toEqual(['evt_old_pending', 'evt_recent_done']);
   });
 });

@@ -20,7 +20,12 @@ afterAll(async () => {
 const asUser = (userId: string) => ({ authorization: `Bearer ${h.issuer.sign(userId)}` });
 
 async function checkoutUrl(userId: string): Promise<string> {
-  const res = await h.billing.app.inject({ method: 'POST', url: '/api/billing/checkout', payload: { attemptId: randomUUID() }, headers: asUser(userId) });
+  const res = await h.billing.app.inject({
+    method: 'POST',
+    url: '/api/billing/checkout',
+    payload: { attemptId: randomUUID() },
+    headers: asUser(userId),
+  });
   expect(res.statusCode).toBe(200);
   return res.json().url;
 }
@@ -54,13 +59,26 @@ describe('local checkout', () => {
 
     const { done } = await subscribe(userId);
     expect(done.headers.location).toMatch(/^http:\/\/vere\.local\/subscription-success\?session_id=cs_local_/);
-    expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, source: 'stripe', willRenew: true, productId: 'price_local_vere_pro_monthly' });
+    expect(await entitlementOf(h, userId)).toMatchObject({
+      isActive: true,
+      source: 'stripe',
+      willRenew: true,
+      productId: 'price_local_vere_pro_monthly',
+    });
     // It went through the webhook endpoint, as Stripe events, each stored once.
-    const { rows } = await h.sql.query<{ type: string }>("SELECT type FROM billing.webhook_event WHERE provider = 'stripe' AND payload::text LIKE $1 ORDER BY received_at", [`%${userId}%`]);
+    const { rows } = await h.sql.query<{ type: string }>(
+      "SELECT type FROM billing.webhook_event WHERE provider = 'stripe' AND payload::text LIKE $1 ORDER BY received_at",
+      [`%${userId}%`],
+    );
     expect(rows.map((r) => r.type)).toEqual(['customer.subscription.created', 'checkout.session.completed']);
     expect(await entitlementEvents(h, userId)).toHaveLength(1);
     // Completing again (back button, double submit) changes nothing.
-    const again = await h.billing.app.inject({ method: 'POST', url: `${await checkoutUrl(randomUUID())}/complete`, headers: form, payload: '' });
+    const again = await h.billing.app.inject({
+      method: 'POST',
+      url: `${await checkoutUrl(randomUUID())}/complete`,
+      headers: form,
+      payload: '',
+    });
     expect(again.statusCode).toBe(303);
   });
 
@@ -71,36 +89,74 @@ describe('local checkout', () => {
     const page = await h.billing.app.inject({ method: 'GET', url: portal });
     expect(page.body).toContain('Test billing portal — no card is charged');
     const sub = /data-subscription="([^"]+)"/.exec(page.body)![1];
-    expect((await h.billing.app.inject({ method: 'POST', url: `${portal}/${sub}/cancel`, headers: form, payload: '' })).statusCode).toBe(303);
+    expect(
+      (await h.billing.app.inject({ method: 'POST', url: `${portal}/${sub}/cancel`, headers: form, payload: '' }))
+        .statusCode,
+    ).toBe(303);
     await settle(h);
     expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, willRenew: false });
-    expect((await h.billing.app.inject({ method: 'POST', url: `${portal}/${sub}/advance`, headers: form, payload: '' })).statusCode).toBe(303);
+    expect(
+      (await h.billing.app.inject({ method: 'POST', url: `${portal}/${sub}/advance`, headers: form, payload: '' }))
+        .statusCode,
+    ).toBe(303);
     await settle(h);
     expect(await entitlementOf(h, userId)).toMatchObject({ isActive: false });
-    expect((await entitlementEvents(h, userId)).map((e) => [e.isActive, e.willRenew])).toEqual([[true, true], [true, false], [false, false]]);
+    expect((await entitlementEvents(h, userId)).map((e) => [e.isActive, e.willRenew])).toEqual([
+      [true, true],
+      [true, false],
+      [false, false],
+    ]);
   });
 
-  it('another user\'s subscription is not reachable from your portal (404), and bad ids are refused', async () => {
+  it("another user's subscription is not reachable from your portal (404), and bad ids are refused", async () => {
     const [owner, other] = [randomUUID(), randomUUID()];
     await subscribe(owner);
     const ownerPage = await h.billing.app.inject({ method: 'GET', url: await portalUrl(owner) });
     const ownersSub = /data-subscription="([^"]+)"/.exec(ownerPage.body)![1];
     await subscribe(other);
     const othersPortal = await portalUrl(other);
-    const res = await h.billing.app.inject({ method: 'POST', url: `${othersPortal}/${ownersSub}/cancel`, headers: form, payload: '' });
+    const res = await h.billing.app.inject({
+      method: 'POST',
+      url: `${othersPortal}/${ownersSub}/cancel`,
+      headers: form,
+      payload: '',
+    });
     expect(res.statusCode).toBe(404);
     await settle(h);
     expect(await entitlementOf(h, owner)).toMatchObject({ isActive: true, willRenew: true });
 
-    expect((await h.billing.app.inject({ method: 'GET', url: '/api/billing/local/checkout/cs_local_doesnotexist' })).statusCode).toBe(404);
+    expect(
+      (await h.billing.app.inject({ method: 'GET', url: '/api/billing/local/checkout/cs_local_doesnotexist' }))
+        .statusCode,
+    ).toBe(404);
     expect((await h.billing.app.inject({ method: 'GET', url: '/api/billing/local/checkout/x' })).statusCode).toBe(400);
-    expect((await h.billing.app.inject({ method: 'POST', url: `${othersPortal}/${ownersSub}/delete`, headers: form, payload: '' })).statusCode).toBe(400);
-    expect((await h.billing.app.inject({ method: 'GET', url: '/api/billing/local/portal/bps_local_doesnotexist' })).statusCode).toBe(404);
+    expect(
+      (
+        await h.billing.app.inject({
+          method: 'POST',
+          url: `${othersPortal}/${ownersSub}/delete`,
+          headers: form,
+          payload: '',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await h.billing.app.inject({ method: 'GET', url: '/api/billing/local/portal/bps_local_doesnotexist' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('a forged webhook cannot use the local secret: the endpoint still verifies signatures', async () => {
     const payload = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } });
-    const res = await h.billing.app.inject({ method: 'POST', url: '/api/billing/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` } });
+    const res = await h.billing.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/stripe',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -108,12 +164,39 @@ describe('local checkout', () => {
 describe('without Stripe keys and without local checkout (production that lost its keys)', () => {
   it('offers no checkout, no portal, no webhook, no local pages', async () => {
     const headers = { authorization: `Bearer ${off.issuer.sign(randomUUID())}` };
-    const checkout = await off.billing.app.inject({ method: 'POST', url: '/api/billing/checkout', payload: { attemptId: randomUUID() }, headers });
+    const checkout = await off.billing.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      payload: { attemptId: randomUUID() },
+      headers,
+    });
     expect([checkout.statusCode, checkout.json().error.code]).toEqual([404, 'PROVIDER_NOT_CONFIGURED']);
-    expect((await off.billing.app.inject({ method: 'POST', url: '/api/billing/portal', headers })).statusCode).toBe(404);
-    expect((await off.billing.app.inject({ method: 'POST', url: '/api/billing/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
-    expect((await off.billing.app.inject({ method: 'POST', url: '/api/billing/webhooks/revenuecat', payload: { event: { id: 'a', type: 'TEST' } } })).statusCode).toBe(404);
-    expect((await off.billing.app.inject({ method: 'GET', url: '/api/billing/local/checkout/cs_local_abcdefghijkl' })).statusCode).toBe(404);
+    expect((await off.billing.app.inject({ method: 'POST', url: '/api/billing/portal', headers })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await off.billing.app.inject({
+          method: 'POST',
+          url: '/api/billing/webhooks/stripe',
+          payload: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await off.billing.app.inject({
+          method: 'POST',
+          url: '/api/billing/webhooks/revenuecat',
+          payload: { event: { id: 'a', type: 'TEST' } },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await off.billing.app.inject({ method: 'GET', url: '/api/billing/local/checkout/cs_local_abcdefghijkl' }))
+        .statusCode,
+    ).toBe(404);
     expect(off.billing.checkoutMode).toBe('off');
   });
 

@@ -15,7 +15,8 @@ let rc: RevenueCatStandIn;
 beforeAll(async () => {
   rc = await new RevenueCatStandIn(SECRET).start();
   h = await startBilling('vere_billing_rc_sync', {
-    revenueCat: { webhookAuth: AUTH, acceptSandbox: false }, revenueCatApi: { secretKey: SECRET, apiUrl: rc.url },
+    revenueCat: { webhookAuth: AUTH, acceptSandbox: false },
+    revenueCatApi: { secretKey: SECRET, apiUrl: rc.url },
   });
   noKey = await startBilling('vere_billing_rc_nosync', { revenueCat: { webhookAuth: AUTH, acceptSandbox: false } });
 });
@@ -29,12 +30,23 @@ afterAll(async () => {
 async function purchased(target: BillingHarness, userId: string): Promise<number> {
   const expiresAt = target.clock.now + 30 * DAY_MS;
   const res = await target.billing.app.inject({
-    method: 'POST', url: '/api/billing/webhooks/revenuecat', headers: { authorization: AUTH },
+    method: 'POST',
+    url: '/api/billing/webhooks/revenuecat',
+    headers: { authorization: AUTH },
     payload: {
       api_version: '1.0',
       event: {
-        id: randomUUID(), type: 'INITIAL_PURCHASE', app_user_id: userId, original_app_user_id: userId, aliases: [userId], product_id: PRODUCT,
-        original_transaction_id: `otx-${userId}`, environment: 'PRODUCTION', store: 'APP_STORE', event_timestamp_ms: target.clock.now, expiration_at_ms: expiresAt,
+        id: randomUUID(),
+        type: 'INITIAL_PURCHASE',
+        app_user_id: userId,
+        original_app_user_id: userId,
+        aliases: [userId],
+        product_id: PRODUCT,
+        original_transaction_id: `otx-${userId}`,
+        environment: 'PRODUCTION',
+        store: 'APP_STORE',
+        event_timestamp_ms: target.clock.now,
+        expiration_at_ms: expiresAt,
       },
     },
   });
@@ -59,7 +71,12 @@ describe('RevenueCat REST sync when a webhook looks stale', () => {
     const asked = requestsFor(userId);
     expect(asked.length).toBeGreaterThanOrEqual(1);
     expect(asked.every((r) => r.authorization === `Bearer ${SECRET}`)).toBe(true);
-    expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, source: 'revenuecat', expirationDate: renewedTo.toISOString(), willRenew: true });
+    expect(await entitlementOf(h, userId)).toMatchObject({
+      isActive: true,
+      source: 'revenuecat',
+      expirationDate: renewedTo.toISOString(),
+      willRenew: true,
+    });
     const events = await entitlementEvents(h, userId);
     expect(events.at(-1)).toMatchObject({ isActive: true, expirationDate: renewedTo.toISOString() });
     // The entitlement is current again, so the next sweeps leave it alone.

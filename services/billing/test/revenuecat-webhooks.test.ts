@@ -28,20 +28,33 @@ afterAll(async () => {
 
 function rcEvent(type: string, userId: string, over: Record<string, unknown> = {}) {
   return {
-    id: randomUUID().toUpperCase(), type, app_user_id: userId, original_app_user_id: userId, aliases: [userId],
-    product_id: PRODUCT, original_transaction_id: `otx-${userId}`, environment: 'PRODUCTION', store: 'APP_STORE',
-    event_timestamp_ms: h.clock.now, purchased_at_ms: h.clock.now, expiration_at_ms: h.clock.now + 30 * DAY_MS, ...over,
+    id: randomUUID().toUpperCase(),
+    type,
+    app_user_id: userId,
+    original_app_user_id: userId,
+    aliases: [userId],
+    product_id: PRODUCT,
+    original_transaction_id: `otx-${userId}`,
+    environment: 'PRODUCTION',
+    store: 'APP_STORE',
+    event_timestamp_ms: h.clock.now,
+    purchased_at_ms: h.clock.now,
+    expiration_at_ms: h.clock.now + 30 * DAY_MS,
+    ...over,
   };
 }
 
 function post(target: BillingHarness, event: object, authorization: string | null = AUTH) {
   return target.billing.app.inject({
-    method: 'POST', url: '/api/billing/webhooks/revenuecat', payload: { api_version: '1.0', event },
+    method: 'POST',
+    url: '/api/billing/webhooks/revenuecat',
+    payload: { api_version: '1.0', event },
     headers: authorization !== null ? { authorization } : {},
   });
 }
 
-const stored = async (target: BillingHarness, id: string) => (await target.sql.query('SELECT 1 FROM billing.webhook_event WHERE event_id = $1', [id])).rowCount;
+const stored = async (target: BillingHarness, id: string) =>
+  (await target.sql.query('SELECT 1 FROM billing.webhook_event WHERE event_id = $1', [id])).rowCount;
 
 describe('POST /api/billing/webhooks/revenuecat', () => {
   it('refuses a wrong or missing Authorization with 401 and stores nothing', async () => {
@@ -59,7 +72,12 @@ describe('POST /api/billing/webhooks/revenuecat', () => {
 
   it('refuses a body that is not a RevenueCat event with 400', async () => {
     for (const payload of [{}, { event: { type: 'RENEWAL' } }, { event: { id: '', type: 'RENEWAL' } }]) {
-      const res = await h.billing.app.inject({ method: 'POST', url: '/api/billing/webhooks/revenuecat', payload, headers: { authorization: AUTH } });
+      const res = await h.billing.app.inject({
+        method: 'POST',
+        url: '/api/billing/webhooks/revenuecat',
+        payload,
+        headers: { authorization: AUTH },
+      });
       expect(res.statusCode).toBe(400);
     }
   });
@@ -82,7 +100,13 @@ describe('POST /api/billing/webhooks/revenuecat', () => {
     const iso = (ms: number) => new Date(ms).toISOString();
     await post(h, rcEvent('INITIAL_PURCHASE', userId, { event_timestamp_ms: t0, expiration_at_ms: t0 + 30 * DAY_MS }));
     await settle(h);
-    expect(await entitlementOf(h, userId)).toEqual({ isActive: true, productId: PRODUCT, expirationDate: iso(t0 + 30 * DAY_MS), willRenew: true, source: 'revenuecat' });
+    expect(await entitlementOf(h, userId)).toEqual({
+      isActive: true,
+      productId: PRODUCT,
+      expirationDate: iso(t0 + 30 * DAY_MS),
+      willRenew: true,
+      source: 'revenuecat',
+    });
 
     h.clock.now = t0 + 30 * DAY_MS - 60_000;
     await post(h, rcEvent('RENEWAL', userId, { event_timestamp_ms: h.clock.now, expiration_at_ms: t0 + 60 * DAY_MS }));
@@ -90,23 +114,43 @@ describe('POST /api/billing/webhooks/revenuecat', () => {
     expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, expirationDate: iso(t0 + 60 * DAY_MS) });
 
     h.clock.now = t0 + 60 * DAY_MS - 60_000;
-    await post(h, rcEvent('BILLING_ISSUE', userId, { event_timestamp_ms: h.clock.now, expiration_at_ms: t0 + 60 * DAY_MS, grace_period_expiration_at_ms: t0 + 76 * DAY_MS }));
+    await post(
+      h,
+      rcEvent('BILLING_ISSUE', userId, {
+        event_timestamp_ms: h.clock.now,
+        expiration_at_ms: t0 + 60 * DAY_MS,
+        grace_period_expiration_at_ms: t0 + 76 * DAY_MS,
+      }),
+    );
     await settle(h);
     expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, expirationDate: iso(t0 + 76 * DAY_MS) });
 
     h.clock.now = t0 + 62 * DAY_MS;
     await post(h, rcEvent('RENEWAL', userId, { event_timestamp_ms: h.clock.now, expiration_at_ms: t0 + 92 * DAY_MS }));
-    await post(h, rcEvent('CANCELLATION', userId, { event_timestamp_ms: h.clock.now + 1_000, expiration_at_ms: t0 + 92 * DAY_MS }));
+    await post(
+      h,
+      rcEvent('CANCELLATION', userId, { event_timestamp_ms: h.clock.now + 1_000, expiration_at_ms: t0 + 92 * DAY_MS }),
+    );
     await settle(h);
-    expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, expirationDate: iso(t0 + 92 * DAY_MS), willRenew: false });
+    expect(await entitlementOf(h, userId)).toMatchObject({
+      isActive: true,
+      expirationDate: iso(t0 + 92 * DAY_MS),
+      willRenew: false,
+    });
 
     // A stale RENEWAL redelivered after the cancellation changes nothing.
-    await post(h, rcEvent('RENEWAL', userId, { event_timestamp_ms: h.clock.now - 5_000, expiration_at_ms: t0 + 92 * DAY_MS }));
+    await post(
+      h,
+      rcEvent('RENEWAL', userId, { event_timestamp_ms: h.clock.now - 5_000, expiration_at_ms: t0 + 92 * DAY_MS }),
+    );
     await settle(h);
     expect(await entitlementOf(h, userId)).toMatchObject({ willRenew: false });
 
     h.clock.now = t0 + 92 * DAY_MS + 1_000;
-    await post(h, rcEvent('EXPIRATION', userId, { event_timestamp_ms: h.clock.now, expiration_at_ms: t0 + 92 * DAY_MS }));
+    await post(
+      h,
+      rcEvent('EXPIRATION', userId, { event_timestamp_ms: h.clock.now, expiration_at_ms: t0 + 92 * DAY_MS }),
+    );
     await settle(h);
     expect(await entitlementOf(h, userId)).toMatchObject({ isActive: false });
     expect((await entitlementEvents(h, userId)).map((e) => e.isActive)).toEqual([true, true, true, true, true, false]);
@@ -130,7 +174,14 @@ describe('POST /api/billing/webhooks/revenuecat', () => {
     h.clock.now = Date.now();
     await post(h, rcEvent('INITIAL_PURCHASE', from));
     await settle(h);
-    await post(h, { id: randomUUID(), type: 'TRANSFER', transferred_from: [from], transferred_to: [to], event_timestamp_ms: h.clock.now + 1, environment: 'PRODUCTION' });
+    await post(h, {
+      id: randomUUID(),
+      type: 'TRANSFER',
+      transferred_from: [from],
+      transferred_to: [to],
+      event_timestamp_ms: h.clock.now + 1,
+      environment: 'PRODUCTION',
+    });
     await settle(h);
     expect(await entitlementOf(h, from)).toMatchObject({ isActive: false });
     expect(await entitlementOf(h, to)).toMatchObject({ isActive: true, source: 'revenuecat' });
@@ -146,19 +197,57 @@ describe('a user with both a web and an App Store subscription', () => {
     // App Store until day 10; web until day 30.
     await post(h, rcEvent('INITIAL_PURCHASE', userId, { event_timestamp_ms: t0, expiration_at_ms: t0 + 10 * DAY_MS }));
     const sub = {
-      id: `sub_both_${userId}`, object: 'subscription' as const, customer: `cus_both_${userId}`, status: 'active', cancel_at_period_end: true, ended_at: null,
-      metadata: { userId }, items: { object: 'list' as const, data: [{ id: 'si_both', current_period_start: secs(t0), current_period_end: secs(t0 + 30 * DAY_MS), price: { id: 'price_rc' } }] },
+      id: `sub_both_${userId}`,
+      object: 'subscription' as const,
+      customer: `cus_both_${userId}`,
+      status: 'active',
+      cancel_at_period_end: true,
+      ended_at: null,
+      metadata: { userId },
+      items: {
+        object: 'list' as const,
+        data: [
+          {
+            id: 'si_both',
+            current_period_start: secs(t0),
+            current_period_end: secs(t0 + 30 * DAY_MS),
+            price: { id: 'price_rc' },
+          },
+        ],
+      },
     };
     api.subscriptions.set(sub.id, sub);
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'customer.subscription.created', created: secs(t0), data: { object: sub } });
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'customer.subscription.created',
+      created: secs(t0),
+      data: { object: sub },
+    });
     const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: 'whsec_rc_suite' });
-    expect((await h.billing.app.inject({ method: 'POST', url: '/api/billing/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })).statusCode).toBe(200);
+    expect(
+      (
+        await h.billing.app.inject({
+          method: 'POST',
+          url: '/api/billing/webhooks/stripe',
+          payload,
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        })
+      ).statusCode,
+    ).toBe(200);
     await settle(h);
-    expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, source: 'stripe', expirationDate: new Date(secs(t0 + 30 * DAY_MS) * 1000).toISOString() });
+    expect(await entitlementOf(h, userId)).toMatchObject({
+      isActive: true,
+      source: 'stripe',
+      expirationDate: new Date(secs(t0 + 30 * DAY_MS) * 1000).toISOString(),
+    });
 
     // The App Store one expires: still Pro through the web one.
     h.clock.now = t0 + 11 * DAY_MS;
-    await post(h, rcEvent('EXPIRATION', userId, { event_timestamp_ms: h.clock.now, expiration_at_ms: t0 + 10 * DAY_MS }));
+    await post(
+      h,
+      rcEvent('EXPIRATION', userId, { event_timestamp_ms: h.clock.now, expiration_at_ms: t0 + 10 * DAY_MS }),
+    );
     await settle(h);
     expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, source: 'stripe' });
 
@@ -175,13 +264,23 @@ describe('GET /api/billing/ios/config', () => {
   it('hands the iOS app the public SDK key when configured, to signed-in users only', async () => {
     const withKey = await startBilling('vere_billing_ios_config', { revenueCatAppleApiKey: 'appl_public_test_key' });
     try {
-      const ok = await withKey.billing.app.inject({ method: 'GET', url: '/api/billing/ios/config', headers: { authorization: `Bearer ${withKey.issuer.sign(randomUUID())}` } });
+      const ok = await withKey.billing.app.inject({
+        method: 'GET',
+        url: '/api/billing/ios/config',
+        headers: { authorization: `Bearer ${withKey.issuer.sign(randomUUID())}` },
+      });
       expect(ok.json()).toEqual({ revenueCatApiKey: 'appl_public_test_key' });
-      expect((await withKey.billing.app.inject({ method: 'GET', url: '/api/billing/ios/config' })).statusCode).toBe(401);
+      expect((await withKey.billing.app.inject({ method: 'GET', url: '/api/billing/ios/config' })).statusCode).toBe(
+        401,
+      );
     } finally {
       await withKey.close();
     }
-    const missing = await h.billing.app.inject({ method: 'GET', url: '/api/billing/ios/config', headers: { authorization: `Bearer ${h.issuer.sign(randomUUID())}` } });
+    const missing = await h.billing.app.inject({
+      method: 'GET',
+      url: '/api/billing/ios/config',
+      headers: { authorization: `Bearer ${h.issuer.sign(randomUUID())}` },
+    });
     expect([missing.statusCode, missing.json().error.code]).toEqual([404, 'PROVIDER_NOT_CONFIGURED']);
   });
 });

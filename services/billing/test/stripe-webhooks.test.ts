@@ -33,7 +33,9 @@ function event(type: string, object: object, created = secs(h.clock.now)) {
 
 function post(payload: string, signature: string | undefined) {
   return h.billing.app.inject({
-    method: 'POST', url: '/api/billing/webhooks/stripe', payload,
+    method: 'POST',
+    url: '/api/billing/webhooks/stripe',
+    payload,
     headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
   });
 }
@@ -41,17 +43,40 @@ function post(payload: string, signature: string | undefined) {
 /** Sends the event as Stripe does: the exact JSON bytes, signed with the endpoint secret. */
 async function send(e: object, opts: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(e, null, 2);
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
+  const signature = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? SECRET,
+    timestamp: opts.timestamp,
+  });
   return post(payload, signature);
 }
 
 /** A subscription as Stripe would hold it, put in the stand-in (what billing retrieves). */
-function subscription(userId: string, customer: string, over: Partial<StandInSubscription> & { start?: number; end?: number } = {}) {
+function subscription(
+  userId: string,
+  customer: string,
+  over: Partial<StandInSubscription> & { start?: number; end?: number } = {},
+) {
   const start = over.start ?? secs(h.clock.now);
   const sub: StandInSubscription = {
-    id: over.id ?? `sub_${++seq}`, object: 'subscription', customer, status: 'active', cancel_at_period_end: false, ended_at: null,
+    id: over.id ?? `sub_${++seq}`,
+    object: 'subscription',
+    customer,
+    status: 'active',
+    cancel_at_period_end: false,
+    ended_at: null,
     metadata: { userId },
-    items: { object: 'list', data: [{ id: `si_${seq}`, current_period_start: start, current_period_end: over.end ?? start + 30 * DAY, price: { id: PRICE } }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${seq}`,
+          current_period_start: start,
+          current_period_end: over.end ?? start + 30 * DAY,
+          price: { id: PRICE },
+        },
+      ],
+    },
     ...over,
   };
   delete (sub as { start?: number }).start;
@@ -60,10 +85,22 @@ function subscription(userId: string, customer: string, over: Partial<StandInSub
   return sub;
 }
 
-const storedEvents = async (id: string) => (await h.sql.query('SELECT 1 FROM billing.webhook_event WHERE event_id = $1', [id])).rowCount;
-const invoice = (sub: StandInSubscription, status: string) => ({ id: `in_${++seq}`, object: 'invoice', status, customer: sub.customer, parent: { subscription_details: { subscription: sub.id } } });
+const storedEvents = async (id: string) =>
+  (await h.sql.query('SELECT 1 FROM billing.webhook_event WHERE event_id = $1', [id])).rowCount;
+const invoice = (sub: StandInSubscription, status: string) => ({
+  id: `in_${++seq}`,
+  object: 'invoice',
+  status,
+  customer: sub.customer,
+  parent: { subscription_details: { subscription: sub.id } },
+});
 const completed = (userId: string, sub: StandInSubscription) => ({
-  id: `cs_${++seq}`, object: 'checkout.session', mode: 'subscription', client_reference_id: userId, customer: sub.customer, subscription: sub.id,
+  id: `cs_${++seq}`,
+  object: 'checkout.session',
+  mode: 'subscription',
+  client_reference_id: userId,
+  customer: sub.customer,
+  subscription: sub.id,
 });
 
 describe('POST /api/billing/webhooks/stripe: verification', () => {
@@ -71,7 +108,11 @@ describe('POST /api/billing/webhooks/stripe: verification', () => {
     const userId = randomUUID();
     const sub = subscription(userId, `cus_${++seq}`);
     const e = event('checkout.session.completed', completed(userId, sub));
-    for (const res of [await send(e, { secret: 'whsec_someone_else' }), await post(JSON.stringify(e), undefined), await post(JSON.stringify(e), 't=1,v1=abc')]) {
+    for (const res of [
+      await send(e, { secret: 'whsec_someone_else' }),
+      await post(JSON.stringify(e), undefined),
+      await post(JSON.stringify(e), 't=1,v1=abc'),
+    ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
     }
@@ -144,9 +185,15 @@ describe('out of order', () => {
     await send(event('checkout.session.completed', completed(userId, sub)));
     await settle(h);
     expect(await entitlementOf(h, userId)).toEqual({
-      isActive: true, productId: PRICE, expirationDate: new Date(sub.items.data[0]!.current_period_end * 1000).toISOString(), willRenew: true, source: 'stripe',
+      isActive: true,
+      productId: PRICE,
+      expirationDate: new Date(sub.items.data[0]!.current_period_end * 1000).toISOString(),
+      willRenew: true,
+      source: 'stripe',
     });
-    expect((await h.sql.query('SELECT customer_id FROM billing.stripe_customer WHERE user_id = $1', [userId])).rows).toEqual([{ customer_id: customer }]);
+    expect(
+      (await h.sql.query('SELECT customer_id FROM billing.stripe_customer WHERE user_id = $1', [userId])).rows,
+    ).toEqual([{ customer_id: customer }]);
   });
 
   it('an old "updated" arriving after "deleted" does not bring Pro back', async () => {
@@ -180,7 +227,13 @@ describe('the whole lifecycle', () => {
     await send(event('invoice.paid', invoice(sub, 'paid')));
     await send(event('checkout.session.completed', completed(userId, sub)));
     await settle(h);
-    expect(await entitlementOf(h, userId)).toEqual({ isActive: true, productId: PRICE, expirationDate: iso(t0 + 30 * DAY), willRenew: true, source: 'stripe' });
+    expect(await entitlementOf(h, userId)).toEqual({
+      isActive: true,
+      productId: PRICE,
+      expirationDate: iso(t0 + 30 * DAY),
+      willRenew: true,
+      source: 'stripe',
+    });
 
     // Renew: a new period, paid (Stripe renews at the period end; its event comes just before our clock passes it).
     at(30, -60);
@@ -194,7 +247,11 @@ describe('the whole lifecycle', () => {
     sub = subscription(userId, customer, { id: sub.id, status: 'past_due', start: t0 + 60 * DAY, end: t0 + 90 * DAY });
     await send(event('invoice.payment_failed', invoice(sub, 'open')));
     await settle(h);
-    expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, expirationDate: iso(t0 + 67 * DAY), willRenew: true });
+    expect(await entitlementOf(h, userId)).toMatchObject({
+      isActive: true,
+      expirationDate: iso(t0 + 67 * DAY),
+      willRenew: true,
+    });
     at(66);
     expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true });
 
@@ -202,29 +259,60 @@ describe('the whole lifecycle', () => {
     sub = subscription(userId, customer, { id: sub.id, status: 'active', start: t0 + 60 * DAY, end: t0 + 90 * DAY });
     await send(event('invoice.paid', invoice(sub, 'paid')));
     await settle(h);
-    expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, expirationDate: iso(t0 + 90 * DAY), willRenew: true });
+    expect(await entitlementOf(h, userId)).toMatchObject({
+      isActive: true,
+      expirationDate: iso(t0 + 90 * DAY),
+      willRenew: true,
+    });
 
     // Cancelled at period end: still Pro until then, no longer renewing.
     at(70);
-    sub = subscription(userId, customer, { id: sub.id, cancel_at_period_end: true, start: t0 + 60 * DAY, end: t0 + 90 * DAY });
+    sub = subscription(userId, customer, {
+      id: sub.id,
+      cancel_at_period_end: true,
+      start: t0 + 60 * DAY,
+      end: t0 + 90 * DAY,
+    });
     await send(event('customer.subscription.updated', sub));
     await settle(h);
-    expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true, expirationDate: iso(t0 + 90 * DAY), willRenew: false });
+    expect(await entitlementOf(h, userId)).toMatchObject({
+      isActive: true,
+      expirationDate: iso(t0 + 90 * DAY),
+      willRenew: false,
+    });
     at(89);
     expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true });
 
     // Expired: the period ends and Stripe deletes the subscription.
     at(90, 5);
-    sub = subscription(userId, customer, { id: sub.id, status: 'canceled', cancel_at_period_end: true, ended_at: t0 + 90 * DAY, start: t0 + 60 * DAY, end: t0 + 90 * DAY });
+    sub = subscription(userId, customer, {
+      id: sub.id,
+      status: 'canceled',
+      cancel_at_period_end: true,
+      ended_at: t0 + 90 * DAY,
+      start: t0 + 60 * DAY,
+      end: t0 + 90 * DAY,
+    });
     await send(event('customer.subscription.deleted', sub));
     await settle(h);
-    expect(await entitlementOf(h, userId)).toEqual({ isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' });
+    expect(await entitlementOf(h, userId)).toEqual({
+      isActive: false,
+      productId: null,
+      expirationDate: null,
+      willRenew: false,
+      source: 'unknown',
+    });
 
     // Every change went out once, versions 1, 2, ... in order, ending inactive.
     const events = await entitlementEvents(h, userId);
     expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
     expect(events.map((e) => [e.isActive, e.willRenew])).toEqual([
-      [true, true], [true, true], [true, true], [true, true], [true, false], [false, false],
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, false],
+      [false, false],
     ]);
     h.clock.now = Date.now();
   });
@@ -254,11 +342,14 @@ describe('the whole lifecycle', () => {
   });
 });
 
-describe('checkout and portal (outgoing calls, against a local stand-in for Stripe\'s API)', () => {
-  const checkout = (userId: string | null, body: unknown) => h.billing.app.inject({
-    method: 'POST', url: '/api/billing/checkout', payload: body as object,
-    headers: userId ? { authorization: `Bearer ${h.issuer.sign(userId)}` } : {},
-  });
+describe("checkout and portal (outgoing calls, against a local stand-in for Stripe's API)", () => {
+  const checkout = (userId: string | null, body: unknown) =>
+    h.billing.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      payload: body as object,
+      headers: userId ? { authorization: `Bearer ${h.issuer.sign(userId)}` } : {},
+    });
 
   it('creates the customer once per user and a subscription Checkout Session with the user as client_reference_id', async () => {
     const userId = randomUUID();
@@ -266,21 +357,29 @@ describe('checkout and portal (outgoing calls, against a local stand-in for Stri
     const res = await checkout(userId, { attemptId });
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
-    const customers = api.requests.filter((r) => r.path === '/v1/customers' && r.params.get('metadata[userId]') === userId);
+    const customers = api.requests.filter(
+      (r) => r.path === '/v1/customers' && r.params.get('metadata[userId]') === userId,
+    );
     expect(customers).toHaveLength(1);
     expect(customers[0]!.idempotencyKey).toBe(`vere-customer-${userId}`);
     expect(customers[0]!.authorization).toBe('Bearer sk_test_suite');
     const session = api.calls('POST', '/v1/checkout/sessions').at(-1)!;
     expect(session.idempotencyKey).toBe(`vere-checkout-${userId}-${attemptId}`);
     expect(Object.fromEntries(session.params)).toMatchObject({
-      mode: 'subscription', client_reference_id: userId, 'line_items[0][price]': PRICE, 'line_items[0][quantity]': '1',
+      mode: 'subscription',
+      client_reference_id: userId,
+      'line_items[0][price]': PRICE,
+      'line_items[0][quantity]': '1',
       'subscription_data[metadata][userId]': userId,
-      success_url: 'https://vere.test/subscription-success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'https://vere.test/vere-pro',
+      success_url: 'https://vere.test/subscription-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://vere.test/vere-pro',
     });
     // The same attempt again (a double click): the same session. Another attempt: the same customer.
     expect((await checkout(userId, { attemptId })).json().url).toBe(res.json().url);
     await checkout(userId, { attemptId: randomUUID() });
-    expect(api.requests.filter((r) => r.path === '/v1/customers' && r.params.get('metadata[userId]') === userId)).toHaveLength(1);
+    expect(
+      api.requests.filter((r) => r.path === '/v1/customers' && r.params.get('metadata[userId]') === userId),
+    ).toHaveLength(1);
     const customerId = session.params.get('customer');
     expect(api.calls('POST', '/v1/checkout/sessions').slice(-1)[0]!.params.get('customer')).toBe(customerId);
   });
@@ -289,9 +388,15 @@ describe('checkout and portal (outgoing calls, against a local stand-in for Stri
     const userId = randomUUID();
     const answers = await Promise.all(Array.from({ length: 5 }, () => checkout(userId, { attemptId: randomUUID() })));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
-    const rows = (await h.sql.query('SELECT customer_id FROM billing.stripe_customer WHERE user_id = $1', [userId])).rows;
+    const rows = (await h.sql.query('SELECT customer_id FROM billing.stripe_customer WHERE user_id = $1', [userId]))
+      .rows;
     expect(rows).toHaveLength(1);
-    const used = new Set(api.calls('POST', '/v1/checkout/sessions').slice(-5).map((r) => r.params.get('customer')));
+    const used = new Set(
+      api
+        .calls('POST', '/v1/checkout/sessions')
+        .slice(-5)
+        .map((r) => r.params.get('customer')),
+    );
     expect([...used]).toEqual([rows[0].customer_id]);
   });
 
@@ -314,20 +419,28 @@ describe('checkout and portal (outgoing calls, against a local stand-in for Stri
     expect(res.statusCode).toBe(409);
   });
 
-  it('opens the portal for the user\'s own customer only; without one, 404', async () => {
-    const portal = (userId: string | null) => h.billing.app.inject({
-      method: 'POST', url: '/api/billing/portal', headers: userId ? { authorization: `Bearer ${h.issuer.sign(userId)}` } : {},
-    });
+  it("opens the portal for the user's own customer only; without one, 404", async () => {
+    const portal = (userId: string | null) =>
+      h.billing.app.inject({
+        method: 'POST',
+        url: '/api/billing/portal',
+        headers: userId ? { authorization: `Bearer ${h.issuer.sign(userId)}` } : {},
+      });
     const stranger = randomUUID();
     expect((await portal(stranger)).statusCode).toBe(404);
     expect((await portal(null)).statusCode).toBe(401);
     const userId = randomUUID();
     await checkout(userId, { attemptId: randomUUID() });
-    const customerId = (await h.sql.query('SELECT customer_id FROM billing.stripe_customer WHERE user_id = $1', [userId])).rows[0].customer_id;
+    const customerId = (
+      await h.sql.query('SELECT customer_id FROM billing.stripe_customer WHERE user_id = $1', [userId])
+    ).rows[0].customer_id;
     const res = await portal(userId);
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.test\//);
     const call = api.calls('POST', '/v1/billing_portal/sessions').at(-1)!;
-    expect(Object.fromEntries(call.params)).toEqual({ customer: customerId, return_url: 'https://vere.test/subscription' });
+    expect(Object.fromEntries(call.params)).toEqual({
+      customer: customerId,
+      return_url: 'https://vere.test/subscription',
+    });
   });
 });

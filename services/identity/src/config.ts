@@ -12,7 +12,11 @@ export const IdentityEnv = {
    */
   SIGNING_KEY_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** At most 15 minutes: no service accepts a token issued longer ago or expiring later (service-kit auth). */
-  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: ACCESS_TOKEN_MAX_LIFETIME_SECONDS, default: ACCESS_TOKEN_MAX_LIFETIME_SECONDS }),
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({
+    minimum: 60,
+    maximum: ACCESS_TOKEN_MAX_LIFETIME_SECONDS,
+    default: ACCESS_TOKEN_MAX_LIFETIME_SECONDS,
+  }),
   REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 30 }),
   /** Send the refresh cookie only over HTTPS. Off only for plain-HTTP local runs. */
   COOKIE_SECURE: Type.Boolean({ default: true }),
@@ -90,7 +94,11 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
 }
 
 /** Both the client id and its secret, or neither (a half-configured provider would fail at the first sign-in). */
-export function googleConfig(clientId: string | undefined, clientSecret: string | undefined, issuer: string): IdentityConfig['google'] {
+export function googleConfig(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  issuer: string,
+): IdentityConfig['google'] {
   if (!clientId && !clientSecret) return undefined;
   if (!clientId || !clientSecret) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   const url = new URL(issuer);

@@ -25,7 +25,9 @@ export function encryptPrivateKey(pem: string, key: Buffer, kid: string): string
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(kid));
   const ciphertext = Buffer.concat([cipher.update(pem, 'utf8'), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 export function decryptPrivateKey(stored: string, key: Buffer, kid: string): string {
@@ -39,6 +41,8 @@ export function decryptPrivateKey(stored: string, key: Buffer, kid: string): str
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   } catch (err) {
-    throw new Error(`SIGNING_KEY_ENCRYPTION_KEY does not decrypt the stored signing key ${kid} (wrong key?)`, { cause: err });
+    throw new Error(`SIGNING_KEY_ENCRYPTION_KEY does not decrypt the stored signing key ${kid} (wrong key?)`, {
+      cause: err,
+    });
   }
 }

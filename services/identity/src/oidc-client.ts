@@ -15,7 +15,10 @@ export interface OidcClient {
 
 /** Plain HTTP only for a provider on this machine (tests, the local stack); anything else must be HTTPS. */
 export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && (['localhost', '[::1]'].includes(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname));
+  return (
+    url.protocol === 'http:' &&
+    (['localhost', '[::1]'].includes(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))
+  );
 }
 
 /**
@@ -27,13 +30,15 @@ export function createOidcClient(opts: OidcClientOptions): OidcClient {
   let discovered: Promise<oidc.Configuration> | undefined;
   return {
     config() {
-      discovered ??= oidc.discovery(issuer, opts.clientId, undefined, oidc.ClientSecretPost(opts.clientSecret), {
-        timeout: opts.timeoutSeconds ?? 10,
-        ...(isLoopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
-      }).catch((err: unknown) => {
-        discovered = undefined;
-        throw err;
-      });
+      discovered ??= oidc
+        .discovery(issuer, opts.clientId, undefined, oidc.ClientSecretPost(opts.clientSecret), {
+          timeout: opts.timeoutSeconds ?? 10,
+          ...(isLoopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+        })
+        .catch((err: unknown) => {
+          discovered = undefined;
+          throw err;
+        });
       return discovered;
     },
   };

@@ -18,29 +18,44 @@ class Refused extends Error {}
 /** Migration and pool messages: only problems, on stderr (stdout is the command's answer). */
 const quiet = {
   level: 'warn',
-  fatal: console.error, error: console.error, warn: console.error,
-  info: () => undefined, debug: () => undefined, trace: () => undefined, silent: () => undefined,
+  fatal: console.error,
+  error: console.error,
+  warn: console.error,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
   child: () => quiet,
 } as unknown as FastifyBaseLogger;
 
 async function main(env: NodeJS.ProcessEnv): Promise<number> {
   if (env.JWT_PRIVATE_KEY) {
-    throw new Refused('JWT_PRIVATE_KEY is set: identity signs with that key. Rotate by changing JWT_PRIVATE_KEY (the previous key stays published for the overlap).');
+    throw new Refused(
+      'JWT_PRIVATE_KEY is set: identity signs with that key. Rotate by changing JWT_PRIVATE_KEY (the previous key stays published for the overlap).',
+    );
   }
-  if (!env.DATABASE_URL) throw new Refused('DATABASE_URL must name identity\'s database.');
+  if (!env.DATABASE_URL) throw new Refused("DATABASE_URL must name identity's database.");
   if (env.NODE_ENV === 'production' && !env.SIGNING_KEY_ENCRYPTION_KEY) {
     throw new Refused('SIGNING_KEY_ENCRYPTION_KEY must be set in production: the new private key is stored encrypted.');
   }
   const encryptionKey = env.SIGNING_KEY_ENCRYPTION_KEY ? parseEncryptionKey(env.SIGNING_KEY_ENCRYPTION_KEY) : undefined;
   const { pool, adapter } = await openServiceDatabase({
-    schema: 'identity', databaseUrl: env.DATABASE_URL, logger: quiet, poolSize: 2,
+    schema: 'identity',
+    databaseUrl: env.DATABASE_URL,
+    logger: quiet,
+    poolSize: 2,
     prismaDir: prismaDir(),
   });
   const prisma = new PrismaClient({ adapter });
   try {
     const { kid, retired } = await rotateSigningKey(signingKeyStore(prisma), encryptionKey);
-    console.log(`New current signing key ${kid}${encryptionKey ? ' (encrypted)' : ' (stored in plain text: no SIGNING_KEY_ENCRYPTION_KEY)'}.`);
-    if (retired.length > 0) console.log(`Retired ${retired.join(', ')}: published for the access-token TTL plus ${RETIRED_KEY_MARGIN_MS / 60_000} minutes from now.`);
+    console.log(
+      `New current signing key ${kid}${encryptionKey ? ' (encrypted)' : ' (stored in plain text: no SIGNING_KEY_ENCRYPTION_KEY)'}.`,
+    );
+    if (retired.length > 0)
+      console.log(
+        `Retired ${retired.join(', ')}: published for the access-token TTL plus ${RETIRED_KEY_MARGIN_MS / 60_000} minutes from now.`,
+      );
     return 0;
   } finally {
     await prisma.$disconnect();

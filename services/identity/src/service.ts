@@ -33,12 +33,16 @@ export async function createIdentityService(
   // Loaded once, by routes() (which runs before any request): the auth plugin and the use cases share them.
   let keys: Promise<SigningKeys> | undefined;
   if (!config.jwtPrivateKey && !config.signingKeyEncryptionKey && config.production) {
-    throw new Error('JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY must be set in production (generated signing keys are encrypted at rest)');
+    throw new Error(
+      'JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY must be set in production (generated signing keys are encrypted at rest)',
+    );
   }
   const keyOptions = signingKeyOptions(config, deps.logger);
   if (!config.smtpUrl && config.production) throw new Error('SMTP_URL must be set in production (password-reset mail)');
   const kept = config.smtpUrl ? undefined : outboxMailer();
-  const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom ?? 'Vere <no-reply@vere.local>') : kept!;
+  const mailer: Mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom ?? 'Vere <no-reply@vere.local>')
+    : kept!;
   const appUrl = config.appUrl ?? 'http://localhost:3000';
   const publicUrl = typeof appUrl === 'function' ? appUrl : () => appUrl;
   const oidcClient = config.google ? createOidcClient(config.google) : undefined;
@@ -73,7 +77,9 @@ export async function createIdentityService(
         signingKeys,
         keys: await keys,
         sessions: {
-          issuer: config.issuer, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlDays: config.refreshTokenTtlDays,
+          issuer: config.issuer,
+          accessTtlSeconds: config.accessTokenTtlSeconds,
+          refreshTtlDays: config.refreshTokenTtlDays,
           familyLifetimeMs: config.refreshFamilyLifetimeMs ?? DEFAULT_FAMILY_LIFETIME_MS,
           reuseGraceMs: config.refreshReuseGraceMs ?? DEFAULT_REUSE_GRACE_MS,
         },
@@ -82,8 +88,11 @@ export async function createIdentityService(
           windowMs: config.signInFailureWindowMs ?? SIGN_IN_FAILURE_WINDOW_MS,
         },
         passwordReset: {
-          mailer, appUrl: publicUrl, linkTtlMs: config.resetLinkTtlMs ?? RESET_LINK_TTL_MS,
-          mailsPerWindow: RESET_MAILS_PER_WINDOW, mailWindowMs: RESET_MAIL_WINDOW_MS,
+          mailer,
+          appUrl: publicUrl,
+          linkTtlMs: config.resetLinkTtlMs ?? RESET_LINK_TTL_MS,
+          mailsPerWindow: RESET_MAILS_PER_WINDOW,
+          mailWindowMs: RESET_MAIL_WINDOW_MS,
         },
         google: oidcClient && {
           client: oidcClient,
@@ -101,15 +110,20 @@ export async function createIdentityService(
         errorResponseBuilder: (_req, ctx) =>
           new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`) as never,
       });
-      app.get('/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
-        async () => identity.keys.jwks());
+      app.get(
+        '/.well-known/jwks.json',
+        { schema: { tags: ['auth'], summary: 'Public keys that verify access tokens' } },
+        async () => identity.keys.jwks(),
+      );
       await app.register(clientErrorRoutes, { perMinute: config.authRateLimitPerMinute });
       await app.register(profileRoutes, {
-        deps: identity, availabilityPerMinute: config.authRateLimitPerMinute * 3,
+        deps: identity,
+        availabilityPerMinute: config.authRateLimitPerMinute * 3,
         clearSessionCookie: (reply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH }),
       });
       await app.register(googleRoutes, {
-        deps: identity, cookieSecure: config.cookieSecure,
+        deps: identity,
+        cookieSecure: config.cookieSecure,
         setRefreshCookie: (reply, issued) => setRefreshCookie(reply, issued, config.cookieSecure),
       });
       await app.register(authRoutes, {
@@ -136,6 +150,7 @@ function signingKeyOptions(config: IdentityConfig, logger: FastifyBaseLogger): S
     encryptionKey: config.signingKeyEncryptionKey ? parseEncryptionKey(config.signingKeyEncryptionKey) : undefined,
     overlapMs: config.accessTokenTtlSeconds * 1000 + (config.signingKeyMarginMs ?? RETIRED_KEY_MARGIN_MS),
     refreshMs: config.signingKeyRefreshMs ?? KEY_REFRESH_MS,
-    onError: (err) => logger.error({ err }, 'could not re-read the signing keys; signing with the previous current key'),
+    onError: (err) =>
+      logger.error({ err }, 'could not re-read the signing keys; signing with the previous current key'),
   };
 }

@@ -1,4 +1,11 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { prismaTransactions } from '@vere/service-kit';
 import type { Prisma, PrismaClient } from './generated/prisma/client';
 import type { Db } from './repositories/db';
@@ -42,7 +49,11 @@ export type SigningKeyStore = Pick<IdentityDeps, 'db' | 'transaction' | 'signing
 
 /** The store of a process with no service around it (the rotate-keys command): its own unit of work, no events to relay. */
 export function signingKeyStore(prisma: PrismaClient): SigningKeyStore {
-  return { db: prisma, transaction: prismaTransactions(prisma, { schema: 'identity' }), signingKeys: createSigningKeysRepository() };
+  return {
+    db: prisma,
+    transaction: prismaTransactions(prisma, { schema: 'identity' }),
+    signingKeys: createSigningKeysRepository(),
+  };
 }
 
 const UNKNOWN_KID_COOLDOWN_MS = 30_000;
@@ -84,12 +95,20 @@ function locked<T>(store: SigningKeyStore, work: (tx: Db) => Promise<T>): Promis
 }
 
 /** A new key becomes current; every key before it is retired (the partial unique index allows one current key). */
-async function createCurrent(store: SigningKeyStore, tx: Db, encryptionKey: Buffer | undefined): Promise<{ key: SigningKey; retired: string[] }> {
+async function createCurrent(
+  store: SigningKeyStore,
+  tx: Db,
+  encryptionKey: Buffer | undefined,
+): Promise<{ key: SigningKey; retired: string[] }> {
   const now = new Date();
   const retired = await store.signingKeys.retireOlder(tx, now, undefined, now);
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const key = describe(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  await store.signingKeys.create(tx, { kid: key.kid, ...stored(key, encryptionKey), publicJwk: key.publicJwk as Prisma.InputJsonObject });
+  await store.signingKeys.create(tx, {
+    kid: key.kid,
+    ...stored(key, encryptionKey),
+    publicJwk: key.publicJwk as Prisma.InputJsonObject,
+  });
   return { key, retired };
 }
 
@@ -127,11 +146,16 @@ async function publishConfigured(store: SigningKeyStore, key: SigningKey): Promi
  * configured JWT_PRIVATE_KEY (rotate by changing it), or when the stored key does not decrypt with
  * `encryptionKey` (replicas could not read the new key either).
  */
-export async function rotateSigningKey(store: SigningKeyStore, encryptionKey: Buffer | undefined): Promise<{ kid: string; retired: string[] }> {
+export async function rotateSigningKey(
+  store: SigningKeyStore,
+  encryptionKey: Buffer | undefined,
+): Promise<{ kid: string; retired: string[] }> {
   return locked(store, async (tx) => {
     const configured = await store.signingKeys.findActiveConfigured(tx);
     if (configured) {
-      throw new RotationRefusedError(`identity signs with a configured JWT_PRIVATE_KEY (key ${configured.kid}): rotate by changing JWT_PRIVATE_KEY`);
+      throw new RotationRefusedError(
+        `identity signs with a configured JWT_PRIVATE_KEY (key ${configured.kid}): rotate by changing JWT_PRIVATE_KEY`,
+      );
     }
     const current = await store.signingKeys.findCurrent(tx);
     if (current) {
@@ -194,7 +218,10 @@ export class SigningKeys {
 
   /** Re-reads the published keys and, with generated keys, the current one (another process may have rotated). */
   async refresh(): Promise<void> {
-    const rows = await this.store.signingKeys.findPublished(this.store.db, new Date(Date.now() - this.options.overlapMs));
+    const rows = await this.store.signingKeys.findPublished(
+      this.store.db,
+      new Date(Date.now() - this.options.overlapMs),
+    );
     const newest = rows.find((r) => r.retiredAt === null && r.privatePem !== '');
     if (!this.options.configuredPem && newest && newest.kid !== this.signing.kid) {
       try {
@@ -205,9 +232,13 @@ export class SigningKeys {
       }
     }
     const published = new Map<string, Published>();
-    for (const row of rows) published.set(row.kid, { jwk: row.publicJwk as SigningKey['publicJwk'], retiredAt: row.retiredAt?.getTime() });
+    for (const row of rows)
+      published.set(row.kid, { jwk: row.publicJwk as SigningKey['publicJwk'], retiredAt: row.retiredAt?.getTime() });
     // The key this process signs with is published by it, whatever the table says.
-    published.set(this.signing.kid, { jwk: this.signing.publicJwk, retiredAt: published.get(this.signing.kid)?.retiredAt });
+    published.set(this.signing.kid, {
+      jwk: this.signing.publicJwk,
+      retiredAt: published.get(this.signing.kid)?.retiredAt,
+    });
     this.published = published;
     for (const kid of this.verifiers.keys()) if (!published.has(kid)) this.verifiers.delete(kid);
   }
@@ -215,7 +246,12 @@ export class SigningKeys {
   private live(kid: string): Published | undefined {
     const entry = this.published.get(kid);
     if (!entry) return undefined;
-    if (entry.retiredAt !== undefined && entry.retiredAt + this.options.overlapMs <= Date.now() && kid !== this.signing.kid) return undefined;
+    if (
+      entry.retiredAt !== undefined &&
+      entry.retiredAt + this.options.overlapMs <= Date.now() &&
+      kid !== this.signing.kid
+    )
+      return undefined;
     return entry;
   }
 

@@ -14,7 +14,10 @@ let address = 0;
 /** Each attempt from a new client address, as a distributed guesser would. */
 const signIn = (email: string, password: string) =>
   h.service.app.inject({
-    method: 'POST', url: '/api/identity/auth/sign-in', payload: { email, password }, remoteAddress: `198.51.100.${(address++ % 250) + 1}`,
+    method: 'POST',
+    url: '/api/identity/auth/sign-in',
+    payload: { email, password },
+    remoteAddress: `198.51.100.${(address++ % 250) + 1}`,
   });
 const signUp = async () => {
   const email = uniqueEmail();

@@ -2,10 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 let h: IdentityHarness;
-beforeAll(async () => { h = await buildIdentity(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await buildIdentity();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
-const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const claims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe('the role claim', () => {
   it('is absent for an ordinary user and "admin" once the role is granted, from the next refresh on', async () => {
@@ -30,6 +35,8 @@ describe('the role claim', () => {
   it('holds only known roles', async () => {
     const email = uniqueEmail();
     await authCalls(h.service).signUp({ email, password: STRONG_PASSWORD, name: 'Bo' });
-    await expect(h.sql.query(`UPDATE identity."user" SET role = 'superuser' WHERE email = $1`, [email])).rejects.toThrow(/user_role/);
+    await expect(
+      h.sql.query(`UPDATE identity."user" SET role = 'superuser' WHERE email = $1`, [email]),
+    ).rejects.toThrow(/user_role/);
   });
 });

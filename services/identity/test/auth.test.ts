@@ -7,8 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 let h: IdentityHarness;
-beforeAll(async () => { h = await buildIdentity(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await buildIdentity();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const signUp = (body: Record<string, unknown>) => authCalls(h.service).signUp(body);
 const signIn = (email: string, password: string) => authCalls(h.service).signIn(email, password);
@@ -21,7 +25,11 @@ describe('sign-up', () => {
     const res = await signUp({ email: ` ${email.toUpperCase()} `, password: STRONG_PASSWORD, name: 'Ana  Lopez' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.user).toMatchObject({ email, name: 'Ana Lopez', username: expect.stringMatching(/^ana_lopez_[0-9]{4}$/) });
+    expect(body.user).toMatchObject({
+      email,
+      name: 'Ana Lopez',
+      username: expect.stringMatching(/^ana_lopez_[0-9]{4}$/),
+    });
     expect(body.expiresIn).toBe(900);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('vere_refresh='))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -48,9 +56,12 @@ describe('sign-up', () => {
 
   it('publishes identity.user.registered.v1 through the outbox', async () => {
     const received: DomainEvent[] = [];
-    const sub = await h.bus.subscribe({ durable: `test-${Date.now()}`, subjects: [UserRegistered.subject] }, async (e) => {
-      received.push(e);
-    });
+    const sub = await h.bus.subscribe(
+      { durable: `test-${Date.now()}`, subjects: [UserRegistered.subject] },
+      async (e) => {
+        received.push(e);
+      },
+    );
     const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Cy', username: 'Cy_Test' });
     const { user } = res.json();
     await expect.poll(() => received.find((e) => e.payload.userId === user.id), { timeout: 5000 }).toBeDefined();
@@ -69,13 +80,25 @@ describe('sign-up', () => {
       },
     );
     const avatarConfig = defaultAvatarConfig('signup-seed');
-    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Avi', username: 'avi_pic', avatarConfig, timeZone: 'Asia/Kolkata' });
+    const res = await signUp({
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+      name: 'Avi',
+      username: 'avi_pic',
+      avatarConfig,
+      timeZone: 'Asia/Kolkata',
+    });
     const { user } = res.json();
     const mine = () => received.filter((e) => e.payload.userId === user.id);
     await expect.poll(() => mine().length, { timeout: 5000 }).toBe(2);
     expect(mine().map((e) => e.subject)).toEqual([UserRegistered.subject, ProfileUpdated.subject]);
     expect(mine()[1]!.payload).toMatchObject({
-      name: 'Avi', username: 'avi_pic', displayName: null, photoUrl: null, avatarConfig, timeZone: 'Asia/Kolkata',
+      name: 'Avi',
+      username: 'avi_pic',
+      displayName: null,
+      photoUrl: null,
+      avatarConfig,
+      timeZone: 'Asia/Kolkata',
     });
     expect(mine()[1]!.payload).not.toHaveProperty('email');
     await sub.stop();
@@ -91,8 +114,15 @@ describe('sign-up', () => {
 
   it('refuses a taken username', async () => {
     const username = `u${Date.now().toString(36)}`;
-    expect((await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Eve', username })).statusCode).toBe(201);
-    const res = await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Eve', username: username.toUpperCase() });
+    expect((await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Eve', username })).statusCode).toBe(
+      201,
+    );
+    const res = await signUp({
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+      name: 'Eve',
+      username: username.toUpperCase(),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'USERNAME_TAKEN', message: 'Username is already taken' });
   });
@@ -122,7 +152,10 @@ describe('sign-up', () => {
 
   it('answers a clear 4xx to a body that is not JSON', async () => {
     const res = await h.service.app.inject({
-      method: 'POST', url: '/api/identity/auth/sign-up', headers: { 'content-type': 'application/json' }, payload: '{"email":',
+      method: 'POST',
+      url: '/api/identity/auth/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('BAD_REQUEST');
@@ -194,7 +227,9 @@ describe('refresh tokens', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     for (const answer of answers) expect(answer.json().user.id).toBe(res.json().user.id);
     // Exactly one answer carries the successor; the other neither sets nor clears the cookie.
-    const setCookies = answers.map((r) => [r.headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith('vere_refresh=')));
+    const setCookies = answers.map((r) =>
+      [r.headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith('vere_refresh=')),
+    );
     expect(setCookies.map((c) => c.length).sort()).toEqual([0, 1]);
     const successor = refreshCookie(setCookies.flat());
     expect((await refresh(successor)).statusCode).toBe(200);
@@ -216,14 +251,14 @@ describe('refresh tokens', () => {
     }
   });
 
-  it.each(['vere_refresh=garbage', 'vere_refresh=00000000-0000-0000-0000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'])(
-    'answers 401 SESSION_EXPIRED for %s',
-    async (cookie) => {
-      const res = await refresh(cookie);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().error.code).toBe('SESSION_EXPIRED');
-    },
-  );
+  it.each([
+    'vere_refresh=garbage',
+    'vere_refresh=00000000-0000-0000-0000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  ])('answers 401 SESSION_EXPIRED for %s', async (cookie) => {
+    const res = await refresh(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('SESSION_EXPIRED');
+  });
 
   // Every cookie value identity reads, tried as a hostile client would: never a 5xx, nothing revoked.
   const oddCookies = [
@@ -258,12 +293,16 @@ describe('refresh tokens', () => {
 });
 
 describe('the endpoints that read or set the session cookie refuse other origins (CSRF)', () => {
-  const session = async () => refreshCookie((await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Cy' })).headers['set-cookie']);
+  const session = async () =>
+    refreshCookie(
+      (await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Cy' })).headers['set-cookie'],
+    );
   const post = (url: string, headers: Record<string, string>, payload?: string) =>
     h.service.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
 
   it.each(['/api/identity/auth/sign-out', '/api/identity/auth/refresh'])(
-    '%s refuses a same-site form post (text/plain from another origin) with 403 and keeps the session', async (url) => {
+    '%s refuses a same-site form post (text/plain from another origin) with 403 and keeps the session',
+    async (url) => {
       const cookie = await session();
       const res = await post(url, { cookie, origin: 'https://evil.localhost', 'content-type': 'text/plain' }, 'x');
       expect(res.statusCode).toBe(403);
@@ -288,7 +327,7 @@ describe('the endpoints that read or set the session cookie refuse other origins
 
   it.each([
     ['the Host the request came to', { host: 'vere.test', origin: 'http://vere.test' }],
-    ['the app\'s own origin (APP_URL)', { origin: 'http://localhost:3000' }],
+    ["the app's own origin (APP_URL)", { origin: 'http://localhost:3000' }],
     ['no Origin and no body (not a browser)', {}],
     ['no Origin with JSON (not a browser)', { 'content-type': 'application/json' }],
   ])('sign-out accepts %s', async (_name, headers) => {
@@ -302,9 +341,19 @@ describe('the endpoints that read or set the session cookie refuse other origins
   it('sign-in and sign-up (which set the cookie) refuse another origin too', async () => {
     const email = uniqueEmail();
     const evil = { origin: 'https://evil.example', 'content-type': 'application/json' };
-    expect((await post('/api/identity/auth/sign-up', evil, JSON.stringify({ email, password: STRONG_PASSWORD, name: 'Eve' }))).statusCode).toBe(403);
+    expect(
+      (
+        await post(
+          '/api/identity/auth/sign-up',
+          evil,
+          JSON.stringify({ email, password: STRONG_PASSWORD, name: 'Eve' }),
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await signUp({ email, password: STRONG_PASSWORD, name: 'Eve' })).statusCode).toBe(201);
-    expect((await post('/api/identity/auth/sign-in', evil, JSON.stringify({ email, password: STRONG_PASSWORD }))).statusCode).toBe(403);
+    expect(
+      (await post('/api/identity/auth/sign-in', evil, JSON.stringify({ email, password: STRONG_PASSWORD }))).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -314,8 +363,15 @@ describe('answers carrying tokens or personal data', () => {
     const up = await signUp({ email, password: STRONG_PASSWORD, name: 'Di' });
     const token = up.json().accessToken as string;
     const answers = [
-      up, await signIn(email, STRONG_PASSWORD), await refresh(refreshCookie(up.headers['set-cookie'])), await me(token),
-      await h.service.app.inject({ method: 'GET', url: '/api/identity/me/export', headers: { authorization: `Bearer ${token}` } }),
+      up,
+      await signIn(email, STRONG_PASSWORD),
+      await refresh(refreshCookie(up.headers['set-cookie'])),
+      await me(token),
+      await h.service.app.inject({
+        method: 'GET',
+        url: '/api/identity/me/export',
+        headers: { authorization: `Bearer ${token}` },
+      }),
     ];
     for (const res of answers) {
       expect(res.statusCode).toBeLessThan(300);
@@ -338,30 +394,52 @@ describe('access tokens', () => {
       payload.sub = '00000000-0000-4000-8000-000000000000';
       header = `Bearer ${h64}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
     }
-    const res = await h.service.app.inject({ method: 'GET', url: '/api/identity/me', headers: header ? { authorization: header } : {} });
+    const res = await h.service.app.inject({
+      method: 'GET',
+      url: '/api/identity/me',
+      headers: header ? { authorization: header } : {},
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
 });
 
-describe('forged access tokens, checked with identity\'s own keys', () => {
+describe("forged access tokens, checked with identity's own keys", () => {
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   async function realToken() {
-    const { accessToken, user } = (await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Mo' })).json();
+    const { accessToken, user } = (
+      await signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Mo' })
+    ).json();
     const [h64, p64] = accessToken.split('.');
-    return { accessToken, user, header: JSON.parse(Buffer.from(h64, 'base64url').toString()), claims: JSON.parse(Buffer.from(p64, 'base64url').toString()) };
+    return {
+      accessToken,
+      user,
+      header: JSON.parse(Buffer.from(h64, 'base64url').toString()),
+      claims: JSON.parse(Buffer.from(p64, 'base64url').toString()),
+    };
   }
-  const meWith = (token: string) => h.service.app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${token}` } });
+  const meWith = (token: string) =>
+    h.service.app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${token}` } });
 
   it('refuses alg none, another key under the real key id, and an expired token signed with the real key', async () => {
     const { accessToken, header, claims } = await realToken();
     expect((await meWith(accessToken)).statusCode).toBe(200);
 
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
-    const otherKey = createSigner({ key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'ES256', kid: header.kid })(claims);
+    const otherKey = createSigner({
+      key: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+      algorithm: 'ES256',
+      kid: header.kid,
+    })(claims);
     const { rows } = await h.sql.query('SELECT private_pem FROM identity.signing_key WHERE kid = $1', [header.kid]);
     const now = Math.floor(Date.now() / 1000);
-    const expired = createSigner({ key: rows[0].private_pem, algorithm: 'ES256', kid: header.kid })({ ...claims, iat: now - 1000, exp: now - 10 });
+    const expired = createSigner({ key: rows[0].private_pem, algorithm: 'ES256', kid: header.kid })({
+      ...claims,
+      iat: now - 1000,
+      exp: now - 10,
+    });
 
     for (const forged of [none, otherKey, expired]) {
       const res = await meWith(forged);
@@ -373,9 +451,14 @@ describe('forged access tokens, checked with identity\'s own keys', () => {
 
 describe('operations', () => {
   it('reports health, readiness and an OpenAPI document', async () => {
-    expect((await h.service.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok', service: 'identity' });
+    expect((await h.service.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({
+      status: 'ok',
+      service: 'identity',
+    });
     expect((await h.service.app.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({
-      status: 'ready', checks: { database: true, bus: true }, outbox: { failed: 0 },
+      status: 'ready',
+      checks: { database: true, bus: true },
+      outbox: { failed: 0 },
     });
     const doc = (await h.service.app.inject({ method: 'GET', url: '/docs/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/identity/auth/sign-up', '/api/identity/me']));

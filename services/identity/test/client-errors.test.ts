@@ -9,22 +9,43 @@ let h: IdentityHarness;
 const lines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
-  const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
   const logger = pino({ level: 'info' }, sink) as unknown as FastifyBaseLogger;
   h = await buildIdentity({ authRateLimitPerMinute: 5 }, { logger });
 });
-afterAll(async () => { await h?.close(); });
-
-const report = (payload: unknown, ip = '10.0.0.1') => h.service.app.inject({
-  method: 'POST', url: '/api/identity/client-errors', payload: payload as object, remoteAddress: ip,
+afterAll(async () => {
+  await h?.close();
 });
+
+const report = (payload: unknown, ip = '10.0.0.1') =>
+  h.service.app.inject({
+    method: 'POST',
+    url: '/api/identity/client-errors',
+    payload: payload as object,
+    remoteAddress: ip,
+  });
 
 describe('client error reports', () => {
   it('logs a report as a warn line, without the query string', async () => {
-    const res = await report({ kind: 'unhandledrejection', message: 'boom', stack: 'at x', path: '/reset-password?token=secret', source: 'shell' });
+    const res = await report({
+      kind: 'unhandledrejection',
+      message: 'boom',
+      stack: 'at x',
+      path: '/reset-password?token=secret',
+      source: 'shell',
+    });
     expect(res.statusCode).toBe(202);
     const line = lines.find((l) => (l.clientError as { message?: string } | undefined)?.message === 'boom');
-    expect(line).toMatchObject({ level: 40, msg: 'client error', clientError: { kind: 'unhandledrejection', path: '/reset-password', source: 'shell' } });
+    expect(line).toMatchObject({
+      level: 40,
+      msg: 'client error',
+      clientError: { kind: 'unhandledrejection', path: '/reset-password', source: 'shell' },
+    });
     expect(JSON.stringify(line)).not.toContain('secret');
   });
 

@@ -12,23 +12,44 @@ let h: IdentityHarness;
 let token: string;
 beforeAll(async () => {
   h = await buildIdentity();
-  token = (await authCalls(h.service).signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Fuzz Owner' })).json().accessToken;
+  token = (
+    await authCalls(h.service).signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Fuzz Owner' })
+  ).json().accessToken;
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 const HOSTILE: Array<[string, unknown]> = [
-  ['null', null], ['a number', 42], ['a boolean', true], ['an array', ['a']], ['an object', { $ne: '' }],
-  ['empty', ''], ['spaces', '   '], ['10 kB', 'x'.repeat(10_000)], ['NUL', 'a\u0000b'], ['a lone surrogate', 'a\ud800b'],
-  ['bidi override', '\u202Eevil'], ['zero-width', 'a\u200bb'], ['emoji', '🙂🙃'], ['combining marks', 'e\u0301\u0301\u0301'],
-  ['full-width', 'ａｄｍｉｎ'], ['SQL', "' OR '1'='1'; DROP TABLE identity.\"user\"; --"],
-  ['HTML', '<script>alert(1)</script>'], ['a path', '../../etc/passwd'], ['a template', '${process.exit()}'],
+  ['null', null],
+  ['a number', 42],
+  ['a boolean', true],
+  ['an array', ['a']],
+  ['an object', { $ne: '' }],
+  ['empty', ''],
+  ['spaces', '   '],
+  ['10 kB', 'x'.repeat(10_000)],
+  ['NUL', 'a\u0000b'],
+  ['a lone surrogate', 'a\ud800b'],
+  ['bidi override', '\u202Eevil'],
+  ['zero-width', 'a\u200bb'],
+  ['emoji', '🙂🙃'],
+  ['combining marks', 'e\u0301\u0301\u0301'],
+  ['full-width', 'ａｄｍｉｎ'],
+  ['SQL', "' OR '1'='1'; DROP TABLE identity.\"user\"; --"],
+  ['HTML', '<script>alert(1)</script>'],
+  ['a path', '../../etc/passwd'],
+  ['a template', '${process.exit()}'],
 ];
 
 const known = new Set(Object.keys(ErrorCodes));
-const counts = async () => (await h.sql.query(`SELECT
+const counts = async () =>
+  (
+    await h.sql.query(`SELECT
   (SELECT count(*) FROM identity."user") AS users,
   (SELECT count(*) FROM identity.password_reset_token) AS resets,
-  (SELECT md5(string_agg(t::text, ',' ORDER BY id)) FROM identity."user" t) AS digest`)).rows[0];
+  (SELECT md5(string_agg(t::text, ',' ORDER BY id)) FROM identity."user" t) AS digest`)
+  ).rows[0];
 
 async function expectSafe(send: () => Promise<{ statusCode: number; json(): { error?: { code: string } } }>) {
   const before = await counts();
@@ -45,7 +66,11 @@ const body = (base: Record<string, unknown>, field: string, value: unknown) => (
 const valid = () => ({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Ana Lopez' });
 const inject = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: unknown, auth = false) =>
   h.service.app.inject({
-    method, url, ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
+    method,
+    url,
+    ...(payload === undefined
+      ? {}
+      : { payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
     ...(auth ? { headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } } : {}),
   });
 
@@ -54,22 +79,45 @@ describe.each(HOSTILE)('%s', (_label, value) => {
     await expectSafe(() => inject('POST', '/api/identity/auth/sign-up', body(valid(), field, value)));
   });
   it('in the avatar seed at sign-up', async () => {
-    await expectSafe(() => inject('POST', '/api/identity/auth/sign-up', body(valid(), 'avatarConfig', { ...defaultAvatarConfig('s'), seed: value })));
+    await expectSafe(() =>
+      inject(
+        'POST',
+        '/api/identity/auth/sign-up',
+        body(valid(), 'avatarConfig', { ...defaultAvatarConfig('s'), seed: value }),
+      ),
+    );
   });
   it.each(['email', 'password'])('in sign-in %s', async (field) => {
-    await expectSafe(() => inject('POST', '/api/identity/auth/sign-in', body({ email: uniqueEmail(), password: 'Wrong-pass1!' }, field, value)));
+    await expectSafe(() =>
+      inject(
+        'POST',
+        '/api/identity/auth/sign-in',
+        body({ email: uniqueEmail(), password: 'Wrong-pass1!' }, field, value),
+      ),
+    );
   });
   it('in forgot-password email', async () => {
     await expectSafe(() => inject('POST', '/api/identity/auth/forgot-password', { email: value }));
   });
   it.each(['token', 'newPassword'])('in reset-password %s', async (field) => {
-    await expectSafe(() => inject('POST', '/api/identity/auth/reset-password', body({ token: 'A'.repeat(43), newPassword: 'Brand-new-1!' }, field, value)));
+    await expectSafe(() =>
+      inject(
+        'POST',
+        '/api/identity/auth/reset-password',
+        body({ token: 'A'.repeat(43), newPassword: 'Brand-new-1!' }, field, value),
+      ),
+    );
   });
-  it.each(['name', 'username', 'displayName', 'bio', 'photoUrl', 'avatarConfig'])('in a profile change of %s', async (field) => {
-    await expectSafe(() => inject('PATCH', '/api/identity/me', { [field]: value }, true));
-  });
+  it.each(['name', 'username', 'displayName', 'bio', 'photoUrl', 'avatarConfig'])(
+    'in a profile change of %s',
+    async (field) => {
+      await expectSafe(() => inject('PATCH', '/api/identity/me', { [field]: value }, true));
+    },
+  );
   it('in the avatar seed of a profile change', async () => {
-    await expectSafe(() => inject('PATCH', '/api/identity/me', { avatarConfig: { ...defaultAvatarConfig('s'), seed: value } }, true));
+    await expectSafe(() =>
+      inject('PATCH', '/api/identity/me', { avatarConfig: { ...defaultAvatarConfig('s'), seed: value } }, true),
+    );
   });
   it('in the username availability path', async () => {
     // A lone surrogate cannot be percent-encoded as UTF-8: send its raw bytes, as a hostile client would.

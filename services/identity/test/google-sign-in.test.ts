@@ -32,7 +32,8 @@ class Jar {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
       const value = pair!.slice(eq + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line)) jar.delete(pair!.slice(0, eq));
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line))
+        jar.delete(pair!.slice(0, eq));
       else jar.set(pair!.slice(0, eq), value);
     }
     this.cookies.set(origin, jar);
@@ -55,9 +56,13 @@ interface ProviderVisit {
  * start → the provider's login form (login as `login`) → consent (or Cancel) → back at
  * identity's callback URL, which is returned unvisited.
  */
-async function visitProvider(login: string, opts: { redirect?: string; cancel?: boolean } = {}): Promise<ProviderVisit> {
+async function visitProvider(
+  login: string,
+  opts: { redirect?: string; cancel?: boolean } = {},
+): Promise<ProviderVisit> {
   const start = await h.service.app.inject({
-    method: 'GET', url: `/api/identity/auth/google/start${opts.redirect ? `?redirect=${encodeURIComponent(opts.redirect)}` : ''}`,
+    method: 'GET',
+    url: `/api/identity/auth/google/start${opts.redirect ? `?redirect=${encodeURIComponent(opts.redirect)}` : ''}`,
   });
   expect(start.statusCode).toBe(302);
   const state = setCookies(start.headers['set-cookie']).find((c) => c.startsWith(`${OIDC_STATE_COOKIE}=`));
@@ -69,7 +74,11 @@ async function visitProvider(login: string, opts: { redirect?: string; cancel?: 
   let init: RequestInit = {};
   for (let hop = 0; hop < 15; hop += 1) {
     if (url.href.startsWith(CALLBACK)) return { callback: url, stateCookie: state!.split(';')[0]! };
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: jar.header(url.origin) } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as object), cookie: jar.header(url.origin) },
+    });
     jar.store(url.origin, res.headers.getSetCookie());
     init = {};
     if (res.status >= 300 && res.status < 400) {
@@ -85,7 +94,11 @@ async function visitProvider(login: string, opts: { redirect?: string; cancel?: 
       continue;
     }
     const body: Record<string, string> = prompt === 'login' ? { prompt, login, password: 'any' } : { prompt: prompt! };
-    init = { method: 'POST', body: new URLSearchParams(body), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    init = {
+      method: 'POST',
+      body: new URLSearchParams(body),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
     url = action;
   }
   throw new Error('too many redirects at the provider');
@@ -111,7 +124,9 @@ const errorOf = (location: unknown) => new URL(String(location), APP_URL).search
 
 async function userEvents(userId: string) {
   const rows = await sql<{ subject: string }>(
-    `SELECT subject FROM identity.outbox_event WHERE payload->>'userId' = $1 ORDER BY occurred_at`, [userId]);
+    `SELECT subject FROM identity.outbox_event WHERE payload->>'userId' = $1 ORDER BY occurred_at`,
+    [userId],
+  );
   return rows.map((r) => r.subject);
 }
 
@@ -251,7 +266,10 @@ describe('Google sign-in refused', () => {
 describe('Google sign-in misconfigured', () => {
   it('refuses a provider whose discovery names another issuer', async () => {
     // Same provider, reached as localhost: its metadata says 127.0.0.1, so it is not the issuer asked for.
-    const other = await buildIdentity({ appUrl: APP_URL, google: { ...CLIENT, issuer: op.issuer.replace('127.0.0.1', 'localhost') } });
+    const other = await buildIdentity({
+      appUrl: APP_URL,
+      google: { ...CLIENT, issuer: op.issuer.replace('127.0.0.1', 'localhost') },
+    });
     try {
       const start = await other.service.app.inject({ method: 'GET', url: '/api/identity/auth/google/start' });
       expect(start.statusCode).toBe(302);
@@ -264,7 +282,9 @@ describe('Google sign-in misconfigured', () => {
   it('is hidden without a client id: providers says false, start and callback answer 404', async () => {
     const plain = await buildIdentity({ appUrl: APP_URL });
     try {
-      expect((await plain.service.app.inject({ method: 'GET', url: '/api/identity/auth/providers' })).json()).toEqual({ google: false });
+      expect((await plain.service.app.inject({ method: 'GET', url: '/api/identity/auth/providers' })).json()).toEqual({
+        google: false,
+      });
       for (const path of ['start', 'callback?code=x&state=y']) {
         const res = await plain.service.app.inject({ method: 'GET', url: `/api/identity/auth/google/${path}` });
         expect(res.statusCode).toBe(404);

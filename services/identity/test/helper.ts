@@ -14,15 +14,29 @@ export interface IdentityOptions {
 }
 
 /** identity as the tests build it. */
-function createIdentity({ db, bus, logger }: ServiceHarnessContext<InProcessEventBus>, overrides: Partial<IdentityConfig>): Promise<ServiceHandle> {
-  return createIdentityService({
-    databaseUrl: db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
-    cookieSecure: true, authRateLimitPerMinute: 1000, ...overrides,
-  }, { bus, logger });
+function createIdentity(
+  { db, bus, logger }: ServiceHarnessContext<InProcessEventBus>,
+  overrides: Partial<IdentityConfig>,
+): Promise<ServiceHandle> {
+  return createIdentityService(
+    {
+      databaseUrl: db.url,
+      issuer: 'vere-identity',
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      cookieSecure: true,
+      authRateLimitPerMinute: 1000,
+      ...overrides,
+    },
+    { bus, logger },
+  );
 }
 
 /** identity on a fresh database of its own (or `options.db`); close() also drops the database it made. */
-export function buildIdentity(overrides: Partial<IdentityConfig> = {}, options: IdentityOptions = {}): Promise<IdentityHarness> {
+export function buildIdentity(
+  overrides: Partial<IdentityConfig> = {},
+  options: IdentityOptions = {},
+): Promise<IdentityHarness> {
   return startServiceHarness({
     name: 'vere_identity',
     ...options,
@@ -35,11 +49,14 @@ export function buildIdentity(overrides: Partial<IdentityConfig> = {}, options: 
 export function authCalls(service: ServiceHandle) {
   const { app } = service;
   return {
-    signUp: (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/identity/auth/sign-up', payload: body }),
+    signUp: (body: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/identity/auth/sign-up', payload: body }),
     signIn: (email: string, password: string) =>
       app.inject({ method: 'POST', url: '/api/identity/auth/sign-in', payload: { email, password } }),
-    refresh: (cookie?: string) => app.inject({ method: 'POST', url: '/api/identity/auth/refresh', headers: cookie ? { cookie } : {} }),
-    me: (token: string) => app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${token}` } }),
+    refresh: (cookie?: string) =>
+      app.inject({ method: 'POST', url: '/api/identity/auth/refresh', headers: cookie ? { cookie } : {} }),
+    me: (token: string) =>
+      app.inject({ method: 'GET', url: '/api/identity/me', headers: { authorization: `Bearer ${token}` } }),
   };
 }
 

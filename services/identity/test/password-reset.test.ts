@@ -9,9 +9,14 @@ import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, 
 async function startSmtp() {
   const inbox: ParsedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => { inbox.push(mail); done(); }, done);
+      simpleParser(stream).then((mail) => {
+        inbox.push(mail);
+        done();
+      }, done);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,7 +49,9 @@ async function accountWithSession() {
 }
 
 async function mailFor(email: string): Promise<ParsedMail> {
-  await expect.poll(() => smtp.inbox.find((m) => m.to && JSON.stringify(m.to).includes(email)), { timeout: 5000 }).toBeDefined();
+  await expect
+    .poll(() => smtp.inbox.find((m) => m.to && JSON.stringify(m.to).includes(email)), { timeout: 5000 })
+    .toBeDefined();
   return smtp.inbox.find((m) => JSON.stringify(m.to).includes(email))!;
 }
 const tokenOf = (mail: ParsedMail) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
@@ -53,7 +60,9 @@ describe('forgot password', () => {
   it('mails a one-hour link to the app (not to whatever Host the request named)', async () => {
     const { email } = await accountWithSession();
     const res = await h.service.app.inject({
-      method: 'POST', url: '/api/identity/auth/forgot-password', payload: { email: email.toUpperCase() },
+      method: 'POST',
+      url: '/api/identity/auth/forgot-password',
+      payload: { email: email.toUpperCase() },
       headers: { host: 'evil.example' },
     });
     expect(res.statusCode).toBe(202);
@@ -89,9 +98,14 @@ describe('forgot password', () => {
     const { email } = await accountWithSession();
     const answers = [];
     for (let i = 0; i < 30; i += 1) {
-      answers.push(await h.service.app.inject({
-        method: 'POST', url: '/api/identity/auth/forgot-password', payload: { email }, remoteAddress: `203.0.113.${i + 1}`,
-      }));
+      answers.push(
+        await h.service.app.inject({
+          method: 'POST',
+          url: '/api/identity/auth/forgot-password',
+          payload: { email },
+          remoteAddress: `203.0.113.${i + 1}`,
+        }),
+      );
     }
     expect(new Set(answers.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
     expect(answers[0]!.statusCode).toBe(202);
@@ -115,7 +129,8 @@ describe('forgot password', () => {
   });
 
   it.each([[{}], [{ email: 42 }], [{ email: 'a@b.co', extra: 1 }], [{ email: `${'x'.repeat(300)}@example.com` }]])(
-    'answers 400 to %j', async (body) => {
+    'answers 400 to %j',
+    async (body) => {
       expect((await forgot(body)).statusCode).toBe(400);
     },
   );
@@ -143,7 +158,8 @@ describe('reset password', () => {
     await forgot({ email });
     const token = tokenOf(await mailFor(email));
     const answers = await Promise.all([
-      reset({ token, newPassword: 'First-pass-1!' }), reset({ token, newPassword: 'Second-pass-2!' }),
+      reset({ token, newPassword: 'First-pass-1!' }),
+      reset({ token, newPassword: 'Second-pass-2!' }),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 400]);
     const winner = answers[0]!.statusCode === 204 ? 'First-pass-1!' : 'Second-pass-2!';
@@ -206,9 +222,13 @@ describe('mail configuration', () => {
   it('without SMTP, shows the kept mail only to a client on this machine (it holds live reset links)', async () => {
     const kept = await buildIdentity({ appUrl: 'https://vere.example' }, { db: h.db });
     try {
-      const list = (remoteAddress: string, forwardedFor?: string) => kept.service.app.inject({
-        method: 'GET', url: '/api/identity/dev/mail', remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-      });
+      const list = (remoteAddress: string, forwardedFor?: string) =>
+        kept.service.app.inject({
+          method: 'GET',
+          url: '/api/identity/dev/mail',
+          remoteAddress,
+          headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+        });
       expect((await list('127.0.0.1')).statusCode).toBe(200);
       expect((await list('::1')).statusCode).toBe(200);
       // Directly from elsewhere, and through the edge (which names the client it saw) from elsewhere.
@@ -222,11 +242,21 @@ describe('mail configuration', () => {
   });
 
   it('refuses to start in production without SMTP_URL (the outbox would show reset links)', async () => {
-    await expect(createIdentityService({
-      databaseUrl: h.db.url, issuer: 'vere-identity', accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30,
-      cookieSecure: true, authRateLimitPerMinute: 1000, production: true,
-      // Only mail is missing: the signing-key rule for production is met.
-      signingKeyEncryptionKey: randomBytes(32).toString('base64'),
-    }, { bus: h.bus, logger: h.service.app.log })).rejects.toThrow(/SMTP_URL/);
+    await expect(
+      createIdentityService(
+        {
+          databaseUrl: h.db.url,
+          issuer: 'vere-identity',
+          accessTokenTtlSeconds: 900,
+          refreshTokenTtlDays: 30,
+          cookieSecure: true,
+          authRateLimitPerMinute: 1000,
+          production: true,
+          // Only mail is missing: the signing-key rule for production is met.
+          signingKeyEncryptionKey: randomBytes(32).toString('base64'),
+        },
+        { bus: h.bus, logger: h.service.app.log },
+      ),
+    ).rejects.toThrow(/SMTP_URL/);
   });
 });

@@ -5,14 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 let h: IdentityHarness;
-beforeAll(async () => { h = await buildIdentity(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await buildIdentity();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const calls = () => authCalls(h.service);
-const patchMe = (token: string | null, payload: unknown) => h.service.app.inject({
-  method: 'PATCH', url: '/api/identity/me', payload: payload as Record<string, unknown>,
-  headers: token ? { authorization: `Bearer ${token}` } : {},
-});
+const patchMe = (token: string | null, payload: unknown) =>
+  h.service.app.inject({
+    method: 'PATCH',
+    url: '/api/identity/me',
+    payload: payload as Record<string, unknown>,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 const availability = (username: string) =>
   h.service.app.inject({ method: 'GET', url: `/api/identity/usernames/${encodeURIComponent(username)}/availability` });
 
@@ -42,7 +49,10 @@ describe('sign-up with an avatar and a generated username', () => {
   it('refuses an avatar option the creator does not offer, creating nothing', async () => {
     const email = uniqueEmail();
     const res = await calls().signUp({
-      email, password: STRONG_PASSWORD, name: 'Ana', avatarConfig: { ...defaultAvatarConfig('s'), hair: ['<script>'] },
+      email,
+      password: STRONG_PASSWORD,
+      name: 'Ana',
+      avatarConfig: { ...defaultAvatarConfig('s'), hair: ['<script>'] },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'avatarConfig' });
@@ -74,30 +84,44 @@ describe('username availability', () => {
     expect((await availability(username.toUpperCase())).json()).toEqual({ username, available: false });
   });
 
-  it.each(['ab', '_ana', 'ana__b', "ana'; drop table", 'ａｎａ', 'x'.repeat(41)])('answers 4xx naming the rule for %j', async (bad) => {
-    const res = await availability(bad);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
-  });
+  it.each(['ab', '_ana', 'ana__b', "ana'; drop table", 'ａｎａ', 'x'.repeat(41)])(
+    'answers 4xx naming the rule for %j',
+    async (bad) => {
+      const res = await availability(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    },
+  );
 });
 
 describe('profile changes', () => {
   it('changes every identity field and publishes identity.profile.updated.v1 without the e-mail', async () => {
     const received: DomainEvent[] = [];
-    const sub = await h.bus.subscribe({ durable: `profile-${Date.now()}`, subjects: [ProfileUpdated.subject] }, async (e) => {
-      received.push(e);
-    });
+    const sub = await h.bus.subscribe(
+      { durable: `profile-${Date.now()}`, subjects: [ProfileUpdated.subject] },
+      async (e) => {
+        received.push(e);
+      },
+    );
     const { token, user } = await newAccount();
     const username = uniqueName();
     const avatar = randomAvatarConfig('new-look');
     const res = await patchMe(token, {
-      name: ' Ana  María ', displayName: 'Ani ✨', username: username.toUpperCase(), bio: 'Runner.\nClimber.',
-      photoUrl: 'https://images.example.com/ana.png', avatarConfig: avatar,
+      name: ' Ana  María ',
+      displayName: 'Ani ✨',
+      username: username.toUpperCase(),
+      bio: 'Runner.\nClimber.',
+      photoUrl: 'https://images.example.com/ana.png',
+      avatarConfig: avatar,
     });
     expect(res.statusCode).toBe(200);
     const expected = {
-      name: 'Ana María', displayName: 'Ani ✨', username, bio: 'Runner.\nClimber.',
-      photoUrl: 'https://images.example.com/ana.png', avatarConfig: avatar,
+      name: 'Ana María',
+      displayName: 'Ani ✨',
+      username,
+      bio: 'Runner.\nClimber.',
+      photoUrl: 'https://images.example.com/ana.png',
+      avatarConfig: avatar,
     };
     expect(res.json().user).toMatchObject(expected);
     expect(await meOf(token)).toMatchObject(expected);
@@ -107,7 +131,11 @@ describe('profile changes', () => {
     await expect.poll(() => mine().length, { timeout: 5000 }).toBe(2);
     const event = mine()[1]!;
     expect(event.payload).toMatchObject({
-      name: 'Ana María', displayName: 'Ani ✨', username, photoUrl: 'https://images.example.com/ana.png', avatarConfig: avatar,
+      name: 'Ana María',
+      displayName: 'Ani ✨',
+      username,
+      photoUrl: 'https://images.example.com/ana.png',
+      avatarConfig: avatar,
     });
     expect(event.payload).not.toHaveProperty('email');
     await sub.stop();
@@ -127,14 +155,19 @@ describe('profile changes', () => {
     const { token, user } = await newAccount();
     const res = await patchMe(token, { name: 'Changed Name', username: other.toUpperCase() });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'USERNAME_TAKEN', message: 'Username is already taken', field: 'username' });
+    expect(res.json().error).toMatchObject({
+      code: 'USERNAME_TAKEN',
+      message: 'Username is already taken',
+      field: 'username',
+    });
     expect(await meOf(token)).toMatchObject({ name: 'Ana Lopez', username: user.username });
   });
 
   it('keeps usernames lower-case in the database itself', async () => {
     const { user } = await newAccount();
-    await expect(h.sql.query('UPDATE identity."user" SET username = $1 WHERE id = $2', ['Ana_Upper', user.id]))
-      .rejects.toThrow(/user_username_lower_case/);
+    await expect(
+      h.sql.query('UPDATE identity."user" SET username = $1 WHERE id = $2', ['Ana_Upper', user.id]),
+    ).rejects.toThrow(/user_username_lower_case/);
   });
 
   it.each([
@@ -174,10 +207,12 @@ describe('profile changes', () => {
 });
 
 describe('guided start milestones (intro and tutorials, kept on the server)', () => {
-  const mark = (token: string | null, milestone: string) => h.service.app.inject({
-    method: 'PUT', url: `/api/identity/me/milestones/${milestone}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const mark = (token: string | null, milestone: string) =>
+    h.service.app.inject({
+      method: 'PUT',
+      url: `/api/identity/me/milestones/${milestone}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   it('starts with nothing done and records the intro once, on every device', async () => {
     const { email, token, user } = await newAccount();
@@ -218,22 +253,29 @@ describe('time zone', () => {
   const registeredEvents: DomainEvent[] = [];
   const profileEvents: DomainEvent[] = [];
   beforeAll(async () => {
-    await h.bus.subscribe({ durable: `tz-registered-${Date.now()}`, subjects: [UserRegistered.subject] }, async (e) => { registeredEvents.push(e); });
-    await h.bus.subscribe({ durable: `tz-profile-${Date.now()}`, subjects: [ProfileUpdated.subject] }, async (e) => { profileEvents.push(e); });
+    await h.bus.subscribe({ durable: `tz-registered-${Date.now()}`, subjects: [UserRegistered.subject] }, async (e) => {
+      registeredEvents.push(e);
+    });
+    await h.bus.subscribe({ durable: `tz-profile-${Date.now()}`, subjects: [ProfileUpdated.subject] }, async (e) => {
+      profileEvents.push(e);
+    });
   });
 
   it('stores the zone given at sign-up and tells quests in identity.user.registered.v1', async () => {
     const { token, user } = await newAccount({ timeZone: 'Pacific/Auckland' });
     expect(user.timeZone).toBe('Pacific/Auckland');
     expect((await meOf(token)).timeZone).toBe('Pacific/Auckland');
-    await expect.poll(() => registeredEvents.find((e) => e.payload.userId === user.id)?.payload.timeZone, { timeout: 5000 })
+    await expect
+      .poll(() => registeredEvents.find((e) => e.payload.userId === user.id)?.payload.timeZone, { timeout: 5000 })
       .toBe('Pacific/Auckland');
   });
 
   it('is optional at sign-up (null until given)', async () => {
     const { user } = await newAccount();
     expect(user.timeZone).toBeNull();
-    await expect.poll(() => registeredEvents.find((e) => e.payload.userId === user.id), { timeout: 5000 }).toBeDefined();
+    await expect
+      .poll(() => registeredEvents.find((e) => e.payload.userId === user.id), { timeout: 5000 })
+      .toBeDefined();
     expect(registeredEvents.find((e) => e.payload.userId === user.id)!.payload.timeZone).toBeNull();
   });
 
@@ -242,17 +284,23 @@ describe('time zone', () => {
     const res = await patchMe(token, { timeZone: 'America/New_York' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.timeZone).toBe('America/New_York');
-    await expect.poll(() => profileEvents.filter((e) => e.payload.userId === user.id).map((e) => e.payload.timeZone), { timeout: 5000 })
+    await expect
+      .poll(() => profileEvents.filter((e) => e.payload.userId === user.id).map((e) => e.payload.timeZone), {
+        timeout: 5000,
+      })
       .toEqual(['Asia/Kolkata', 'America/New_York']);
   });
 
-  it.each(['Mars/Olympus_Mons', '+05:30', 'EST', '', 'x'.repeat(65)])('refuses %j at sign-up, creating nothing', async (bad) => {
-    const email = uniqueEmail();
-    const res = await calls().signUp({ email, password: STRONG_PASSWORD, name: 'Ana', timeZone: bad });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'timeZone' });
-    expect((await calls().signIn(email, STRONG_PASSWORD)).statusCode).toBe(401);
-  });
+  it.each(['Mars/Olympus_Mons', '+05:30', 'EST', '', 'x'.repeat(65)])(
+    'refuses %j at sign-up, creating nothing',
+    async (bad) => {
+      const email = uniqueEmail();
+      const res = await calls().signUp({ email, password: STRONG_PASSWORD, name: 'Ana', timeZone: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'timeZone' });
+      expect((await calls().signIn(email, STRONG_PASSWORD)).statusCode).toBe(401);
+    },
+  );
 
   it.each(['Mars/Olympus_Mons', 'Europe/', 42])('refuses %j in a profile change, changing nothing', async (bad) => {
     const { token } = await newAccount({ timeZone: 'Asia/Kolkata' });

@@ -18,7 +18,8 @@ const logger = testLogger();
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const prismaDir = fileURLToPath(new URL('../prisma', import.meta.url));
 const newKek = () => randomBytes(32).toString('base64');
-const newPem = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const newPem = () =>
+  generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -47,7 +48,12 @@ async function prismaOn(db: TestDatabase): Promise<PrismaClient> {
   return prisma;
 }
 
-interface KeyRow { kid: string; private_pem: string; encryption: string; retired_at: Date | null }
+interface KeyRow {
+  kid: string;
+  private_pem: string;
+  encryption: string;
+  retired_at: Date | null;
+}
 
 async function sql<T = KeyRow>(db: TestDatabase, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: db.url });
@@ -59,7 +65,8 @@ async function sql<T = KeyRow>(db: TestDatabase, text: string, values: unknown[]
   }
 }
 
-const keyRows = (db: TestDatabase) => sql(db, 'SELECT kid, private_pem, encryption, retired_at FROM identity.signing_key ORDER BY created_at');
+const keyRows = (db: TestDatabase) =>
+  sql(db, 'SELECT kid, private_pem, encryption, retired_at FROM identity.signing_key ORDER BY created_at');
 
 async function signUp(running: IdentityHarness): Promise<string> {
   const res = await authCalls(running.service).signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Rae' });
@@ -80,7 +87,12 @@ async function verifiesViaJwks(running: IdentityHarness, token: string): Promise
   const jwk = keys.find((k: { kid: string }) => k.kid === kidOf(token));
   if (!jwk) return false;
   const key = createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
-  createVerifier({ key, algorithms: ['ES256'], allowedIss: 'vere-identity', allowedAud: serviceAudience(TOKEN_AUDIENCE_SERVICES[0]!) })(token);
+  createVerifier({
+    key,
+    algorithms: ['ES256'],
+    allowedIss: 'vere-identity',
+    allowedAud: serviceAudience(TOKEN_AUDIENCE_SERVICES[0]!),
+  })(token);
   return true;
 }
 
@@ -136,23 +148,34 @@ describe('signing keys at rest', () => {
     await first.close();
     const before = await keyRows(db);
 
-    await expect(buildIdentity({ signingKeyEncryptionKey: newKek() }, { db })).rejects.toThrow(/SIGNING_KEY_ENCRYPTION_KEY does not decrypt the stored signing key/);
+    await expect(buildIdentity({ signingKeyEncryptionKey: newKek() }, { db })).rejects.toThrow(
+      /SIGNING_KEY_ENCRYPTION_KEY does not decrypt the stored signing key/,
+    );
     await expect(buildIdentity({}, { db })).rejects.toThrow(/is encrypted: set SIGNING_KEY_ENCRYPTION_KEY/);
-    await expect(buildIdentity({ signingKeyEncryptionKey: 'too-short' }, { db })).rejects.toThrow(/32 random bytes in base64/);
+    await expect(buildIdentity({ signingKeyEncryptionKey: 'too-short' }, { db })).rejects.toThrow(
+      /32 random bytes in base64/,
+    );
     expect(await keyRows(db)).toEqual(before);
   });
 
   it('refuses to start in production without JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY', async () => {
     const db = await database();
     const production = { production: true, smtpUrl: 'smtp://127.0.0.1:2525' };
-    await expect(buildIdentity(production, { db })).rejects.toThrow(/JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY must be set in production/);
+    await expect(buildIdentity(production, { db })).rejects.toThrow(
+      /JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY must be set in production/,
+    );
     await identity(db, { ...production, signingKeyEncryptionKey: newKek() });
     expect((await keyRows(db))[0]!.encryption).toBe('aes-256-gcm');
   });
 
   it('parses only 32-byte base64 keys', () => {
     expect(parseEncryptionKey(newKek())).toHaveLength(32);
-    for (const bad of ['', randomBytes(31).toString('base64'), randomBytes(33).toString('base64'), randomBytes(32).toString('hex')]) {
+    for (const bad of [
+      '',
+      randomBytes(31).toString('base64'),
+      randomBytes(33).toString('base64'),
+      randomBytes(32).toString('hex'),
+    ]) {
       expect(() => parseEncryptionKey(bad)).toThrow(/32 random bytes/);
     }
   });
@@ -168,10 +191,14 @@ describe('signing key rotation', () => {
     const unchecked = await signUp(a); // never verified before the old key is dropped (no cached verdict)
     const oldKid = kidOf(before);
 
-    const { kid: newKid, retired } = await rotateSigningKey(signingKeyStore(await prismaOn(db)), parseEncryptionKey(kek));
+    const { kid: newKid, retired } = await rotateSigningKey(
+      signingKeyStore(await prismaOn(db)),
+      parseEncryptionKey(kek),
+    );
     expect(retired).toEqual([oldKid]);
     // Both running replicas sign with the new key without a restart.
-    for (const replica of [a, b]) await eventually(async () => kidOf(await signUp(replica)) === newKid, 'replicas sign with the new key');
+    for (const replica of [a, b])
+      await eventually(async () => kidOf(await signUp(replica)) === newKid, 'replicas sign with the new key');
     const after = await signUp(b);
 
     for (const replica of [a, b]) {
@@ -200,16 +227,26 @@ describe('signing key rotation', () => {
     const db = await database();
     const running = await identity(db);
     const clients = await Promise.all([1, 2, 3, 4].map(() => prismaOn(db)));
-    const results = await Promise.all([...clients, ...clients].map((prisma) => rotateSigningKey(signingKeyStore(prisma), undefined)));
-    const current = await sql(db, `SELECT kid, private_pem, encryption, retired_at FROM identity.signing_key WHERE retired_at IS NULL AND private_pem <> ''`);
+    const results = await Promise.all(
+      [...clients, ...clients].map((prisma) => rotateSigningKey(signingKeyStore(prisma), undefined)),
+    );
+    const current = await sql(
+      db,
+      `SELECT kid, private_pem, encryption, retired_at FROM identity.signing_key WHERE retired_at IS NULL AND private_pem <> ''`,
+    );
     expect(current).toHaveLength(1);
     expect(results.map((r) => r.kid)).toContain(current[0]!.kid);
     // Each rotation retired exactly the key before it: one chain, no key retired twice or skipped.
     expect(new Set(results.flatMap((r) => r.retired)).size).toBe(8);
     expect(await keyRows(db)).toHaveLength(9);
-    await eventually(async () => kidOf(await signUp(running)) === current[0]!.kid, 'the service signs with the current key');
+    await eventually(
+      async () => kidOf(await signUp(running)) === current[0]!.kid,
+      'the service signs with the current key',
+    );
     // The database itself holds one current key, whoever writes.
-    await expect(sql(db, `INSERT INTO identity.signing_key (kid, private_pem, public_jwk) VALUES ('x', 'pem', '{}')`)).rejects.toThrow(/signing_key_one_current/);
+    await expect(
+      sql(db, `INSERT INTO identity.signing_key (kid, private_pem, public_jwk) VALUES ('x', 'pem', '{}')`),
+    ).rejects.toThrow(/signing_key_one_current/);
   });
 
   it('a changed configured key retires the previous one, which leaves the JWKS after the overlap', async () => {
@@ -223,7 +260,9 @@ describe('signing key rotation', () => {
     expect(rows.every((r) => r.private_pem === '')).toBe(true);
     expect(await jwksKids(second)).toHaveLength(2);
 
-    await sql(db, `UPDATE identity.signing_key SET retired_at = now() - interval '1 hour' WHERE kid = $1`, [kidOf(oldToken)]);
+    await sql(db, `UPDATE identity.signing_key SET retired_at = now() - interval '1 hour' WHERE kid = $1`, [
+      kidOf(oldToken),
+    ]);
     await eventually(async () => (await jwksKids(second)).length === 1, 'the previous configured key leaves the JWKS');
     expect((await authCalls(second.service).me(oldToken)).statusCode).toBe(401);
   });
@@ -234,7 +273,10 @@ describe('npm run rotate-keys', () => {
   async function rotateKeys(env: Record<string, string>) {
     const { JWT_PRIVATE_KEY: _j, SIGNING_KEY_ENCRYPTION_KEY: _s, NODE_ENV: _n, ...inherited } = process.env;
     try {
-      const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/rotate-keys.ts'], { cwd: projectDir, env: { ...inherited, ...env } });
+      const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/rotate-keys.ts'], {
+        cwd: projectDir,
+        env: { ...inherited, ...env },
+      });
       return { code: 0, stdout, stderr };
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };

@@ -12,7 +12,8 @@ import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail } from './helper
 
 const logger = testLogger();
 const prismaDir = fileURLToPath(new URL('../prisma', import.meta.url));
-const newKey = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const newKey = () =>
+  generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -35,14 +36,20 @@ describe('signing keys', () => {
   it('keeps tokens signed with the previous configured key valid after the key changes', async () => {
     const db = await database();
     const first = await identity(db, { jwtPrivateKey: newKey() });
-    const signUp = await authCalls(first.service).signUp({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Rae' });
+    const signUp = await authCalls(first.service).signUp({
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+      name: 'Rae',
+    });
     const { accessToken } = signUp.json();
     await first.close();
 
     const second = await identity(db, { jwtPrivateKey: newKey() });
     const me = await authCalls(second.service).me(accessToken);
     expect(me.statusCode).toBe(200);
-    const kids = (await second.service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json().keys.map((k: { kid: string }) => k.kid);
+    const kids = (await second.service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' }))
+      .json()
+      .keys.map((k: { kid: string }) => k.kid);
     expect(kids).toHaveLength(2);
   });
 
@@ -53,7 +60,12 @@ describe('signing keys', () => {
     await pool.end();
     const replicas: PrismaClient[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const { pool: p, adapter } = await openServiceDatabase({ schema: 'identity', databaseUrl: db.url, prismaDir, logger });
+      const { pool: p, adapter } = await openServiceDatabase({
+        schema: 'identity',
+        databaseUrl: db.url,
+        prismaDir,
+        logger,
+      });
       const prisma = new PrismaClient({ adapter });
       cleanups.push(async () => {
         await prisma.$disconnect();
@@ -62,7 +74,9 @@ describe('signing keys', () => {
       replicas.push(prisma);
     }
     // ...then all five load their keys at the same moment.
-    const loaded = await Promise.all(replicas.map((prisma) => SigningKeys.load(signingKeyStore(prisma), { overlapMs: 60_000 })));
+    const loaded = await Promise.all(
+      replicas.map((prisma) => SigningKeys.load(signingKeyStore(prisma), { overlapMs: 60_000 })),
+    );
     expect(new Set(loaded.map((k) => k.current.kid)).size).toBe(1);
     const sql = new pg.Client({ connectionString: db.url });
     await sql.connect();

@@ -1,7 +1,22 @@
-import { EntitlementChanged, LevelReached, ProfileUpdated, UserDeleted, UserRegistered, WeeklyCompleted } from '@vere/contracts';
+import {
+  EntitlementChanged,
+  LevelReached,
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+  WeeklyCompleted,
+} from '@vere/contracts';
 import { CHAT_RATE_LIMIT, type ChatRateLimit } from '@vere/domain';
 import {
-  assembleService, consume, jwksKeys, pgTransactions, startJobs, type EventBus, type Jobs, type ServiceContext, type ServiceHandle,
+  assembleService,
+  consume,
+  jwksKeys,
+  pgTransactions,
+  startJobs,
+  type EventBus,
+  type Jobs,
+  type ServiceContext,
+  type ServiceHandle,
 } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PodsConfig } from './config';
@@ -54,24 +69,25 @@ export async function createPodsService(config: PodsConfig, options: PodsOptions
   const hub = new LiveHub(config.databaseUrl, options.logger);
   let deps: PodsDeps | undefined;
   // The one wiring of the use cases' dependencies, on the service's pool and outbox relay.
-  const wire = ({ pool, relay }: ServiceContext<undefined>): PodsDeps => (deps ??= {
-    transaction: pgTransactions(pool, { schema: 'pods', relay }),
-    db: pool,
-    clock: options.clock ?? (() => new Date()),
-    photoUrl: options.photoUrl,
-    chatRateLimit: options.chatRateLimit ?? CHAT_RATE_LIMIT,
-    reportTargets: [resolveUserTarget, resolvePodLogTarget, resolveChatMessageTarget],
-    hub,
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-    pods: createPodsRepository(),
-    podStreaks: createPodStreakRepository(),
-    friends: createFriendsRepository(),
-    chat: createChatRepository(),
-    safety: createSafetyRepository(),
-    readModels: createReadModelsRepository(),
-    exports: createExportRepository(),
-    live: createLiveRepository(),
-  });
+  const wire = ({ pool, relay }: ServiceContext<undefined>): PodsDeps =>
+    (deps ??= {
+      transaction: pgTransactions(pool, { schema: 'pods', relay }),
+      db: pool,
+      clock: options.clock ?? (() => new Date()),
+      photoUrl: options.photoUrl,
+      chatRateLimit: options.chatRateLimit ?? CHAT_RATE_LIMIT,
+      reportTargets: [resolveUserTarget, resolvePodLogTarget, resolveChatMessageTarget],
+      hub,
+      heartbeatMs: options.heartbeatMs ?? 15_000,
+      pods: createPodsRepository(),
+      podStreaks: createPodStreakRepository(),
+      friends: createFriendsRepository(),
+      chat: createChatRepository(),
+      safety: createSafetyRepository(),
+      readModels: createReadModelsRepository(),
+      exports: createExportRepository(),
+      live: createLiveRepository(),
+    });
   let pool: ServiceContext<undefined>['pool'] | undefined;
   const handle = await assembleService({
     name: 'pods',
@@ -122,7 +138,10 @@ export async function createPodsService(config: PodsConfig, options: PodsOptions
       if (options.jobs === false) return;
       const d = deps!;
       jobs = await startJobs({
-        pool: pool!, schema: 'pods_jobs', logger: options.logger, pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+        pool: pool!,
+        schema: 'pods_jobs',
+        logger: options.logger,
+        pollingIntervalSeconds: options.jobPollingIntervalSeconds,
         jobs: [{ name: STREAK_SWEEP_JOB, cron: STREAK_SWEEP_CRON, run: () => sweepStreaks(d, d.clock()) }],
       });
     },

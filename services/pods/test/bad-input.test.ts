@@ -2,12 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPod, newUser, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
-beforeAll(async () => { h = await startPods(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startPods();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
-const TABLES = ['pod', 'pod_member', 'pod_invite', 'pod_log', 'friendship', 'user_block', 'report', 'outbox_event', 'chat_message', 'stream_ticket'];
+const TABLES = [
+  'pod',
+  'pod_member',
+  'pod_invite',
+  'pod_log',
+  'friendship',
+  'user_block',
+  'report',
+  'outbox_event',
+  'chat_message',
+  'stream_ticket',
+];
 const counts = async () =>
-  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, (await h.sql.query(`SELECT count(*)::int AS n FROM pods.${t}`)).rows[0].n])));
+  Object.fromEntries(
+    await Promise.all(
+      TABLES.map(async (t) => [t, (await h.sql.query(`SELECT count(*)::int AS n FROM pods.${t}`)).rows[0].n]),
+    ),
+  );
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
@@ -20,8 +39,17 @@ describe('bad input on every endpoint', () => {
     const long = (n: number) => 'x'.repeat(n);
     // A friend to chat with: every chat case below is refused for its input, not for who it is with.
     const friend = await newUser(h);
-    await h.pods.app.inject({ method: 'POST', url: '/api/pods/friends/requests', payload: { userId: friend }, headers: { authorization: `Bearer ${h.issuer.sign(creator)}` } });
-    await h.pods.app.inject({ method: 'POST', url: `/api/pods/friends/requests/${creator}/accept`, headers: { authorization: `Bearer ${h.issuer.sign(friend)}` } });
+    await h.pods.app.inject({
+      method: 'POST',
+      url: '/api/pods/friends/requests',
+      payload: { userId: friend },
+      headers: { authorization: `Bearer ${h.issuer.sign(creator)}` },
+    });
+    await h.pods.app.inject({
+      method: 'POST',
+      url: `/api/pods/friends/requests/${creator}/accept`,
+      headers: { authorization: `Bearer ${h.issuer.sign(friend)}` },
+    });
     const chat = `/api/pods/chats/${friend}`;
 
     const cases: [who: string, method: Method, url: string, body?: unknown, rawJson?: string][] = [
@@ -71,7 +99,11 @@ describe('bad input on every endpoint', () => {
       [creator, 'GET', `/api/pods/pods/${podId}/log?limit=51`],
       [creator, 'GET', `/api/pods/pods/${podId}/log?cursor=zzzz`],
       [creator, 'GET', `/api/pods/pods/${podId}/log?cursor=a%25b`],
-      [creator, 'GET', `/api/pods/pods/${podId}/log?cursor=${Buffer.from('2026-01-01T00:00:00Z|not-an-id').toString('base64url')}`],
+      [
+        creator,
+        'GET',
+        `/api/pods/pods/${podId}/log?cursor=${Buffer.from('2026-01-01T00:00:00Z|not-an-id').toString('base64url')}`,
+      ],
       [creator, 'PATCH', `/api/pods/pods/${podId}`, {}],
       [creator, 'PATCH', `/api/pods/pods/${podId}`, { name: '' }],
       [creator, 'PATCH', `/api/pods/pods/${podId}`, { name: '   ' }],
@@ -101,7 +133,11 @@ describe('bad input on every endpoint', () => {
       [creator, 'GET', `${chat}/messages?limit=x`],
       [creator, 'GET', `${chat}/messages?cursor=zzzz`],
       [creator, 'GET', `${chat}/messages?cursor=a%25b`],
-      [creator, 'GET', `${chat}/messages?cursor=${Buffer.from('2026-01-01T00:00:00Z|not-an-id').toString('base64url')}`],
+      [
+        creator,
+        'GET',
+        `${chat}/messages?cursor=${Buffer.from('2026-01-01T00:00:00Z|not-an-id').toString('base64url')}`,
+      ],
       [creator, 'GET', `${chat}/messages?before=1`],
       [creator, 'POST', `${chat}/messages`],
       [creator, 'POST', `${chat}/messages`, {}],
@@ -123,8 +159,12 @@ describe('bad input on every endpoint', () => {
     const before = await counts();
     for (const [who, method, url, body, rawJson] of cases) {
       const res = await h.pods.app.inject({
-        method, url,
-        headers: { authorization: `Bearer ${h.issuer.sign(who)}`, ...(rawJson ? { 'content-type': 'application/json' } : {}) },
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${h.issuer.sign(who)}`,
+          ...(rawJson ? { 'content-type': 'application/json' } : {}),
+        },
         ...(rawJson ? { payload: rawJson } : body === undefined ? {} : { payload: body as Record<string, unknown> }),
       });
       const label = `${method} ${url} ${JSON.stringify(body ?? rawJson ?? null).slice(0, 60)}`;

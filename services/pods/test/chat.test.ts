@@ -11,16 +11,20 @@ beforeAll(async () => {
   await h.pods.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.pods.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 const befriend = async (a: string, b: string) => {
   expect((await as(h, a)('POST', '/api/pods/friends/requests', { userId: b })).statusCode).toBe(201);
   expect((await as(h, b)('POST', `/api/pods/friends/requests/${a}/accept`)).statusCode).toBe(204);
 };
-const send = (from: string, to: string, body: string) => as(h, from)('POST', `/api/pods/chats/${to}/messages`, { body });
+const send = (from: string, to: string, body: string) =>
+  as(h, from)('POST', `/api/pods/chats/${to}/messages`, { body });
 const bodies = (res: { json(): { messages: { body: string }[] } }) => res.json().messages.map((m) => m.body);
 const unread = async (viewer: string) => (await as(h, viewer)('GET', '/api/pods/chats/unread')).json();
-const messageCount = async () => (await h.sql.query('SELECT count(*)::int AS n FROM pods.chat_message')).rows[0].n as number;
+const messageCount = async () =>
+  (await h.sql.query('SELECT count(*)::int AS n FROM pods.chat_message')).rows[0].n as number;
 
 /** Messages written straight into the table (paging needs more than the rate limit allows at once). */
 async function seed(from: string, to: string, n: number, start = Date.now() - 3_600_000): Promise<void> {
@@ -49,7 +53,12 @@ describe('chat between friends', () => {
 
     const first = await send(ana, bo, '  Hi Bo!\r\nSee https://example.com  ');
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ senderId: ana, recipientId: bo, body: 'Hi Bo!\nSee https://example.com', readAt: null });
+    expect(first.json()).toMatchObject({
+      senderId: ana,
+      recipientId: bo,
+      body: 'Hi Bo!\nSee https://example.com',
+      readAt: null,
+    });
     expect((await send(ana, bo, 'Ready for the weekly?')).statusCode).toBe(201);
     expect((await send(bo, ana, 'Yes 👋')).statusCode).toBe(201);
     expect((await send(cy, bo, 'Hey')).statusCode).toBe(201);
@@ -60,13 +69,24 @@ describe('chat between friends', () => {
     expect(bodies(opened)).toEqual(['Yes 👋', 'Ready for the weekly?', 'Hi Bo!\nSee https://example.com']);
     expect(opened.json()).toMatchObject({ unread: 2, nextCursor: null });
 
-    expect(await unread(bo)).toEqual({ total: 3, friends: expect.arrayContaining([{ userId: ana, count: 2 }, { userId: cy, count: 1 }]) });
+    expect(await unread(bo)).toEqual({
+      total: 3,
+      friends: expect.arrayContaining([
+        { userId: ana, count: 2 },
+        { userId: cy, count: 1 },
+      ]),
+    });
     expect(await unread(ana)).toEqual({ total: 1, friends: [{ userId: bo, count: 1 }] });
 
     expect((await as(h, bo)('POST', `/api/pods/chats/${ana}/read`)).statusCode).toBe(204);
     expect(await unread(bo)).toEqual({ total: 1, friends: [{ userId: cy, count: 1 }] });
     const seenByAna = await as(h, ana)('GET', `/api/pods/chats/${bo}`);
-    expect(seenByAna.json().messages.filter((m: { senderId: string }) => m.senderId === ana).every((m: { readAt: string | null }) => m.readAt !== null)).toBe(true);
+    expect(
+      seenByAna
+        .json()
+        .messages.filter((m: { senderId: string }) => m.senderId === ana)
+        .every((m: { readAt: string | null }) => m.readAt !== null),
+    ).toBe(true);
     expect(seenByAna.json().unread).toBe(1);
   });
 
@@ -104,8 +124,10 @@ describe('chat between friends', () => {
     const before = await messageCount();
     for (const other of [stranger, randomUUID(), pending]) {
       for (const [method, url, body] of [
-        ['GET', `/api/pods/chats/${other}`], ['GET', `/api/pods/chats/${other}/messages`],
-        ['POST', `/api/pods/chats/${other}/messages`, { body: 'hi' }], ['POST', `/api/pods/chats/${other}/read`],
+        ['GET', `/api/pods/chats/${other}`],
+        ['GET', `/api/pods/chats/${other}/messages`],
+        ['POST', `/api/pods/chats/${other}/messages`, { body: 'hi' }],
+        ['POST', `/api/pods/chats/${other}/read`],
       ] as const) {
         const res = await as(h, ana)(method, url, body);
         expect(res.statusCode, `${method} ${url}`).toBe(403);
@@ -159,10 +181,21 @@ describe('chat between friends', () => {
     const own = await as(h, bo)('POST', '/api/pods/reports', { kind: 'chat_message', targetId: rude, reason: 'spam' });
     expect(own.statusCode).toBe(400);
     expect(own.json().error.code).toBe('CANNOT_TARGET_SELF');
-    const reported = await as(h, ana)('POST', '/api/pods/reports', { kind: 'chat_message', targetId: rude, reason: 'harassment', details: 'Not ok' });
+    const reported = await as(h, ana)('POST', '/api/pods/reports', {
+      kind: 'chat_message',
+      targetId: rude,
+      reason: 'harassment',
+      details: 'Not ok',
+    });
     expect(reported.statusCode, reported.body).toBe(201);
-    expect((await as(h, ana)('POST', '/api/pods/reports', { kind: 'chat_message', targetId: rude, reason: 'harassment' })).json().id).toBe(reported.json().id);
-    const row = (await h.sql.query('SELECT kind, reported_user_id, reason FROM pods.report WHERE id = $1', [reported.json().id])).rows[0];
+    expect(
+      (
+        await as(h, ana)('POST', '/api/pods/reports', { kind: 'chat_message', targetId: rude, reason: 'harassment' })
+      ).json().id,
+    ).toBe(reported.json().id);
+    const row = (
+      await h.sql.query('SELECT kind, reported_user_id, reason FROM pods.report WHERE id = $1', [reported.json().id])
+    ).rows[0];
     expect(row).toEqual({ kind: 'chat_message', reported_user_id: bo, reason: 'harassment' });
 
     expect(bodies(await as(h, ana)('GET', `/api/pods/chats/${bo}`))).toEqual(['fine']);
@@ -171,7 +204,11 @@ describe('chat between friends', () => {
 
     // Someone outside the conversation cannot report (or learn of) the message.
     const outsider = await newUser(h);
-    const res = await as(h, outsider)('POST', '/api/pods/reports', { kind: 'chat_message', targetId: rude, reason: 'spam' });
+    const res = await as(h, outsider)('POST', '/api/pods/reports', {
+      kind: 'chat_message',
+      targetId: rude,
+      reason: 'spam',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('REPORT_TARGET_NOT_FOUND');
   });
@@ -193,15 +230,24 @@ describe('rate limit per sender', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(10);
     // A hostile client changing its apparent address gains nothing: the limit is the token's user.
     const spoofed = await h.pods.app.inject({
-      method: 'POST', url: `/api/pods/chats/${bo}/messages`, payload: { body: 'spoofed' },
-      headers: { authorization: `Bearer ${h.issuer.sign(ana)}`, 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' },
+      method: 'POST',
+      url: `/api/pods/chats/${bo}/messages`,
+      payload: { body: 'spoofed' },
+      headers: {
+        authorization: `Bearer ${h.issuer.sign(ana)}`,
+        'x-forwarded-for': '203.0.113.9',
+        'x-real-ip': '203.0.113.9',
+      },
     });
     expect(spoofed.statusCode).toBe(429);
     expect(await messageCount()).toBe(before);
     // Other senders are not affected.
     expect((await send(bo, ana, 'my turn')).statusCode).toBe(201);
     // Once the oldest message leaves the window, sending works again.
-    await h.sql.query(`UPDATE pods.chat_message SET created_at = created_at - interval '11 seconds' WHERE sender_id = $1`, [ana]);
+    await h.sql.query(
+      `UPDATE pods.chat_message SET created_at = created_at - interval '11 seconds' WHERE sender_id = $1`,
+      [ana],
+    );
     expect((await send(ana, bo, 'later')).statusCode).toBe(201);
   });
 
@@ -213,7 +259,9 @@ describe('rate limit per sender', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(20);
     expect(codes.filter((c) => c === 429)).toHaveLength(10);
-    expect((await h.sql.query('SELECT count(*)::int AS n FROM pods.chat_message WHERE sender_id = $1', [ana])).rows[0].n).toBe(20);
+    expect(
+      (await h.sql.query('SELECT count(*)::int AS n FROM pods.chat_message WHERE sender_id = $1', [ana])).rows[0].n,
+    ).toBe(20);
   });
 });
 
@@ -230,20 +278,27 @@ describe('live chat (server-sent events)', () => {
     expect(boStream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
 
     const sent = (await send(ana, bo, 'live hello')).json();
-    await expect.poll(() => boStream.events, { timeout: 2000, interval: 20 }).toEqual([{ event: 'chat-message', data: sent, at: expect.any(Number) }]);
+    await expect
+      .poll(() => boStream.events, { timeout: 2000, interval: 20 })
+      .toEqual([{ event: 'chat-message', data: sent, at: expect.any(Number) }]);
     await expect.poll(() => anaStream.events.length, { timeout: 2000, interval: 20 }).toBe(1);
     // Bo reads it: Ana's stream hears so ("Seen"); a second mark-read with nothing new says nothing.
     expect((await as(h, bo)('POST', `/api/pods/chats/${ana}/read`)).statusCode).toBe(204);
     expect((await as(h, bo)('POST', `/api/pods/chats/${ana}/read`)).statusCode).toBe(204);
-    await expect.poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 })
+    await expect
+      .poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 })
       .toEqual({ event: 'chat-read', data: { readerId: bo, readAt: expect.any(String) }, at: expect.any(Number) });
     await new Promise((r) => setTimeout(r, 300));
     expect(cyStream.events).toEqual([]);
 
     // A block closes the chat on both open pages at once (and refuses what comes after).
     expect((await as(h, ana)('PUT', `/api/pods/blocks/${bo}`)).statusCode).toBe(204);
-    await expect.poll(() => boStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: ana }, at: expect.any(Number) });
-    await expect.poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 }).toEqual({ event: 'chat-closed', data: { friendId: bo }, at: expect.any(Number) });
+    await expect
+      .poll(() => boStream.events.at(-1), { timeout: 2000, interval: 20 })
+      .toEqual({ event: 'chat-closed', data: { friendId: ana }, at: expect.any(Number) });
+    await expect
+      .poll(() => anaStream.events.at(-1), { timeout: 2000, interval: 20 })
+      .toEqual({ event: 'chat-closed', data: { friendId: bo }, at: expect.any(Number) });
     expect((await send(bo, ana, 'after')).statusCode).toBe(403);
     await new Promise((r) => setTimeout(r, 300));
     expect(anaStream.events.map((e) => e.event)).toEqual(['chat-message', 'chat-read', 'chat-closed']);
@@ -279,7 +334,18 @@ describe('your data and account deletion', () => {
     ]);
 
     await deleteUser(h.bus, ana);
-    await expect.poll(async () => (await h.sql.query('SELECT count(*)::int AS n FROM pods.chat_message WHERE sender_id = $1 OR recipient_id = $1', [ana])).rows[0].n, { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.sql.query(
+              'SELECT count(*)::int AS n FROM pods.chat_message WHERE sender_id = $1 OR recipient_id = $1',
+              [ana],
+            )
+          ).rows[0].n,
+        { timeout: 5000 },
+      )
+      .toBe(0);
     expect((await as(h, bo)('GET', `/api/pods/chats/${ana}`)).json().error.code).toBe('CHAT_NOT_FRIENDS');
     expect((await as(h, bo)('GET', '/api/pods/me/export')).json().chatMessages).toEqual([]);
   });

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, backdateMember, createPod, joinPod, newUser, openStream, startPods, weeklyCompleted, type PodsHarness } from './helper';
+import {
+  as,
+  backdateMember,
+  createPod,
+  joinPod,
+  newUser,
+  openStream,
+  startPods,
+  weeklyCompleted,
+  type PodsHarness,
+} from './helper';
 
 let h: PodsHarness;
 let base: string;
@@ -10,7 +20,9 @@ beforeAll(async () => {
   await h.pods.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.pods.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 const ticketFor = async (userId: string, podId: string) => {
   const res = await as(h, userId)('POST', `/api/pods/pods/${podId}/stream-ticket`);
@@ -38,11 +50,24 @@ describe('live pod updates (server-sent events)', () => {
     await h.bus.publish(weeklyCompleted(ana, weekly, { podIds: [podId], note: 'Me too' }));
     await h.bus.idle();
     const committed = Date.now();
-    await expect.poll(() => stream.events.map((e) => e.event), { timeout: 1000, interval: 20 })
+    await expect
+      .poll(() => stream.events.map((e) => e.event), { timeout: 1000, interval: 20 })
       .toEqual(['pod-log-added', 'pod-log-added', 'pod-streak-updated']);
-    expect(stream.events[0]!.data).toMatchObject({ podId, userId: bo, weeklyChallengeId: weekly, message: 'Talk to a stranger', proofText: 'Did it' });
+    expect(stream.events[0]!.data).toMatchObject({
+      podId,
+      userId: bo,
+      weeklyChallengeId: weekly,
+      message: 'Talk to a stranger',
+      proofText: 'Did it',
+    });
     expect(stream.events[1]!.data).toMatchObject({ podId, userId: ana, proofText: 'Me too' });
-    expect(stream.events[2]!.data).toMatchObject({ podId, currentStreak: 1, previousStreak: 0, reason: 'completed', weeklyChallengeId: weekly });
+    expect(stream.events[2]!.data).toMatchObject({
+      podId,
+      currentStreak: 1,
+      previousStreak: 0,
+      reason: 'completed',
+      weeklyChallengeId: weekly,
+    });
     expect(stream.events[0]!.at - first).toBeLessThan(1000);
     expect(stream.events[2]!.at - committed).toBeLessThan(1000);
     await expect.poll(() => stream.comments(), { timeout: 2000 }).toBeGreaterThan(0); // heartbeats
@@ -59,7 +84,9 @@ describe('live pod updates (server-sent events)', () => {
     await h.bus.publish(weeklyCompleted(ana, randomUUID(), { podIds: [podId] }));
     await h.bus.idle();
     for (const s of [pod, mine]) {
-      await expect.poll(() => s.events.map((e) => e.event), { timeout: 1000 }).toEqual(['pod-log-added', 'pod-streak-updated']);
+      await expect
+        .poll(() => s.events.map((e) => e.event), { timeout: 1000 })
+        .toEqual(['pod-log-added', 'pod-streak-updated']);
       s.close();
     }
   });
@@ -70,10 +97,14 @@ describe('live pod updates (server-sent events)', () => {
     const { podId } = await createPod(h, ana);
     const { podId: evesPod } = await createPod(h, eve);
     expect((await as(h, eve)('POST', `/api/pods/pods/${podId}/stream-ticket`)).statusCode).toBe(404);
-    const byToken = await openStream(`${base}/api/pods/pods/${podId}/events`, { authorization: `Bearer ${h.issuer.sign(eve)}` });
+    const byToken = await openStream(`${base}/api/pods/pods/${podId}/events`, {
+      authorization: `Bearer ${h.issuer.sign(eve)}`,
+    });
     expect(byToken.res.status).toBe(404);
     expect(((await byToken.res.json()) as { error: { code: string } }).error.code).toBe('POD_NOT_FOUND');
-    const otherTicket = await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${await ticketFor(eve, evesPod)}`);
+    const otherTicket = await openStream(
+      `${base}/api/pods/pods/${podId}/events?ticket=${await ticketFor(eve, evesPod)}`,
+    );
     expect(otherTicket.res.status).toBe(401);
     expect((await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${'x'.repeat(32)}`)).res.status).toBe(401);
     expect((await openStream(`${base}/api/pods/pods/${podId}/events`)).res.status).toBe(401);

@@ -3,16 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
-beforeAll(async () => { h = await startPods(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startPods();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const myPods = (token?: string) =>
-  h.pods.app.inject({ method: 'GET', url: '/api/pods/me/pods', headers: token ? { authorization: `Bearer ${token}` } : {} });
+  h.pods.app.inject({
+    method: 'GET',
+    url: '/api/pods/me/pods',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 async function createPod(name: string, createdBy: string, members: string[]) {
   const id = randomUUID();
   await h.sql.query('INSERT INTO pods.pod (id, name, created_by) VALUES ($1, $2, $3)', [id, name, createdBy]);
-  for (const userId of members) await h.sql.query('INSERT INTO pods.pod_member (pod_id, user_id) VALUES ($1, $2)', [id, userId]);
+  for (const userId of members)
+    await h.sql.query('INSERT INTO pods.pod_member (pod_id, user_id) VALUES ($1, $2)', [id, userId]);
   return id;
 }
 
@@ -30,7 +39,11 @@ describe('GET /api/pods/me/pods', () => {
     await createPod('Not Mine', cy, [cy]);
     const { pods: list } = (await myPods(h.issuer.sign(ana))).json();
     expect(list.map((p: { id: string }) => p.id).sort()).toEqual([created, joined].sort());
-    expect(list.find((p: { id: string }) => p.id === joined)).toMatchObject({ name: 'Book Club', memberCount: 3, currentStreak: 0 });
+    expect(list.find((p: { id: string }) => p.id === joined)).toMatchObject({
+      name: 'Book Club',
+      memberCount: 3,
+      currentStreak: 0,
+    });
   });
 
   it('answers 401 without a valid token', async () => {

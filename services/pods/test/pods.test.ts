@@ -7,9 +7,13 @@ let h: PodsHarness;
 const joined: DomainEvent[] = [];
 beforeAll(async () => {
   h = await startPods();
-  await h.bus.subscribe({ durable: 'test-member-joined', subjects: ['pods.member.joined.v1'] }, async (e) => { joined.push(e); });
+  await h.bus.subscribe({ durable: 'test-member-joined', subjects: ['pods.member.joined.v1'] }, async (e) => {
+    joined.push(e);
+  });
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 describe('creating a pod', () => {
   it('makes the creator its first member with a first invite code, and publishes pods.member.joined.v1', async () => {
@@ -18,14 +22,29 @@ describe('creating a pod', () => {
     expect(res.statusCode).toBe(201);
     const pod = res.json();
     expect(pod).toMatchObject({
-      name: 'Morning Crew', description: 'Early birds', createdBy: ana, isCreator: true, currentStreak: 0, memberCount: 1, memberCap: 8,
-      members: [expect.objectContaining({ id: ana, name: 'Ana', isCreator: true, level: 1 })], log: { entries: [], nextCursor: null },
+      name: 'Morning Crew',
+      description: 'Early birds',
+      createdBy: ana,
+      isCreator: true,
+      currentStreak: 0,
+      memberCount: 1,
+      memberCap: 8,
+      members: [expect.objectContaining({ id: ana, name: 'Ana', isCreator: true, level: 1 })],
+      log: { entries: [], nextCursor: null },
     });
     expect(pod.invites).toHaveLength(1);
     expect(pod.invites[0].code).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(pod.invites[0].expiresAt).toBeNull();
-    await expect.poll(() => joined.some((e) => e.payload.userId === ana && (e.payload as unknown as { podId: string }).podId === pod.id), { timeout: 5000 }).toBe(true);
-    expect((await as(h, ana)('GET', '/api/pods/me/pods')).json().pods).toEqual([{ id: pod.id, name: 'Morning Crew', currentStreak: 0, memberCount: 1 }]);
+    await expect
+      .poll(
+        () =>
+          joined.some((e) => e.payload.userId === ana && (e.payload as unknown as { podId: string }).podId === pod.id),
+        { timeout: 5000 },
+      )
+      .toBe(true);
+    expect((await as(h, ana)('GET', '/api/pods/me/pods')).json().pods).toEqual([
+      { id: pod.id, name: 'Morning Crew', currentStreak: 0, memberCount: 1 },
+    ]);
   });
 
   it('holds a free user to 1 active pod, 3 from level 10; deleting one frees its place', async () => {
@@ -37,10 +56,15 @@ describe('creating a pod', () => {
     await publishLevel(h, ana, 10);
     await createPod(h, ana, 'Two');
     await createPod(h, ana, 'Three');
-    expect((await as(h, ana)('POST', '/api/pods/pods', { name: 'Four' })).json().error.code).toBe('POD_CREATION_LIMIT_REACHED');
+    expect((await as(h, ana)('POST', '/api/pods/pods', { name: 'Four' })).json().error.code).toBe(
+      'POD_CREATION_LIMIT_REACHED',
+    );
     expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}`)).statusCode).toBe(204);
     await createPod(h, ana, 'Four');
-    expect((await as(h, ana)('GET', '/api/pods/me/allowance')).json()).toMatchObject({ podsCreated: 3, podCreationCap: 3 });
+    expect((await as(h, ana)('GET', '/api/pods/me/allowance')).json()).toMatchObject({
+      podsCreated: 3,
+      podCreationCap: 3,
+    });
   });
 });
 
@@ -49,13 +73,25 @@ describe('invites and membership', () => {
     const [ana, bo] = [await newUser(h, { name: 'Ana' }), await newUser(h)];
     const { podId, code } = await createPod(h, ana, 'Crew');
     const preview = await as(h, bo)('GET', `/api/pods/invites/${code}`);
-    expect(preview.json()).toMatchObject({ podId, name: 'Crew', memberCount: 1, memberCap: 8, isMember: false, creator: { id: ana, name: 'Ana' } });
+    expect(preview.json()).toMatchObject({
+      podId,
+      name: 'Crew',
+      memberCount: 1,
+      memberCap: 8,
+      isMember: false,
+      creator: { id: ana, name: 'Ana' },
+    });
     expect((await as(h, bo)('POST', `/api/pods/invites/${code}/join`)).json()).toEqual({ podId, joined: true });
     expect((await as(h, bo)('POST', `/api/pods/invites/${code}/join`)).json()).toEqual({ podId, joined: false });
     const detail = (await as(h, bo)('GET', `/api/pods/pods/${podId}`)).json();
     expect(detail).toMatchObject({ isCreator: false, memberCount: 2, invites: [] });
     expect(detail.members.map((m: { id: string }) => m.id)).toEqual([ana, bo]);
-    await expect.poll(() => joined.some((e) => e.payload.userId === bo && (e.payload as unknown as { via: string }).via === 'invite'), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(
+        () => joined.some((e) => e.payload.userId === bo && (e.payload as unknown as { via: string }).via === 'invite'),
+        { timeout: 5000 },
+      )
+      .toBe(true);
   });
 
   it('revokes, rotates and expires codes', async () => {
@@ -70,14 +106,18 @@ describe('invites and membership', () => {
 
     const expiring = (await as(h, ana)('POST', `/api/pods/pods/${podId}/invites`, { expiresInHours: 2 })).json();
     expect(Date.parse(expiring.expiresAt) - Date.now()).toBeGreaterThan(7_000_000);
-    await h.sql.query(`UPDATE pods.pod_invite SET expires_at = now() - interval '1 second' WHERE code = $1`, [expiring.code]);
+    await h.sql.query(`UPDATE pods.pod_invite SET expires_at = now() - interval '1 second' WHERE code = $1`, [
+      expiring.code,
+    ]);
     const late = await as(h, cy)('POST', `/api/pods/invites/${expiring.code}/join`);
     expect(late.statusCode).toBe(410);
     expect(late.json().error.code).toBe('INVITE_EXPIRED');
 
     expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/invites/${fresh}`)).statusCode).toBe(204);
     expect((await as(h, dee)('GET', `/api/pods/invites/${fresh}`)).statusCode).toBe(404);
-    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/invites/${fresh}`)).json().error.code).toBe('INVITE_NOT_FOUND');
+    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/invites/${fresh}`)).json().error.code).toBe(
+      'INVITE_NOT_FOUND',
+    );
     expect((await as(h, ana)('GET', `/api/pods/pods/${podId}`)).json().invites).toEqual([]);
   });
 
@@ -87,9 +127,13 @@ describe('invites and membership', () => {
     for (const u of [bo, cy]) await as(h, u)('POST', `/api/pods/invites/${code}/join`);
     expect((await as(h, bo)('POST', `/api/pods/pods/${podId}/leave`)).statusCode).toBe(204);
     expect((await as(h, bo)('GET', `/api/pods/pods/${podId}`)).statusCode).toBe(404);
-    expect((await as(h, ana)('POST', `/api/pods/pods/${podId}/leave`)).json().error.code).toBe('POD_CREATOR_CANNOT_LEAVE');
+    expect((await as(h, ana)('POST', `/api/pods/pods/${podId}/leave`)).json().error.code).toBe(
+      'POD_CREATOR_CANNOT_LEAVE',
+    );
     expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/members/${cy}`)).statusCode).toBe(204);
-    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/members/${cy}`)).json().error.code).toBe('POD_MEMBER_NOT_FOUND');
+    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/members/${cy}`)).json().error.code).toBe(
+      'POD_MEMBER_NOT_FOUND',
+    );
     expect((await as(h, cy)('GET', `/api/pods/pods/${podId}`)).statusCode).toBe(404);
     const renamed = await as(h, ana)('PATCH', `/api/pods/pods/${podId}`, { name: 'Night Owls', description: null });
     expect(renamed.json()).toMatchObject({ name: 'Night Owls', description: null, memberCount: 1 });
@@ -107,7 +151,9 @@ describe('invites and membership', () => {
       expect((await as(h, u)('GET', `/api/pods/invites/${code}`)).json().error.code).toBe('INVITE_NOT_FOUND');
       expect((await as(h, u)('POST', `/api/pods/invites/${code}/join`)).json().error.code).toBe('INVITE_NOT_FOUND');
     }
-    expect((await h.sql.query('SELECT count(*)::int AS n FROM pods.pod_member WHERE pod_id = $1', [podId])).rows[0].n).toBe(1);
+    expect(
+      (await h.sql.query('SELECT count(*)::int AS n FROM pods.pod_member WHERE pod_id = $1', [podId])).rows[0].n,
+    ).toBe(1);
   });
 });
 
@@ -118,10 +164,19 @@ describe('the pod log', () => {
     await as(h, bo)('POST', `/api/pods/invites/${code}/join`);
     const base = Date.now() - 100_000;
     const ids = [];
-    for (let i = 0; i < 25; i++) ids.push(await addLogEntry(h, podId, i % 2 ? bo : ana, { message: `m${i}`, createdAt: new Date(base + i * 1000) }));
+    for (let i = 0; i < 25; i++)
+      ids.push(
+        await addLogEntry(h, podId, i % 2 ? bo : ana, { message: `m${i}`, createdAt: new Date(base + i * 1000) }),
+      );
     const detail = (await as(h, bo)('GET', `/api/pods/pods/${podId}`)).json();
     expect(detail.log.entries).toHaveLength(20);
-    expect(detail.log.entries[0]).toMatchObject({ id: ids[24], message: 'm24', proofText: 'did it', proofPhotoId: null, user: { id: ana, name: 'Ana' } });
+    expect(detail.log.entries[0]).toMatchObject({
+      id: ids[24],
+      message: 'm24',
+      proofText: 'did it',
+      proofPhotoId: null,
+      user: { id: ana, name: 'Ana' },
+    });
     const rest = (await as(h, bo)('GET', `/api/pods/pods/${podId}/log?cursor=${detail.log.nextCursor}`)).json();
     expect(rest.entries.map((e: { message: string }) => e.message)).toEqual(['m4', 'm3', 'm2', 'm1', 'm0']);
     expect(rest.nextCursor).toBeNull();
@@ -137,14 +192,26 @@ describe('the pod log', () => {
     const byCy = await addLogEntry(h, podId, cy, { message: 'cy' });
     const rep = await as(h, ana)('POST', '/api/pods/reports', { kind: 'pod_log', targetId: byBo, reason: 'spam' });
     expect(rep.statusCode).toBe(201);
-    expect((await h.sql.query('SELECT reported_user_id, pod_id FROM pods.report WHERE id = $1', [rep.json().id])).rows[0]).toEqual({ reported_user_id: bo, pod_id: podId });
+    expect(
+      (await h.sql.query('SELECT reported_user_id, pod_id FROM pods.report WHERE id = $1', [rep.json().id])).rows[0],
+    ).toEqual({ reported_user_id: bo, pod_id: podId });
     await as(h, ana)('PUT', `/api/pods/blocks/${cy}`);
-    const messages = async (u: string) => (await as(h, u)('GET', `/api/pods/pods/${podId}/log`)).json().entries.map((e: { message: string }) => e.message);
+    const messages = async (u: string) =>
+      (await as(h, u)('GET', `/api/pods/pods/${podId}/log`)).json().entries.map((e: { message: string }) => e.message);
     expect(await messages(ana)).toEqual([]);
     expect(await messages(bo)).toEqual(['cy', 'bo']);
-    expect((await as(h, bo)('POST', '/api/pods/reports', { kind: 'pod_log', targetId: byBo, reason: 'spam' })).json().error.code).toBe('CANNOT_TARGET_SELF');
+    expect(
+      (await as(h, bo)('POST', '/api/pods/reports', { kind: 'pod_log', targetId: byBo, reason: 'spam' })).json().error
+        .code,
+    ).toBe('CANNOT_TARGET_SELF');
     const outsider = await newUser(h);
-    expect((await as(h, outsider)('POST', '/api/pods/reports', { kind: 'pod_log', targetId: byCy, reason: 'spam' })).json().error.code).toBe('REPORT_TARGET_NOT_FOUND');
-    expect((await as(h, ana)('POST', '/api/pods/reports', { kind: 'pod_log', targetId: randomUUID(), reason: 'spam' })).statusCode).toBe(404);
+    expect(
+      (await as(h, outsider)('POST', '/api/pods/reports', { kind: 'pod_log', targetId: byCy, reason: 'spam' })).json()
+        .error.code,
+    ).toBe('REPORT_TARGET_NOT_FOUND');
+    expect(
+      (await as(h, ana)('POST', '/api/pods/reports', { kind: 'pod_log', targetId: randomUUID(), reason: 'spam' }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -4,11 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLogEntry, as, createPod, newUser, publishLevel, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
-beforeAll(async () => { h = await startPods(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startPods();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const profileOf = async (userId: string) =>
-  (await h.sql.query('SELECT name, username, display_name AS "displayName", photo_url AS "photoUrl", avatar_config AS "avatarConfig" FROM pods.profile WHERE user_id = $1', [userId])).rows[0];
+  (
+    await h.sql.query(
+      'SELECT name, username, display_name AS "displayName", photo_url AS "photoUrl", avatar_config AS "avatarConfig" FROM pods.profile WHERE user_id = $1',
+      [userId],
+    )
+  ).rows[0];
 const allowance = async (userId: string) => (await as(h, userId)('GET', '/api/pods/me/allowance')).json();
 
 describe('profile read model (identity events)', () => {
@@ -44,7 +53,13 @@ describe('profile read model (identity events)', () => {
 
 describe('GET /api/pods/me/allowance (entitlement and level read models)', () => {
   it('defaults a user pods has heard nothing about to free at level 1: 1 pod of 8', async () => {
-    expect(await allowance(randomUUID())).toEqual({ isPro: false, level: 1, podsCreated: 0, podCreationCap: 1, memberCap: 8 });
+    expect(await allowance(randomUUID())).toEqual({
+      isPro: false,
+      level: 1,
+      podsCreated: 0,
+      podCreationCap: 1,
+      memberCap: 8,
+    });
   });
 
   it('allows 3 pods from level 10 (quests.level.reached.v1), and never lowers the level on a reorder', async () => {
@@ -68,7 +83,11 @@ describe('GET /api/pods/me/allowance (entitlement and level read models)', () =>
 
   it('treats an entitlement past its expiry as free even before billing publishes the lapse', async () => {
     const id = randomUUID();
-    await changeEntitlement(h.bus, id, { version: 1, isActive: true, expirationDate: new Date(Date.now() - 1000).toISOString() });
+    await changeEntitlement(h.bus, id, {
+      version: 1,
+      isActive: true,
+      expirationDate: new Date(Date.now() - 1000).toISOString(),
+    });
     expect(await allowance(id)).toMatchObject({ isPro: false, podCreationCap: 1 });
   });
 
@@ -95,7 +114,12 @@ describe('identity.user.deleted.v1', () => {
     const detail = (await as(h, creator)('GET', `/api/pods/pods/${podId}`)).json();
     expect(detail.members.map((m: { id: string }) => m.id)).toEqual([creator]);
     expect(detail.log.entries).toEqual([]);
-    for (const [table, column] of [['report', 'reporter_id'], ['user_block', 'blocker_id'], ['friendship', 'user_low'], ['friendship', 'user_high']]) {
+    for (const [table, column] of [
+      ['report', 'reporter_id'],
+      ['user_block', 'blocker_id'],
+      ['friendship', 'user_low'],
+      ['friendship', 'user_high'],
+    ]) {
       expect((await h.sql.query(`SELECT 1 FROM pods.${table} WHERE ${column} = $1`, [gone])).rowCount, table).toBe(0);
     }
   });

@@ -7,17 +7,24 @@ let h: PodsHarness;
 const seen: DomainEvent[] = [];
 beforeAll(async () => {
   h = await startPods();
-  await h.bus.subscribe({ durable: 'test-friendship-watch', subjects: ['pods.friendship.changed.v1'] }, async (e) => { seen.push(e); });
+  await h.bus.subscribe({ durable: 'test-friendship-watch', subjects: ['pods.friendship.changed.v1'] }, async (e) => {
+    seen.push(e);
+  });
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 const befriend = async (a: string, b: string) => {
   await as(h, a)('POST', '/api/pods/friends/requests', { userId: b });
   expect((await as(h, b)('POST', `/api/pods/friends/requests/${a}/accept`)).statusCode).toBe(204);
 };
 const searchNames = async (viewer: string, q: string) =>
-  (await as(h, viewer)('GET', `/api/pods/users/search?q=${q}`)).json().users.map((u: { username: string }) => u.username);
-const friendIds = async (viewer: string) => (await as(h, viewer)('GET', '/api/pods/friends')).json().friends.map((f: { id: string }) => f.id);
+  (await as(h, viewer)('GET', `/api/pods/users/search?q=${q}`))
+    .json()
+    .users.map((u: { username: string }) => u.username);
+const friendIds = async (viewer: string) =>
+  (await as(h, viewer)('GET', '/api/pods/friends')).json().friends.map((f: { id: string }) => f.id);
 
 describe('blocking', () => {
   it('ends the friendship, hides each from the other, refuses requests both ways, and lifts cleanly', async () => {
@@ -31,7 +38,15 @@ describe('blocking', () => {
     expect(await friendIds(bo)).toEqual([]);
     expect(await searchNames(ana, 'blk_')).toEqual([]);
     expect(await searchNames(bo, 'blk_')).toEqual([]);
-    await expect.poll(() => seen.some((e) => e.payload.userId === ana && (e.payload as unknown as { change: string }).change === 'blocked'), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          seen.some(
+            (e) => e.payload.userId === ana && (e.payload as unknown as { change: string }).change === 'blocked',
+          ),
+        { timeout: 5000 },
+      )
+      .toBe(true);
 
     const fromBlocked = await as(h, bo)('POST', '/api/pods/friends/requests', { userId: ana });
     expect(fromBlocked.statusCode).toBe(404);
@@ -39,9 +54,13 @@ describe('blocking', () => {
     const fromBlocker = await as(h, ana)('POST', '/api/pods/friends/requests', { userId: bo });
     expect(fromBlocker.statusCode).toBe(409);
     expect(fromBlocker.json().error.code).toBe('USER_BLOCKED');
-    expect((await h.sql.query('SELECT 1 FROM pods.friendship WHERE $1 IN (user_low, user_high)', [ana])).rowCount).toBe(0);
+    expect((await h.sql.query('SELECT 1 FROM pods.friendship WHERE $1 IN (user_low, user_high)', [ana])).rowCount).toBe(
+      0,
+    );
 
-    expect((await as(h, ana)('GET', '/api/pods/blocks')).json().users).toEqual([expect.objectContaining({ id: bo, username: 'blk_bo' })]);
+    expect((await as(h, ana)('GET', '/api/pods/blocks')).json().users).toEqual([
+      expect.objectContaining({ id: bo, username: 'blk_bo' }),
+    ]);
     expect((await as(h, bo)('GET', '/api/pods/blocks')).json().users).toEqual([]);
 
     expect((await as(h, ana)('DELETE', `/api/pods/blocks/${bo}`)).statusCode).toBe(204);
@@ -71,13 +90,31 @@ describe('reporting a user', () => {
     const bo = await newUser(h, { username: 'rep_bo' });
     const cy = await newUser(h, { username: 'rep_cy' });
     await befriend(ana, bo);
-    const first = await as(h, ana)('POST', '/api/pods/reports', { kind: 'user', targetId: bo, reason: 'harassment', details: '  rude  ' });
+    const first = await as(h, ana)('POST', '/api/pods/reports', {
+      kind: 'user',
+      targetId: bo,
+      reason: 'harassment',
+      details: '  rude  ',
+    });
     expect(first.statusCode).toBe(201);
     const again = await as(h, ana)('POST', '/api/pods/reports', { kind: 'user', targetId: bo, reason: 'spam' });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
-    const { rows } = await h.sql.query('SELECT reporter_id, kind, target_id, reported_user_id, reason, details, status FROM pods.report WHERE target_id = $1', [bo]);
-    expect(rows).toEqual([{ reporter_id: ana, kind: 'user', target_id: bo, reported_user_id: bo, reason: 'harassment', details: 'rude', status: 'open' }]);
+    const { rows } = await h.sql.query(
+      'SELECT reporter_id, kind, target_id, reported_user_id, reason, details, status FROM pods.report WHERE target_id = $1',
+      [bo],
+    );
+    expect(rows).toEqual([
+      {
+        reporter_id: ana,
+        kind: 'user',
+        target_id: bo,
+        reported_user_id: bo,
+        reason: 'harassment',
+        details: 'rude',
+        status: 'open',
+      },
+    ]);
 
     expect(await searchNames(ana, 'rep_')).toEqual(['rep_cy']);
     expect(await friendIds(ana)).toEqual([]);
@@ -88,7 +125,9 @@ describe('reporting a user', () => {
   it('refuses oneself, unknown users and users who blocked the reporter, storing nothing', async () => {
     const [a, b] = [await newUser(h), await newUser(h)];
     await as(h, b)('PUT', `/api/pods/blocks/${a}`);
-    expect((await as(h, a)('POST', '/api/pods/reports', { kind: 'user', targetId: a, reason: 'spam' })).json().error.code).toBe('CANNOT_TARGET_SELF');
+    expect(
+      (await as(h, a)('POST', '/api/pods/reports', { kind: 'user', targetId: a, reason: 'spam' })).json().error.code,
+    ).toBe('CANNOT_TARGET_SELF');
     for (const targetId of [randomUUID(), b]) {
       const res = await as(h, a)('POST', '/api/pods/reports', { kind: 'user', targetId, reason: 'spam' });
       expect(res.statusCode).toBe(404);
@@ -100,11 +139,20 @@ describe('reporting a user', () => {
 
 describe('your data', () => {
   it("exports the user's friendships, blocks, reports and pod log posts — not others' blocks or reports of them", async () => {
-    const [me, friend, asker, blocked, reporter] = [await newUser(h), await newUser(h), await newUser(h), await newUser(h), await newUser(h)];
+    const [me, friend, asker, blocked, reporter] = [
+      await newUser(h),
+      await newUser(h),
+      await newUser(h),
+      await newUser(h),
+      await newUser(h),
+    ];
     await befriend(me, friend);
     await as(h, asker)('POST', '/api/pods/friends/requests', { userId: me });
     expect((await as(h, me)('PUT', `/api/pods/blocks/${blocked}`)).statusCode).toBe(204);
-    expect((await as(h, me)('POST', '/api/pods/reports', { kind: 'user', targetId: asker, reason: 'spam', details: 'ads' })).statusCode).toBe(201);
+    expect(
+      (await as(h, me)('POST', '/api/pods/reports', { kind: 'user', targetId: asker, reason: 'spam', details: 'ads' }))
+        .statusCode,
+    ).toBe(201);
     // Someone else's view of me is theirs: a block and a report of me are not in my export.
     await as(h, reporter)('PUT', `/api/pods/blocks/${me}`);
     await as(h, friend)('POST', '/api/pods/reports', { kind: 'user', targetId: me, reason: 'spam' });
@@ -115,11 +163,20 @@ describe('your data', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json();
     expect(data.friendships).toEqual([
-      expect.objectContaining({ withUserId: friend, status: 'accepted', requestedByYou: true, acceptedAt: expect.any(String) }),
+      expect.objectContaining({
+        withUserId: friend,
+        status: 'accepted',
+        requestedByYou: true,
+        acceptedAt: expect.any(String),
+      }),
       expect.objectContaining({ withUserId: asker, status: 'pending', requestedByYou: false, acceptedAt: null }),
     ]);
     expect(data.blocks).toEqual([{ blockedUserId: blocked, createdAt: expect.any(String) }]);
-    expect(data.reports).toEqual([expect.objectContaining({ kind: 'user', targetId: asker, reason: 'spam', details: 'ads', status: 'open' })]);
-    expect(data.podLogEntries).toEqual([expect.objectContaining({ podId, message: 'Did the cold shower', hasPhoto: false })]);
+    expect(data.reports).toEqual([
+      expect.objectContaining({ kind: 'user', targetId: asker, reason: 'spam', details: 'ads', status: 'open' }),
+    ]);
+    expect(data.podLogEntries).toEqual([
+      expect.objectContaining({ podId, message: 'Did the cold shower', hasPhoto: false }),
+    ]);
   });
 });

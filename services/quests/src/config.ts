@@ -43,18 +43,27 @@ export interface QuestsConfig extends VerifierConfig {
 }
 
 export function questsConfig(env: Static<TObject<typeof QuestsEnv>>): QuestsConfig {
-  return { ...verifierConfig(env), storage: storageConfig(env), photoUrlTtlSeconds: env.PHOTO_URL_TTL_SECONDS,
-    photoUploadsPerHour: env.PHOTO_UPLOADS_PER_HOUR };
+  return {
+    ...verifierConfig(env),
+    storage: storageConfig(env),
+    photoUrlTtlSeconds: env.PHOTO_URL_TTL_SECONDS,
+    photoUploadsPerHour: env.PHOTO_UPLOADS_PER_HOUR,
+  };
 }
 
 export function storageConfig(env: Static<TObject<typeof PhotoEnv>>, defaultDir = '.data/photos'): StorageConfig {
-  if (env.STORAGE_DRIVER === 'local') return { driver: 'local', dir: env.STORAGE_DIR ?? defaultDir, signingKey: env.PHOTO_URL_SIGNING_KEY };
+  if (env.STORAGE_DRIVER === 'local')
+    return { driver: 'local', dir: env.STORAGE_DIR ?? defaultDir, signingKey: env.PHOTO_URL_SIGNING_KEY };
   if (!env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   return {
-    driver: 's3', bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION,
-    accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    driver: 's3',
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
   };
 }

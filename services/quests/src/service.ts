@@ -1,7 +1,22 @@
-import { EntitlementChanged, FriendshipChanged, ProfileUpdated, UserDeleted, UserRegistered, type WeekAssignment } from '@vere/contracts';
+import {
+  EntitlementChanged,
+  FriendshipChanged,
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+  type WeekAssignment,
+} from '@vere/contracts';
 import { DEFAULT_PHOTO_UPLOADS_PER_HOUR } from '@vere/domain';
 import {
-  assembleService, consume, jwksKeys, pgTransactions, startJobs, type EventBus, type Jobs, type ServiceContext, type ServiceHandle,
+  assembleService,
+  consume,
+  jwksKeys,
+  pgTransactions,
+  startJobs,
+  type EventBus,
+  type Jobs,
+  type ServiceContext,
+  type ServiceHandle,
 } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './clock';
@@ -34,7 +49,12 @@ import type { PhotoProofs, QuestsDeps } from './use-cases/deps';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
 import { erasePhotos, PHOTO_SWEEP_CRON, PHOTO_SWEEP_JOB, photoProofs, sweepUnattachedPhotos } from './use-cases/photos';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
-import { recomputeStreaks, STREAK_RECOMPUTE_CRON, STREAK_RECOMPUTE_JOB, type RecomputeResult } from './use-cases/streaks';
+import {
+  recomputeStreaks,
+  STREAK_RECOMPUTE_CRON,
+  STREAK_RECOMPUTE_JOB,
+  type RecomputeResult,
+} from './use-cases/streaks';
 import { rotateMissingWeeks, WEEKLY_ROTATION_CRON, WEEKLY_ROTATION_JOB } from './use-cases/weekly-admin';
 
 /** What the process (runStandalone, the launcher, tests) gives quests beyond its configuration. */
@@ -122,8 +142,12 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       const { transaction } = deps;
       return [
         consume(ctx.bus, transaction, 'quests-player-registry', UserRegistered, (tx, e) => registerPlayer(deps, tx, e)),
-        consume(ctx.bus, transaction, 'quests-player-profile', ProfileUpdated, (tx, e) => updatePlayerProfile(deps, tx, e)),
-        consume(ctx.bus, transaction, 'quests-entitlement', EntitlementChanged, (tx, e) => updateEntitlement(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-player-profile', ProfileUpdated, (tx, e) =>
+          updatePlayerProfile(deps, tx, e),
+        ),
+        consume(ctx.bus, transaction, 'quests-entitlement', EntitlementChanged, (tx, e) =>
+          updateEntitlement(deps, tx, e),
+        ),
         consume(ctx.bus, transaction, 'quests-user-erasure', UserDeleted, async (tx, e) => {
           await forgetPlayer(deps, tx, e);
           await forgetFriends(deps, tx, e.userId);
@@ -137,7 +161,10 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
   const dailyReset = () => runDailyReset(wired!.deps, clock());
   const weeklyRotation = () => rotateMissingWeeks(wired!.deps, clock());
   const recompute = () => recomputeStreaks(wired!.deps, clock());
-  const photoSweep = () => sweepUnattachedPhotos(wired!.deps, (err, key) => options.logger.warn({ err, key }, 'could not delete an unattached photo'));
+  const photoSweep = () =>
+    sweepUnattachedPhotos(wired!.deps, (err, key) =>
+      options.logger.warn({ err, key }, 'could not delete an unattached photo'),
+    );
   let jobs: Jobs | undefined;
   return {
     name: handle.name,
@@ -152,7 +179,10 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
     async start() {
       await handle.start();
       jobs = await startJobs({
-        pool: wired!.pool, schema: 'quests_jobs', logger: options.logger, pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+        pool: wired!.pool,
+        schema: 'quests_jobs',
+        logger: options.logger,
+        pollingIntervalSeconds: options.jobPollingIntervalSeconds,
         jobs: [
           { name: DAILY_RESET_JOB, cron: DAILY_RESET_CRON, run: dailyReset },
           { name: WEEKLY_ROTATION_JOB, cron: WEEKLY_ROTATION_CRON, run: weeklyRotation },
@@ -162,7 +192,9 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       });
       if (options.rotateOnStart !== false) {
         // Safe on every replica at once (see rotate in use-cases/weekly-admin.ts); the job retries on its own schedule.
-        await weeklyRotation().catch((err: unknown) => options.logger.error({ err }, 'weekly rotation at start failed'));
+        await weeklyRotation().catch((err: unknown) =>
+          options.logger.error({ err }, 'weekly rotation at start failed'),
+        );
       }
     },
     async close() {

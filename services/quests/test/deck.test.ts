@@ -12,12 +12,20 @@ beforeAll(async () => {
   daily = await sidequestIds(h, 'daily');
   weekend = await sidequestIds(h, 'weekend');
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 const WEDNESDAY = '2026-01-14T12:00:00Z';
 const todosOf = (userId: string) => count(h, 'SELECT count(*) FROM quests.todo WHERE user_id = $1', [userId]);
 const swipesCounted = async (userId: string) =>
-  Number((await h.sql.query('SELECT coalesce(sum(swipes_used), 0) AS n FROM quests.daily_usage WHERE user_id = $1', [userId])).rows[0].n);
+  Number(
+    (
+      await h.sql.query('SELECT coalesce(sum(swipes_used), 0) AS n FROM quests.daily_usage WHERE user_id = $1', [
+        userId,
+      ])
+    ).rows[0].n,
+  );
 
 describe('sidequest catalogue', () => {
   it('lists at least 60 daily and 30 weekend cards, newest first, each with description, duration, XP and colours', async () => {
@@ -28,7 +36,12 @@ describe('sidequest catalogue', () => {
     expect(w.length).toBeGreaterThanOrEqual(30);
     for (const card of [...d, ...w]) {
       expect(card.description.length).toBeGreaterThan(20);
-      expect(card).toMatchObject({ duration: expect.any(String), xp: expect.any(Number), bgColor: expect.stringMatching(/^#/), bgColor2: expect.stringMatching(/^#/) });
+      expect(card).toMatchObject({
+        duration: expect.any(String),
+        xp: expect.any(Number),
+        bgColor: expect.stringMatching(/^#/),
+        bgColor2: expect.stringMatching(/^#/),
+      });
     }
     const times = d.map((c: { createdAt: string }) => Date.parse(c.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -46,10 +59,22 @@ describe('accepting a sidequest', () => {
     expect(res.statusCode).toBe(201);
     const { todo, limits } = res.json();
     expect(todo).toMatchObject({
-      sidequestId: daily[0], type: 'daily_sidequest', status: 'pending', title: 'Compliment a Stranger', xpReward: 20,
-      dueAt: '2026-01-15T12:00:00.000Z', dueDate: '2026-01-16', // 01:00 NZDT on the 15th local → due the 16th
+      sidequestId: daily[0],
+      type: 'daily_sidequest',
+      status: 'pending',
+      title: 'Compliment a Stranger',
+      xpReward: 20,
+      dueAt: '2026-01-15T12:00:00.000Z',
+      dueDate: '2026-01-16', // 01:00 NZDT on the 15th local → due the 16th
     });
-    expect(limits).toMatchObject({ dailySwipes: 1, maxSwipes: 5, dailySkips: 0, maxSkips: 1, date: '2026-01-15', timeZone: 'Pacific/Auckland' });
+    expect(limits).toMatchObject({
+      dailySwipes: 1,
+      maxSwipes: 5,
+      dailySkips: 0,
+      maxSkips: 1,
+      date: '2026-01-15',
+      timeZone: 'Pacific/Auckland',
+    });
     expect((await as(h, userId).limits()).json()).toMatchObject({ dailySwipes: 1, weekendSwipes: 0 });
   });
 
@@ -62,7 +87,10 @@ describe('accepting a sidequest', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(45);
     const refused = results.find((r) => r.statusCode === 409)!.json();
-    expect(refused.error).toEqual({ code: 'SWIPE_LIMIT_REACHED', message: 'Daily swipe limit reached. Try again tomorrow or upgrade to Pro for more swipes.' });
+    expect(refused.error).toEqual({
+      code: 'SWIPE_LIMIT_REACHED',
+      message: 'Daily swipe limit reached. Try again tomorrow or upgrade to Pro for more swipes.',
+    });
     expect(await todosOf(userId)).toBe(5);
     expect(await swipesCounted(userId)).toBe(5);
   });
@@ -85,7 +113,13 @@ describe('accepting a sidequest', () => {
     const userId = await newPlayer(h);
     await changeEntitlement(h.bus, userId, { version: 1, isActive: true, expirationDate: '2026-02-14T12:00:00Z' });
     const user = as(h, userId);
-    expect((await user.limits()).json()).toMatchObject({ isPro: true, maxSwipes: 10, maxSkips: 3, maxWeekendSwipes: 10, maxWeekendSkips: 3 });
+    expect((await user.limits()).json()).toMatchObject({
+      isPro: true,
+      maxSwipes: 10,
+      maxSkips: 3,
+      maxWeekendSwipes: 10,
+      maxWeekendSkips: 3,
+    });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => user.accept(daily[i]!)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
   });
@@ -107,7 +141,13 @@ describe('accepting a sidequest', () => {
     h.clock.set(WEDNESDAY);
     const userId = await newPlayer(h);
     await h.sql.query('UPDATE quests.player SET total_xp = $2 WHERE user_id = $1', [userId, levelThreshold(9)]); // level 10
-    expect((await as(h, userId).limits()).json()).toMatchObject({ level: 10, bonusSwipes: 2, maxSwipes: 7, maxWeekendSwipes: 7, maxSkips: 1 });
+    expect((await as(h, userId).limits()).json()).toMatchObject({
+      level: 10,
+      bonusSwipes: 2,
+      maxSwipes: 7,
+      maxWeekendSwipes: 7,
+      maxSkips: 1,
+    });
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => as(h, userId).accept(daily[i]!)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(7);
   });
@@ -122,7 +162,10 @@ describe('skipping a sidequest', () => {
     expect(first.json().limits).toMatchObject({ dailySkips: 1, dailySwipes: 0 });
     const second = await user.skip(daily[1]!);
     expect(second.statusCode).toBe(409);
-    expect(second.json().error).toEqual({ code: 'SKIP_LIMIT_REACHED', message: 'Daily skip limit reached. Try again tomorrow or upgrade to Pro for more skips.' });
+    expect(second.json().error).toEqual({
+      code: 'SKIP_LIMIT_REACHED',
+      message: 'Daily skip limit reached. Try again tomorrow or upgrade to Pro for more skips.',
+    });
   });
 
   it('is refused when the swipes are used up, even with a skip left', async () => {
@@ -156,7 +199,9 @@ describe('the weekend deck', () => {
     expect(await todosOf(userId)).toBe(0);
     expect(await swipesCounted(userId)).toBe(0);
     expect((await as(h, userId).limits()).json()).toMatchObject({
-      weekendOpen: false, weekendOpensAt: '2026-01-16T22:00:00.000Z', weekendEndsAt: '2026-01-19T05:00:00.000Z',
+      weekendOpen: false,
+      weekendOpensAt: '2026-01-16T22:00:00.000Z',
+      weekendEndsAt: '2026-01-19T05:00:00.000Z',
     });
   });
 
@@ -169,10 +214,14 @@ describe('the weekend deck', () => {
     expect((await as(h, userId).accept(daily[5]!)).json().error.code).toBe('SWIPE_LIMIT_REACHED');
     const results = await Promise.all(weekend.slice(0, 8).map((id) => as(h, userId).accept(id)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
-    expect(results.find((r) => r.statusCode === 409)!.json().error.message)
-      .toBe('Weekend swipe limit reached. Try again tomorrow or upgrade to Pro for more swipes.');
+    expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe(
+      'Weekend swipe limit reached. Try again tomorrow or upgrade to Pro for more swipes.',
+    );
     expect((await as(h, userId).limits()).json()).toMatchObject({
-      weekendOpen: true, dailySwipes: 5, weekendSwipes: 5, weekendOpensAt: '2026-01-16T22:00:00.000Z',
+      weekendOpen: true,
+      dailySwipes: 5,
+      weekendSwipes: 5,
+      weekendOpensAt: '2026-01-16T22:00:00.000Z',
     });
   });
 });
@@ -184,7 +233,11 @@ describe('usage resets at local midnight', () => {
     h.clock.set(before);
     for (const id of daily.slice(0, 5)) expect((await as(h, userId).accept(id)).statusCode).toBe(201);
     expect((await as(h, userId).accept(daily[5]!)).statusCode).toBe(409);
-    expect((await as(h, userId).limits()).json()).toMatchObject({ date: dates[0], dailySwipes: 5, resetsAt: new Date(after).toISOString() });
+    expect((await as(h, userId).limits()).json()).toMatchObject({
+      date: dates[0],
+      dailySwipes: 5,
+      resetsAt: new Date(after).toISOString(),
+    });
     h.clock.set(new Date(Date.parse(after) - 1).toISOString());
     expect((await as(h, userId).accept(daily[5]!)).statusCode).toBe(409);
     h.clock.set(after);
@@ -246,24 +299,41 @@ describe('bad input', () => {
 
   it('answers 404 PLAYER_NOT_FOUND before the registration arrived', async () => {
     const user = as(h, randomUUID());
-    for (const res of [await user.limits(), await user.accept(daily[0]!), await user.skip(daily[0]!), await user.todos()]) {
+    for (const res of [
+      await user.limits(),
+      await user.accept(daily[0]!),
+      await user.skip(daily[0]!),
+      await user.todos(),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('PLAYER_NOT_FOUND');
     }
   });
 
-  it.each(['?type=monthly', '?type=', '?type[]=daily', '?extra=1'])('refuses the catalogue query %s with 400', async (query) => {
-    const res = await as(h, randomUUID()).call('GET', `/api/quests/sidequests${query}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
-  });
+  it.each(['?type=monthly', '?type=', '?type[]=daily', '?extra=1'])(
+    'refuses the catalogue query %s with 400',
+    async (query) => {
+      const res = await as(h, randomUUID()).call('GET', `/api/quests/sidequests${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    },
+  );
 
   it.each([
-    ['GET', '/api/quests/sidequests'], ['GET', '/api/quests/me/limits'], ['POST', '/api/quests/me/swipes/accept'],
-    ['POST', '/api/quests/me/swipes/skip'], ['GET', '/api/quests/me/todos'], ['GET', '/api/quests/leaderboard'],
-    ['POST', `/api/quests/me/todos/${randomUUID()}/complete`], ['DELETE', `/api/quests/me/todos/${randomUUID()}`],
+    ['GET', '/api/quests/sidequests'],
+    ['GET', '/api/quests/me/limits'],
+    ['POST', '/api/quests/me/swipes/accept'],
+    ['POST', '/api/quests/me/swipes/skip'],
+    ['GET', '/api/quests/me/todos'],
+    ['GET', '/api/quests/leaderboard'],
+    ['POST', `/api/quests/me/todos/${randomUUID()}/complete`],
+    ['DELETE', `/api/quests/me/todos/${randomUUID()}`],
   ] as const)('answers 401 on %s %s without a token', async (method, url) => {
-    const res = await h.quests.app.inject({ method, url, payload: method === 'POST' ? { sidequestId: randomUUID() } : undefined });
+    const res = await h.quests.app.inject({
+      method,
+      url,
+      payload: method === 'POST' ? { sidequestId: randomUUID() } : undefined,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
@@ -271,7 +341,9 @@ describe('bad input', () => {
   it('answers 400 for a body that is not JSON', async () => {
     const userId = await newPlayer(h);
     const res = await h.quests.app.inject({
-      method: 'POST', url: '/api/quests/me/swipes/accept', payload: '{"sidequestId":',
+      method: 'POST',
+      url: '/api/quests/me/swipes/accept',
+      payload: '{"sidequestId":',
       headers: { authorization: `Bearer ${h.issuer.sign(userId)}`, 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);

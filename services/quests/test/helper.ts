@@ -3,11 +3,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInProcessEventBus, type InProcessEventBus } from '@vere/service-kit';
-import { registerUser, startServiceHarness, type RegisteredFields, type ServiceHarness, type ServiceHarnessContext } from '@vere/test-kit';
+import {
+  registerUser,
+  startServiceHarness,
+  type RegisteredFields,
+  type ServiceHarness,
+  type ServiceHarnessContext,
+} from '@vere/test-kit';
 import { expect } from 'vitest';
 import { createQuestsService, type PhotoProofs, type QuestsHandle, type StorageConfig } from '../src/index';
 
-export interface QuestsOptions { photos?: PhotoProofs; storage?: StorageConfig; photoUploadsPerHour?: number }
+export interface QuestsOptions {
+  photos?: PhotoProofs;
+  storage?: StorageConfig;
+  photoUploadsPerHour?: number;
+}
 
 export interface QuestsHarness extends ServiceHarness<QuestsHandle, InProcessEventBus> {
   quests: QuestsHandle;
@@ -18,15 +28,30 @@ export interface QuestsHarness extends ServiceHarness<QuestsHandle, InProcessEve
 }
 
 /** quests as the tests build it (every replica the same way). */
-function createQuests(ctx: ServiceHarnessContext<InProcessEventBus>, opts: QuestsOptions, photosDir: string): Promise<QuestsHandle> {
+function createQuests(
+  ctx: ServiceHarnessContext<InProcessEventBus>,
+  opts: QuestsOptions,
+  photosDir: string,
+): Promise<QuestsHandle> {
   const { db, bus, issuer, logger, clock } = ctx;
-  return createQuestsService({
-    databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, storage: opts.storage ?? { driver: 'local', dir: photosDir },
-    photoUploadsPerHour: opts.photoUploadsPerHour,
-  }, {
-    // Tests assign weeks themselves (and test the rotation explicitly).
-    bus, logger, clock, photos: opts.photos, rotateOnStart: false, jobPollingIntervalSeconds: 0.5,
-  });
+  return createQuestsService(
+    {
+      databaseUrl: db.url,
+      issuer: issuer.issuer,
+      jwksUrl: issuer.jwksUrl,
+      storage: opts.storage ?? { driver: 'local', dir: photosDir },
+      photoUploadsPerHour: opts.photoUploadsPerHour,
+    },
+    {
+      // Tests assign weeks themselves (and test the rotation explicitly).
+      bus,
+      logger,
+      clock,
+      photos: opts.photos,
+      rotateOnStart: false,
+      jobPollingIntervalSeconds: 0.5,
+    },
+  );
 }
 
 /** quests fully wired on a fresh database, its clock at Wednesday 2026-01-14 12:00 UTC. */
@@ -44,7 +69,9 @@ export async function startQuests(opts: QuestsOptions = {}): Promise<QuestsHarne
   });
   h.onClose(() => rm(photosDir, { recursive: true, force: true }));
   return {
-    ...h, quests: h.service, photosDir,
+    ...h,
+    quests: h.service,
+    photosDir,
     async second() {
       const other = await createQuests(h, opts, photosDir);
       h.onClose(() => other.close());
@@ -74,13 +101,20 @@ export function as(h: QuestsHarness, userId: string, app = h.quests.app) {
 export async function newPlayer(h: QuestsHarness, fields: RegisteredFields = {}): Promise<string> {
   const userId = randomUUID();
   await registerUser(h.bus, userId, fields);
-  await expect.poll(async () => (await h.sql.query('SELECT 1 FROM quests.player WHERE user_id = $1', [userId])).rowCount, { timeout: 5000 }).toBe(1);
+  await expect
+    .poll(async () => (await h.sql.query('SELECT 1 FROM quests.player WHERE user_id = $1', [userId])).rowCount, {
+      timeout: 5000,
+    })
+    .toBe(1);
   return userId;
 }
 
 /** Ids of seeded cards, newest first. */
 export async function sidequestIds(h: QuestsHarness, type: 'daily' | 'weekend'): Promise<string[]> {
-  const { rows } = await h.sql.query<{ id: string }>('SELECT id FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC', [type]);
+  const { rows } = await h.sql.query<{ id: string }>(
+    'SELECT id FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC',
+    [type],
+  );
   return rows.map((r) => r.id);
 }
 

@@ -6,10 +6,15 @@ import { as, count, newPlayer, startQuests, type QuestsHarness } from './helper'
 
 // A database of its own: ranks count every player in it.
 let h: QuestsHarness;
-beforeAll(async () => { h = await startQuests(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startQuests();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
-const setXp = (userId: string, xp: number) => h.sql.query('UPDATE quests.player SET total_xp = $2 WHERE user_id = $1', [userId, xp]);
+const setXp = (userId: string, xp: number) =>
+  h.sql.query('UPDATE quests.player SET total_xp = $2 WHERE user_id = $1', [userId, xp]);
 
 describe('leaderboard', () => {
   it('lists the top players by XP with name, username, avatar, level and rank, and the caller’s own rank', async () => {
@@ -21,7 +26,12 @@ describe('leaderboard', () => {
       ids.push(id);
     }
     const avatar = randomAvatarConfig('top');
-    await updateProfile(h.bus, ids[5]!, { name: 'Top Player', username: 'top_player', avatarConfig: avatar, photoUrl: 'https://img.example.com/top.png' });
+    await updateProfile(h.bus, ids[5]!, {
+      name: 'Top Player',
+      username: 'top_player',
+      avatarConfig: avatar,
+      photoUrl: 'https://img.example.com/top.png',
+    });
 
     const caller = ids[0]!; // 50 XP: players above with 2600, 1500, 1000, 400, 400, 300, 120, 90, 75 → rank 10
     const res = await as(h, caller).leaderboard();
@@ -29,15 +39,24 @@ describe('leaderboard', () => {
     const { entries, me } = res.json();
     expect(entries).toHaveLength(10);
     expect(entries[0]).toEqual({
-      id: ids[5], name: 'Top Player', username: 'top_player', avatarConfig: avatar, photoUrl: 'https://img.example.com/top.png',
-      level: 18, totalXP: 2600, rank: 1, // 150n - 50 ≤ 2600 for n ≤ 17
+      id: ids[5],
+      name: 'Top Player',
+      username: 'top_player',
+      avatarConfig: avatar,
+      photoUrl: 'https://img.example.com/top.png',
+      level: 18,
+      totalXP: 2600,
+      rank: 1, // 150n - 50 ≤ 2600 for n ≤ 17
     });
-    expect(entries.map((e: { totalXP: number }) => e.totalXP)).toEqual([2600, 1500, 1000, 400, 400, 300, 120, 90, 75, 50]);
+    expect(entries.map((e: { totalXP: number }) => e.totalXP)).toEqual([
+      2600, 1500, 1000, 400, 400, 300, 120, 90, 75, 50,
+    ]);
     expect(entries.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 4, 6, 7, 8, 9, 10]); // ties share a rank
     expect(me).toMatchObject({ id: caller, totalXP: 50, rank: 10, level: 1, name: 'Player 0' });
 
     expect((await as(h, ids[4]!).leaderboard('?limit=3')).json()).toMatchObject({
-      entries: [{ totalXP: 2600 }, { totalXP: 1500 }, { totalXP: 1000 }], me: { totalXP: 0, rank: 12 },
+      entries: [{ totalXP: 2600 }, { totalXP: 1500 }, { totalXP: 1000 }],
+      me: { totalXP: 0, rank: 12 },
     });
   });
 
@@ -46,9 +65,15 @@ describe('leaderboard', () => {
     const b = await newPlayer(h);
     await setXp(a, 5000);
     await setXp(b, 4999);
-    expect((await as(h, b).leaderboard('?limit=1')).json()).toMatchObject({ entries: [{ id: a, rank: 1 }], me: { id: b, rank: 2 } });
+    expect((await as(h, b).leaderboard('?limit=1')).json()).toMatchObject({
+      entries: [{ id: a, rank: 1 }],
+      me: { id: b, rank: 2 },
+    });
     await deleteUser(h.bus, a);
-    expect((await as(h, b).leaderboard('?limit=1')).json()).toMatchObject({ entries: [{ id: b, rank: 1 }], me: { rank: 1 } });
+    expect((await as(h, b).leaderboard('?limit=1')).json()).toMatchObject({
+      entries: [{ id: b, rank: 1 }],
+      me: { rank: 1 },
+    });
     const counted = await count(h, 'SELECT coalesce(sum(players), 0) AS count FROM quests.xp_rank_count', []);
     expect(counted).toBe(await count(h, 'SELECT count(*) FROM quests.player', []));
   });
@@ -57,11 +82,14 @@ describe('leaderboard', () => {
     expect((await as(h, randomUUID()).leaderboard()).json().me).toBeNull();
   });
 
-  it.each(['?limit=0', '?limit=101', '?limit=abc', '?limit=1.5', '?limit=-1', '?sort=xp'])('refuses %s with 400', async (query) => {
-    const res = await as(h, randomUUID()).leaderboard(query);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
-  });
+  it.each(['?limit=0', '?limit=101', '?limit=abc', '?limit=1.5', '?limit=-1', '?sort=xp'])(
+    'refuses %s with 400',
+    async (query) => {
+      const res = await as(h, randomUUID()).leaderboard(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    },
+  );
 });
 
 describe('profile read model', () => {
@@ -72,14 +100,17 @@ describe('profile read model', () => {
     older.payload.occurredAt = new Date(Date.parse(newer.payload.occurredAt) - 60_000).toISOString();
     await h.bus.publish(older);
     await h.bus.idle();
-    expect((await h.sql.query('SELECT name FROM quests.player WHERE user_id = $1', [userId])).rows[0].name).toBe('Newer Name');
+    expect((await h.sql.query('SELECT name FROM quests.player WHERE user_id = $1', [userId])).rows[0].name).toBe(
+      'Newer Name',
+    );
   });
 
   it('keeps the zone it holds when a profile event carries none (an event from before zones)', async () => {
     const userId = await newPlayer(h, { timeZone: 'Asia/Kolkata' });
     await updateProfile(h.bus, userId, { name: 'Renamed' });
-    expect((await h.sql.query('SELECT name, time_zone FROM quests.player WHERE user_id = $1', [userId])).rows[0])
-      .toEqual({ name: 'Renamed', time_zone: 'Asia/Kolkata' });
+    expect(
+      (await h.sql.query('SELECT name, time_zone FROM quests.player WHERE user_id = $1', [userId])).rows[0],
+    ).toEqual({ name: 'Renamed', time_zone: 'Asia/Kolkata' });
   });
 
   it('erases to-dos, usage, XP and entitlement with the account', async () => {

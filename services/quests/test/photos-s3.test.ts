@@ -12,7 +12,14 @@ beforeAll(async () => {
   s3 = await startTestS3Server('proofs');
   endpoint = s3.endpoint;
   h = await startQuests({
-    storage: { driver: 's3', bucket: s3.bucket, endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    storage: {
+      driver: 's3',
+      bucket: s3.bucket,
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+    },
   });
 });
 afterAll(async () => {
@@ -25,15 +32,25 @@ describe('proof photos in S3-compatible storage', () => {
     h.clock.set('2026-01-14T12:00:00Z');
     const userId = await newPlayer(h);
     const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#336699' } })
-      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100', GPSMapDatum: 'WGS-84' } }).jpeg().toBuffer();
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100', GPSMapDatum: 'WGS-84' } })
+      .jpeg()
+      .toBuffer();
     const boundary = 'vere-s3-boundary';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="IMG.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      jpeg, Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="IMG.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      jpeg,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const res = await h.quests.app.inject({
-      method: 'POST', url: '/api/quests/me/photos', payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${h.issuer.sign(userId)}` },
+      method: 'POST',
+      url: '/api/quests/me/photos',
+      payload,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${h.issuer.sign(userId)}`,
+      },
     });
     expect(res.statusCode).toBe(201);
     const { photo } = res.json();

@@ -5,18 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, newPlayer, startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
-beforeAll(async () => { h = await startQuests(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startQuests();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const playbooks = (userId: string) => as(h, userId).call('GET', '/api/quests/me/playbooks');
 const unlockedLevels = async (userId: string) => {
   const res = await playbooks(userId);
   expect(res.statusCode).toBe(200);
-  return (res.json().playbooks as { unlockLevel: number; unlocked: boolean }[]).filter((p) => p.unlocked).map((p) => p.unlockLevel);
+  return (res.json().playbooks as { unlockLevel: number; unlocked: boolean }[])
+    .filter((p) => p.unlocked)
+    .map((p) => p.unlockLevel);
 };
 /** XP as the ledger gives it: the award row and the player's total (what a completion writes). */
 const giveXp = async (userId: string, amount: number) => {
-  await h.sql.query('INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, $3, $4)', [`test:${randomUUID()}`, userId, amount, 'test']);
+  await h.sql.query('INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, $3, $4)', [
+    `test:${randomUUID()}`,
+    userId,
+    amount,
+    'test',
+  ]);
   await h.sql.query('UPDATE quests.player SET total_xp = total_xp + $2 WHERE user_id = $1', [userId, amount]);
 };
 
@@ -26,7 +37,9 @@ describe('GET /api/quests/me/playbooks', () => {
     const res = await playbooks(userId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      level: 1, isPro: false, unlockedCount: 0,
+      level: 1,
+      isPro: false,
+      unlockedCount: 0,
       playbooks: [3, 7, 12, 18, 25, 35, 50].map((unlockLevel, i) => ({ slot: i + 1, unlockLevel, unlocked: false })),
     });
   });
@@ -38,7 +51,7 @@ describe('GET /api/quests/me/playbooks', () => {
     expect((await playbooks(userId)).json()).toMatchObject({ level: 7, unlockedCount: 2 });
   });
 
-  it('Pro from billing.entitlement.changed.v1 opens all seven; losing Pro goes back to the level\'s', async () => {
+  it("Pro from billing.entitlement.changed.v1 opens all seven; losing Pro goes back to the level's", async () => {
     h.clock.set('2026-01-14T12:00:00Z');
     const userId = await newPlayer(h);
     await giveXp(userId, levelThreshold(6));

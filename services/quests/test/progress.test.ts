@@ -5,11 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
-beforeAll(async () => { h = await startQuests(); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startQuests();
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const progress = (token?: string) =>
-  h.quests.app.inject({ method: 'GET', url: '/api/quests/me/progress', headers: token ? { authorization: `Bearer ${token}` } : {} });
+  h.quests.app.inject({
+    method: 'GET',
+    url: '/api/quests/me/progress',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 const registered = (userId: string, name = 'Ana') => userRegistered(userId, { name, username: null });
 const playerCount = async (userId: string) =>
   Number((await h.sql.query('SELECT count(*) FROM quests.player WHERE user_id = $1', [userId])).rows[0].count);
@@ -20,7 +28,13 @@ describe('player registry', () => {
     await h.bus.publish(registered(userId));
     await expect.poll(async () => (await progress(h.issuer.sign(userId))).statusCode, { timeout: 5000 }).toBe(200);
     expect((await progress(h.issuer.sign(userId))).json()).toEqual({
-      currentLevel: 1, currentLevelXP: 0, nextLevelXP: 100, xpProgress: 0, xpToNext: 100, totalXP: 0, weeklyStreak: 0,
+      currentLevel: 1,
+      currentLevelXP: 0,
+      nextLevelXP: 100,
+      xpProgress: 0,
+      xpToNext: 100,
+      totalXP: 0,
+      weeklyStreak: 0,
     });
   });
 
@@ -33,7 +47,9 @@ describe('player registry', () => {
     expect(await playerCount(userId)).toBe(1);
     // Creating a player is not idempotent by itself: only the inbox kept the second one out.
     expect((await h.bus.deadLetters()).filter((d) => d.event.payload.eventId === event.payload.eventId)).toEqual([]);
-    const inbox = await h.sql.query('SELECT count(*) FROM quests.inbox_event WHERE event_id = $1', [event.payload.eventId]);
+    const inbox = await h.sql.query('SELECT count(*) FROM quests.inbox_event WHERE event_id = $1', [
+      event.payload.eventId,
+    ]);
     expect(Number(inbox.rows[0].count)).toBe(1);
   });
 
@@ -82,7 +98,12 @@ describe('GET /api/quests/me/progress', () => {
     await h.bus.publish(registered(userId));
     await expect.poll(() => playerCount(userId), { timeout: 5000 }).toBe(1);
     await h.sql.query('UPDATE quests.player SET total_xp = 175 WHERE user_id = $1', [userId]);
-    expect((await progress(h.issuer.sign(userId))).json()).toMatchObject({ currentLevel: 2, currentLevelXP: 100, nextLevelXP: 250, xpToNext: 75 });
+    expect((await progress(h.issuer.sign(userId))).json()).toMatchObject({
+      currentLevel: 2,
+      currentLevelXP: 100,
+      nextLevelXP: 250,
+      xpToNext: 75,
+    });
   });
 
   it.each([
@@ -92,9 +113,14 @@ describe('GET /api/quests/me/progress', () => {
     ['garbage', 'garbage'],
   ])('answers 401 UNAUTHENTICATED with %s', async (_label, kind) => {
     const userId = randomUUID();
-    const token = kind === 'expired' ? h.issuer.sign(userId, { expired: true })
-      : kind === 'issuer' ? h.issuer.sign(userId, { issuer: 'someone-else' })
-        : kind === 'garbage' ? 'abc.def.ghi' : undefined;
+    const token =
+      kind === 'expired'
+        ? h.issuer.sign(userId, { expired: true })
+        : kind === 'issuer'
+          ? h.issuer.sign(userId, { issuer: 'someone-else' })
+          : kind === 'garbage'
+            ? 'abc.def.ghi'
+            : undefined;
     const res = await progress(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('UNAUTHENTICATED');

@@ -16,13 +16,20 @@ const levels: DomainEvent<LevelReachedPayload>[] = [];
 beforeAll(async () => {
   h = await startQuests();
   daily = await sidequestIds(h, 'daily');
-  await h.bus.subscribe({ durable: 'test-xp', subjects: [XpAwarded.subject] }, async (e) => { awarded.push(e as DomainEvent<XpAwardedPayload>); });
-  await h.bus.subscribe({ durable: 'test-level', subjects: [LevelReached.subject] }, async (e) => { levels.push(e as DomainEvent<LevelReachedPayload>); });
+  await h.bus.subscribe({ durable: 'test-xp', subjects: [XpAwarded.subject] }, async (e) => {
+    awarded.push(e as DomainEvent<XpAwardedPayload>);
+  });
+  await h.bus.subscribe({ durable: 'test-level', subjects: [LevelReached.subject] }, async (e) => {
+    levels.push(e as DomainEvent<LevelReachedPayload>);
+  });
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 const WEDNESDAY = '2026-01-14T12:00:00Z';
-const totalXp = async (userId: string) => (await h.sql.query('SELECT total_xp FROM quests.player WHERE user_id = $1', [userId])).rows[0].total_xp as number;
+const totalXp = async (userId: string) =>
+  (await h.sql.query('SELECT total_xp FROM quests.player WHERE user_id = $1', [userId])).rows[0].total_xp as number;
 const ledger = (userId: string) => count(h, 'SELECT count(*) FROM quests.xp_ledger WHERE user_id = $1', [userId]);
 
 async function acceptedTodo(userId: string, card = daily[0]!) {
@@ -40,7 +47,10 @@ describe('the to-do list', () => {
     h.clock.set('2026-01-14T11:30:00Z'); // 00:30 on the 15th
     const a = await acceptedTodo(userId, daily[1]);
     const b = await acceptedTodo(userId, daily[2]);
-    expect((await user.complete(b.id, { proofType: 'text', proofText: 'Told the barista her laugh made my morning.' })).statusCode).toBe(200);
+    expect(
+      (await user.complete(b.id, { proofType: 'text', proofText: 'Told the barista her laugh made my morning.' }))
+        .statusCode,
+    ).toBe(200);
     const list = (await user.todos()).json();
     expect(list.pending.map((t: { id: string }) => t.id)).toEqual([a.id]);
     expect(list.completed.map((t: { id: string }) => t.id)).toEqual([b.id]);
@@ -53,7 +63,10 @@ describe('the to-do list', () => {
     const owner = await newPlayer(h);
     const stranger = await newPlayer(h);
     const todo = await acceptedTodo(owner);
-    for (const res of [await as(h, stranger).remove(todo.id), await as(h, stranger).complete(todo.id, { proofType: 'text', proofText: 'mine now' })]) {
+    for (const res of [
+      await as(h, stranger).remove(todo.id),
+      await as(h, stranger).complete(todo.id, { proofType: 'text', proofText: 'mine now' }),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toEqual({ code: 'TODO_NOT_FOUND', message: 'Todo not found' });
     }
@@ -70,16 +83,30 @@ describe('completing a to-do', () => {
     h.clock.set(WEDNESDAY);
     const userId = await newPlayer(h);
     const todo = await acceptedTodo(userId, daily[1]); // Phone-Free Walk, 25 XP
-    const res = await as(h, userId).complete(todo.id, { proofType: 'text', proofText: '  Walked to the river without my phone.  ' });
+    const res = await as(h, userId).complete(todo.id, {
+      proofType: 'text',
+      proofText: '  Walked to the river without my phone.  ',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      xpAwarded: 25, message: 'Challenge completed! +25 XP earned! 🎉', levelUp: null,
-      todo: { status: 'completed', proofText: 'Walked to the river without my phone.', proofPhotoId: null, completedAt: '2026-01-14T12:00:00.000Z' },
+      xpAwarded: 25,
+      message: 'Challenge completed! +25 XP earned! 🎉',
+      levelUp: null,
+      todo: {
+        status: 'completed',
+        proofText: 'Walked to the river without my phone.',
+        proofPhotoId: null,
+        completedAt: '2026-01-14T12:00:00.000Z',
+      },
       progress: { totalXP: 25, currentLevel: 1, xpToNext: 75 },
     });
     await expect.poll(() => awarded.filter((e) => e.payload.userId === userId).length, { timeout: 5000 }).toBe(1);
     expect(awarded.find((e) => e.payload.userId === userId)!.payload).toMatchObject({
-      sourceKey: `todo:${todo.id}`, reason: 'todo_completed', amount: 25, totalXP: 25, level: 1,
+      sourceKey: `todo:${todo.id}`,
+      reason: 'todo_completed',
+      amount: 25,
+      totalXP: 25,
+      level: 1,
     });
   });
 
@@ -99,8 +126,14 @@ describe('completing a to-do', () => {
     const other = await h.second();
     const userId = await newPlayer(h);
     const todo = await acceptedTodo(userId);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      as(h, userId, i % 2 ? h.quests.app : other.app).complete(todo.id, { proofType: 'text', proofText: `attempt ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        as(h, userId, i % 2 ? h.quests.app : other.app).complete(todo.id, {
+          proofType: 'text',
+          proofText: `attempt ${i}`,
+        }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
     expect(await totalXp(userId)).toBe(todo.xpReward);
@@ -116,14 +149,21 @@ describe('completing a to-do', () => {
     const todo = await acceptedTodo(userId);
     const res = (await as(h, userId).complete(todo.id, { proofType: 'text', proofText: 'done' })).json();
     expect(res.levelUp).toEqual({ level: 4, previousLevel: 3 });
-    await expect.poll(() => levels.find((e) => e.payload.userId === userId)?.payload, { timeout: 5000 })
+    await expect
+      .poll(() => levels.find((e) => e.payload.userId === userId)?.payload, { timeout: 5000 })
       .toMatchObject({ level: 4, previousLevel: 3, totalXP: 410, rewards: [] });
 
     await h.sql.query('UPDATE quests.player SET total_xp = $2 WHERE user_id = $1', [userId, levelThreshold(9) - 10]); // level 9, 10 short of 10
     const next = await acceptedTodo(userId, daily[3]);
-    expect((await as(h, userId).complete(next.id, { proofType: 'text', proofText: 'cold!' })).json().levelUp).toEqual({ level: 10, previousLevel: 9 });
+    expect((await as(h, userId).complete(next.id, { proofType: 'text', proofText: 'cold!' })).json().levelUp).toEqual({
+      level: 10,
+      previousLevel: 9,
+    });
     await expect.poll(() => levels.filter((e) => e.payload.userId === userId).length, { timeout: 5000 }).toBe(2);
-    expect(levels.filter((e) => e.payload.userId === userId)[1]!.payload.rewards.map((r) => r.kind)).toEqual(['bonus_swipe', 'pod_creation']);
+    expect(levels.filter((e) => e.payload.userId === userId)[1]!.payload.rewards.map((r) => r.kind)).toEqual([
+      'bonus_swipe',
+      'pod_creation',
+    ]);
   });
 
   it.each([
@@ -183,7 +223,9 @@ describe('the XP ledger', () => {
     await h.bus.idle();
     await expect.poll(() => awarded.filter((e) => e.payload.userId === userId).length, { timeout: 5000 }).toBe(1);
     // level.reached is another subject, delivered on its own: wait for it too (it raced xp.awarded under load).
-    await expect.poll(() => levels.find((e) => e.payload.userId === userId)?.payload, { timeout: 5000 }).toMatchObject({ level: 2, previousLevel: 1 });
+    await expect
+      .poll(() => levels.find((e) => e.payload.userId === userId)?.payload, { timeout: 5000 })
+      .toMatchObject({ level: 2, previousLevel: 1 });
     expect(levels.filter((e) => e.payload.userId === userId)).toHaveLength(1);
   });
 });
@@ -201,7 +243,8 @@ describe('the daily reset', () => {
     h.clock.set('2026-01-15T05:00:00Z'); // 00:00 on the 15th in New York; 18:00 on the 15th in Auckland
     const first = await h.quests.dailyReset();
     expect(first.removed).toBeGreaterThanOrEqual(1);
-    const ids = async (userId: string) => (await h.sql.query('SELECT id FROM quests.todo WHERE user_id = $1', [userId])).rows.map((r) => r.id);
+    const ids = async (userId: string) =>
+      (await h.sql.query('SELECT id FROM quests.todo WHERE user_id = $1', [userId])).rows.map((r) => r.id);
     expect(await ids(ny)).toEqual([nyDone.id]); // the completed one stays
     expect(await ids(nz)).toEqual([nzOpen.id]); // not due yet in Auckland
 
@@ -221,12 +264,21 @@ describe('the daily reset', () => {
     const todo = await acceptedTodo(userId); // due 2026-02-10 in Kolkata
     h.clock.set('2026-02-10T12:00:00Z');
     const key = `test-tick-${randomUUID()}`;
-    const [a, b] = await Promise.all([h.quests.jobs!.queue(DAILY_RESET_JOB, key), other.jobs!.queue(DAILY_RESET_JOB, key)]);
+    const [a, b] = await Promise.all([
+      h.quests.jobs!.queue(DAILY_RESET_JOB, key),
+      other.jobs!.queue(DAILY_RESET_JOB, key),
+    ]);
     const ids = [a, b].filter((id): id is string => id !== null);
     expect(ids).toHaveLength(1);
     await expect.poll(() => h.quests.jobs!.state(DAILY_RESET_JOB, ids[0]!), { timeout: 15_000 }).toBe('completed');
     expect(await count(h, 'SELECT count(*) FROM quests.todo WHERE id = $1', [todo.id])).toBe(0);
-    expect(await count(h, "SELECT count(*) FROM quests.daily_reset WHERE time_zone = 'Asia/Kolkata' AND local_date = '2026-02-10'", [])).toBe(1);
+    expect(
+      await count(
+        h,
+        "SELECT count(*) FROM quests.daily_reset WHERE time_zone = 'Asia/Kolkata' AND local_date = '2026-02-10'",
+        [],
+      ),
+    ).toBe(1);
   });
 });
 

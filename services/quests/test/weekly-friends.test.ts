@@ -20,17 +20,26 @@ beforeAll(async () => {
     [weeklyId, n, startDate, endDate],
   );
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 let version = 0;
-async function friendship(userId: string, otherUserId: string, friends: boolean, change = friends ? 'accepted' : 'removed', v = ++version) {
+async function friendship(
+  userId: string,
+  otherUserId: string,
+  friends: boolean,
+  change = friends ? 'accepted' : 'removed',
+  v = ++version,
+) {
   const e = newEvent(FriendshipChanged.subject, userId, { otherUserId, change, friends, version: v });
   await h.bus.publish(e);
   await h.bus.idle();
   return e;
 }
 
-const accept = async (userId: string) => expect((await as(h, userId).call('POST', `/api/quests/me/weekly/${weeklyId}/accept`)).statusCode).toBe(200);
+const accept = async (userId: string) =>
+  expect((await as(h, userId).call('POST', `/api/quests/me/weekly/${weeklyId}/accept`)).statusCode).toBe(200);
 const friendsOf = (userId: string, id = weeklyId) => as(h, userId).call('GET', `/api/quests/me/weekly/${id}/friends`);
 
 describe('"Friends doing this"', () => {
@@ -52,7 +61,9 @@ describe('"Friends doing this"', () => {
     const res = await friendsOf(me);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      friends: [{ id: sam, name: 'Sam', username: 'sam_f', photoUrl: 'https://img.example/sam.png', avatarConfig: null }],
+      friends: [
+        { id: sam, name: 'Sam', username: 'sam_f', photoUrl: 'https://img.example/sam.png', avatarConfig: null },
+      ],
       total: 1,
     });
     h.clock.set('2026-01-14T13:00:00Z');
@@ -77,7 +88,13 @@ describe('"Friends doing this"', () => {
     await friendship(sam, me, true, 'accepted', 1_000_002);
     await deleteUser(h.bus, sam);
     expect((await friendsOf(me)).json()).toEqual({ friends: [], total: 0 });
-    expect((await h.sql.query('SELECT count(*)::int AS n FROM quests.friend_link WHERE friend_id = $1 OR user_id = $1', [sam])).rows[0].n).toBe(0);
+    expect(
+      (
+        await h.sql.query('SELECT count(*)::int AS n FROM quests.friend_link WHERE friend_id = $1 OR user_id = $1', [
+          sam,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
   });
 
   it('shows at most 12 and counts them all', async () => {
@@ -97,6 +114,8 @@ describe('"Friends doing this"', () => {
     const unknown = await friendsOf(me, randomUUID());
     expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'WEEKLY_CHALLENGE_NOT_FOUND']);
     expect((await friendsOf(me, 'nope')).statusCode).toBe(400);
-    expect((await h.quests.app.inject({ method: 'GET', url: `/api/quests/me/weekly/${weeklyId}/friends` })).statusCode).toBe(401);
+    expect(
+      (await h.quests.app.inject({ method: 'GET', url: `/api/quests/me/weekly/${weeklyId}/friends` })).statusCode,
+    ).toBe(401);
   });
 });

@@ -13,11 +13,16 @@ const ownedPhotos = new Map<string, string>(); // photo id → owner
 const published: DomainEvent<EventMeta & Record<string, unknown>>[] = [];
 beforeAll(async () => {
   h = await startQuests({ photos: { ownedBy: async (userId, photoId) => ownedPhotos.get(photoId) === userId } });
-  await h.bus.subscribe({ durable: 'test-weekly', subjects: [WeeklyCompleted.subject, StreakUpdated.subject] }, async (e) => {
-    published.push(e as DomainEvent<EventMeta & Record<string, unknown>>);
-  });
+  await h.bus.subscribe(
+    { durable: 'test-weekly', subjects: [WeeklyCompleted.subject, StreakUpdated.subject] },
+    async (e) => {
+      published.push(e as DomainEvent<EventMeta & Record<string, unknown>>);
+    },
+  );
 });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => {
+  await h?.close();
+});
 
 /** The weekly challenge of the week holding `date`: the seeded challenge with that sequence, assigned if the week has none. */
 async function weekOf(date: string, sequence = 1): Promise<string> {
@@ -28,7 +33,9 @@ async function weekOf(date: string, sequence = 1): Promise<string> {
      SELECT $1, $2, $3, $4, id FROM quests.challenge WHERE sequence = $5 ON CONFLICT (week_number) DO NOTHING`,
     [randomUUID(), n, startDate, endDate, sequence],
   );
-  const { rows } = await h.sql.query<{ id: string }>('SELECT id FROM quests.weekly_challenge WHERE week_number = $1', [n]);
+  const { rows } = await h.sql.query<{ id: string }>('SELECT id FROM quests.weekly_challenge WHERE week_number = $1', [
+    n,
+  ]);
   return rows[0]!.id;
 }
 
@@ -43,17 +50,24 @@ const weekly = (userId: string) => {
   };
 };
 
-const totalXp = async (userId: string) => (await h.sql.query('SELECT total_xp FROM quests.player WHERE user_id = $1', [userId])).rows[0].total_xp;
+const totalXp = async (userId: string) =>
+  (await h.sql.query('SELECT total_xp FROM quests.player WHERE user_id = $1', [userId])).rows[0].total_xp;
 const outbox = (subject: string, userId: string) =>
-  count(h, `SELECT count(*) FROM quests.outbox_event WHERE subject = $1 AND payload->>'userId' = $2`, [subject, userId]);
+  count(h, `SELECT count(*) FROM quests.outbox_event WHERE subject = $1 AND payload->>'userId' = $2`, [
+    subject,
+    userId,
+  ]);
 
 describe('the catalogue', () => {
   it('is seeded with 26 active challenges in all three categories, each split at "- Instead of"', async () => {
-    const { rows } = await h.sql.query('SELECT title, category, preview, why, insight, challenge, reflection FROM quests.challenge WHERE is_active');
+    const { rows } = await h.sql.query(
+      'SELECT title, category, preview, why, insight, challenge, reflection FROM quests.challenge WHERE is_active',
+    );
     expect(rows.length).toBeGreaterThanOrEqual(26);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(['Exploration', 'Connection', 'Mindfulness']));
     for (const r of rows) {
-      for (const page of ['preview', 'why', 'insight', 'reflection']) expect(r[page].length, `${r.title} ${page}`).toBeGreaterThan(20);
+      for (const page of ['preview', 'why', 'insight', 'reflection'])
+        expect(r[page].length, `${r.title} ${page}`).toBeGreaterThan(20);
       expect(r.challenge).toContain('- Instead of');
     }
   });
@@ -70,7 +84,12 @@ describe("this week's challenge", () => {
     expect(body.weekStart).toBe('2026-01-11');
     expect(body.weekEndsAt).toBe('2026-01-18T08:00:00.000Z'); // Sunday 00:00 PST
     expect(body.challenges[0]).toMatchObject({
-      id, startDate: '2026-01-11', endDate: '2026-01-17', title: 'Ten Minutes of Nothing', category: 'Mindfulness', xp: 120,
+      id,
+      startDate: '2026-01-11',
+      endDate: '2026-01-17',
+      title: 'Ten Minutes of Nothing',
+      category: 'Mindfulness',
+      xp: 120,
       progress: { accepted: false, acceptedAt: null, completed: false, completedAt: null },
     });
     expect(body.challenges[0].challengePart1).not.toContain('- Instead of');
@@ -93,7 +112,11 @@ describe("this week's challenge", () => {
     const user = await newPlayer(h);
     const first = await weekly(user).accept(id);
     expect(first.statusCode).toBe(200);
-    expect(first.json().progress).toMatchObject({ accepted: true, acceptedAt: '2026-01-14T12:00:00.000Z', completed: false });
+    expect(first.json().progress).toMatchObject({
+      accepted: true,
+      acceptedAt: '2026-01-14T12:00:00.000Z',
+      completed: false,
+    });
     h.clock.set('2026-01-14T13:00:00Z');
     expect((await weekly(user).accept(id)).json().progress.acceptedAt).toBe('2026-01-14T12:00:00.000Z');
     expect((await weekly(user).current()).json().challenges[0].progress.accepted).toBe(true);
@@ -108,36 +131,77 @@ describe('completing the weekly challenge', () => {
     const photoId = randomUUID();
     ownedPhotos.set(photoId, user);
     await weekly(user).accept(id);
-    const res = await weekly(user).complete(id, { note: '  Sat by the river for ten minutes.  ', photoId, podIds: [randomUUID()] });
+    const res = await weekly(user).complete(id, {
+      note: '  Sat by the river for ten minutes.  ',
+      photoId,
+      podIds: [randomUUID()],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      completedNow: true, xpAwarded: 120, message: 'Challenge completed! +120 XP',
-      victory: { weeklyChallengeId: id, title: 'Ten Minutes of Nothing', reflection: 'Sat by the river for ten minutes.', proofText: 'Sat by the river for ten minutes.', proofPhotoId: photoId, completedAt: '2026-01-14T12:00:00.000Z' },
-      progress: { totalXP: 120, currentLevel: 2 }, levelUp: { level: 2, previousLevel: 1 },
+      completedNow: true,
+      xpAwarded: 120,
+      message: 'Challenge completed! +120 XP',
+      victory: {
+        weeklyChallengeId: id,
+        title: 'Ten Minutes of Nothing',
+        reflection: 'Sat by the river for ten minutes.',
+        proofText: 'Sat by the river for ten minutes.',
+        proofPhotoId: photoId,
+        completedAt: '2026-01-14T12:00:00.000Z',
+      },
+      progress: { totalXP: 120, currentLevel: 2 },
+      levelUp: { level: 2, previousLevel: 1 },
       streak: { currentStreak: 1, lastCompletedWeek: '2026-01-11' },
     });
     expect(await totalXp(user)).toBe(120);
-    const { rows: [player] } = await h.sql.query('SELECT streak_count, streak_settings FROM quests.player WHERE user_id = $1', [user]);
+    const {
+      rows: [player],
+    } = await h.sql.query('SELECT streak_count, streak_settings FROM quests.player WHERE user_id = $1', [user]);
     expect(player).toEqual({ streak_count: 1, streak_settings: { currentStreak: 1, lastCompletedWeek: '2026-01-11' } });
     expect(await outbox('quests.weekly.completed.v1', user)).toBe(1);
     expect(await outbox('quests.streak.updated.v1', user)).toBe(1);
     expect(await outbox('quests.xp.awarded.v1', user)).toBe(1);
-    await expect.poll(() => published.filter((e) => e.payload.userId === user).map((e) => e.subject).sort(), { timeout: 5000 })
+    await expect
+      .poll(
+        () =>
+          published
+            .filter((e) => e.payload.userId === user)
+            .map((e) => e.subject)
+            .sort(),
+        { timeout: 5000 },
+      )
       .toEqual(['quests.streak.updated.v1', 'quests.weekly.completed.v1']);
-    expect(published.find((e) => e.payload.userId === user && e.subject === WeeklyCompleted.subject)!.payload).toMatchObject({
-      weeklyChallengeId: id, xpAwarded: 120, hasPhoto: true, title: 'Ten Minutes of Nothing',
-      note: 'Sat by the river for ten minutes.', proofPhotoId: photoId,
+    expect(
+      published.find((e) => e.payload.userId === user && e.subject === WeeklyCompleted.subject)!.payload,
+    ).toMatchObject({
+      weeklyChallengeId: id,
+      xpAwarded: 120,
+      hasPhoto: true,
+      title: 'Ten Minutes of Nothing',
+      note: 'Sat by the river for ten minutes.',
+      proofPhotoId: photoId,
     });
-    expect(published.find((e) => e.payload.userId === user && e.subject === StreakUpdated.subject)!.payload).toMatchObject({
-      currentStreak: 1, previousStreak: 0, lastCompletedWeek: '2026-01-11',
+    expect(
+      published.find((e) => e.payload.userId === user && e.subject === StreakUpdated.subject)!.payload,
+    ).toMatchObject({
+      currentStreak: 1,
+      previousStreak: 0,
+      lastCompletedWeek: '2026-01-11',
     });
 
     const again = await weekly(user).complete(id, { note: 'changed my mind' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ completedNow: false, xpAwarded: 0, victory: { proofText: 'Sat by the river for ten minutes.' } });
+    expect(again.json()).toMatchObject({
+      completedNow: false,
+      xpAwarded: 0,
+      victory: { proofText: 'Sat by the river for ten minutes.' },
+    });
     expect(await totalXp(user)).toBe(120);
     expect(await outbox('quests.weekly.completed.v1', user)).toBe(1);
-    expect((await weekly(user).current()).json().challenges[0].progress).toMatchObject({ accepted: true, completed: true });
+    expect((await weekly(user).current()).json().challenges[0].progress).toMatchObject({
+      accepted: true,
+      completed: true,
+    });
     expect((await weekly(user).progress()).json()).toMatchObject({ totalXP: 120, weeklyStreak: 1 });
   });
 
@@ -145,7 +209,9 @@ describe('completing the weekly challenge', () => {
     h.clock.set('2026-01-14T12:00:00Z');
     const id = await weekOf('2026-01-14', 3);
     const user = await newPlayer(h);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => weekly(user).complete(id, { note: `try ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => weekly(user).complete(id, { note: `try ${i}` })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(results.filter((r) => r.json().completedNow)).toHaveLength(1);
     expect(results.reduce((sum, r) => sum + r.json().xpAwarded, 0)).toBe(120);
@@ -163,7 +229,11 @@ describe('completing the weekly challenge', () => {
       expect((await weekly(user).complete(await weekOf(date), { note: `week of ${date}` })).statusCode).toBe(200);
     }
     const all = (await weekly(user).victories()).json().victories;
-    expect(all.map((v: { proofText: string }) => v.proofText)).toEqual(['week of 2026-02-18', 'week of 2026-02-11', 'week of 2026-02-04']);
+    expect(all.map((v: { proofText: string }) => v.proofText)).toEqual([
+      'week of 2026-02-18',
+      'week of 2026-02-11',
+      'week of 2026-02-04',
+    ]);
     expect(all[0]).toMatchObject({ xp: 120, startDate: '2026-02-15', proofPhotoId: null });
     expect((await weekly(user).victories('?limit=2')).json().victories).toHaveLength(2);
     expect((await weekly(await newPlayer(h)).victories()).json()).toEqual({ victories: [] });
@@ -187,15 +257,23 @@ describe('one weekly challenge, its proof, "Your data" and erasure', () => {
     });
     const stranger = await newPlayer(h);
     expect((await as(h, stranger).call('GET', `/api/quests/me/weekly/${id}`)).json()).toMatchObject({
-      weekly: { progress: { accepted: false, completed: false } }, victory: null,
+      weekly: { progress: { accepted: false, completed: false } },
+      victory: null,
     });
-    expect((await as(h, user).call('GET', `/api/quests/me/weekly/${randomUUID()}`)).json().error.code).toBe('WEEKLY_CHALLENGE_NOT_FOUND');
+    expect((await as(h, user).call('GET', `/api/quests/me/weekly/${randomUUID()}`)).json().error.code).toBe(
+      'WEEKLY_CHALLENGE_NOT_FOUND',
+    );
     expect((await as(h, user).call('GET', '/api/quests/me/weekly/nope')).statusCode).toBe(400);
 
     const exported = (await as(h, user).call('GET', '/api/quests/me/export')).json();
-    expect(exported.weeklyChallenges).toEqual([expect.objectContaining({
-      title: 'The Overdue Message', completedAt: '2026-03-04T12:00:00.000Z', proofText: 'Messaged Sam after three years.', proofPhotoId: photoId,
-    })]);
+    expect(exported.weeklyChallenges).toEqual([
+      expect.objectContaining({
+        title: 'The Overdue Message',
+        completedAt: '2026-03-04T12:00:00.000Z',
+        proofText: 'Messaged Sam after three years.',
+        proofPhotoId: photoId,
+      }),
+    ]);
 
     await deleteUser(h.bus, user);
     expect(await count(h, 'SELECT count(*) FROM quests.user_challenge_progress WHERE user_id = $1', [user])).toBe(0);
@@ -231,7 +309,11 @@ describe('bad input on the weekly endpoints', () => {
       [w.victories('?limit=abc'), 400, 'VALIDATION_FAILED'],
       [w.victories('?other=1'), 400, 'VALIDATION_FAILED'],
       [h.quests.app.inject({ method: 'GET', url: '/api/quests/me/weekly' }), 401, 'UNAUTHENTICATED'],
-      [h.quests.app.inject({ method: 'POST', url: `/api/quests/me/weekly/${id}/complete`, payload: {} }), 401, 'UNAUTHENTICATED'],
+      [
+        h.quests.app.inject({ method: 'POST', url: `/api/quests/me/weekly/${id}/complete`, payload: {} }),
+        401,
+        'UNAUTHENTICATED',
+      ],
       [weekly(randomUUID()).current(), 404, 'PLAYER_NOT_FOUND'],
     ];
     for (const [pending, status, code] of cases) {
@@ -240,7 +322,9 @@ describe('bad input on the weekly endpoints', () => {
       expect(res.json().error.code).toBe(code);
     }
     const raw = await h.quests.app.inject({
-      method: 'POST', url: `/api/quests/me/weekly/${id}/complete`, payload: '{"note":',
+      method: 'POST',
+      url: `/api/quests/me/weekly/${id}/complete`,
+      payload: '{"note":',
       headers: { authorization: `Bearer ${h.issuer.sign(user)}`, 'content-type': 'application/json' },
     });
     expect(raw.statusCode).toBe(400);
@@ -284,9 +368,15 @@ describe('the weekly streak', () => {
     const user = await newPlayer(h, { timeZone: 'America/Los_Angeles' });
     // Saturday 2027-01-09 23:59 PST, then Sunday 2027-01-10 00:00 PST: two weeks, two in a row.
     h.clock.set('2027-01-10T07:59:00Z');
-    expect((await weekly(user).complete(await weekOf('2027-01-09'))).json().streak).toEqual({ currentStreak: 1, lastCompletedWeek: '2027-01-03' });
+    expect((await weekly(user).complete(await weekOf('2027-01-09'))).json().streak).toEqual({
+      currentStreak: 1,
+      lastCompletedWeek: '2027-01-03',
+    });
     h.clock.set('2027-01-10T08:00:00Z');
-    expect((await weekly(user).complete(await weekOf('2027-01-10'))).json().streak).toEqual({ currentStreak: 2, lastCompletedWeek: '2027-01-10' });
+    expect((await weekly(user).complete(await weekOf('2027-01-10'))).json().streak).toEqual({
+      currentStreak: 2,
+      lastCompletedWeek: '2027-01-10',
+    });
   });
 
   it('follows local weeks in Europe/London across the end of summer time', async () => {
@@ -308,15 +398,24 @@ describe('the weekly streak', () => {
     expect((await weekly(user).current()).json().weekStart).toBe('2027-05-09');
     expect((await weekly(user).complete(sunday)).json().error.code).toBe('WEEKLY_CHALLENGE_CLOSED');
     h.clock.set('2027-05-15T10:00:00Z'); // Sunday 00:00 local, Saturday 10:00 UTC
-    expect((await weekly(user).current()).json()).toMatchObject({ weekStart: '2027-05-16', challenges: [{ id: sunday }] });
-    expect((await weekly(user).complete(sunday)).json().streak).toEqual({ currentStreak: 1, lastCompletedWeek: '2027-05-16' });
+    expect((await weekly(user).current()).json()).toMatchObject({
+      weekStart: '2027-05-16',
+      challenges: [{ id: sunday }],
+    });
+    expect((await weekly(user).complete(sunday)).json().streak).toEqual({
+      currentStreak: 1,
+      lastCompletedWeek: '2027-05-16',
+    });
   });
 
   it('is recomputed by the job: 100 consecutive weeks, and a broken streak stored as 0', async () => {
     const long = await newPlayer(h);
     const broken = await newPlayer(h);
     h.clock.set('2030-01-08T12:00:00Z');
-    const instants = Array.from({ length: 100 }, (_, i) => new Date(Date.parse('2030-01-08T12:00:00Z') - i * 7 * 86_400_000));
+    const instants = Array.from(
+      { length: 100 },
+      (_, i) => new Date(Date.parse('2030-01-08T12:00:00Z') - i * 7 * 86_400_000),
+    );
     for (const at of instants) {
       const id = await weekOf(at.toISOString().slice(0, 10));
       await h.sql.query(
@@ -324,12 +423,21 @@ describe('the weekly streak', () => {
         [long, id, at],
       );
     }
-    await h.sql.query(`UPDATE quests.player SET streak_count = 4, streak_settings = '{"currentStreak":4,"lastCompletedWeek":"2029-11-25"}' WHERE user_id = $1`, [broken]);
+    await h.sql.query(
+      `UPDATE quests.player SET streak_count = 4, streak_settings = '{"currentStreak":4,"lastCompletedWeek":"2029-11-25"}' WHERE user_id = $1`,
+      [broken],
+    );
     const result = await h.quests.recomputeStreaks();
     expect(result.corrected).toBeGreaterThanOrEqual(2);
-    const { rows } = await h.sql.query('SELECT user_id, streak_count, streak_settings FROM quests.player WHERE user_id = ANY($1)', [[long, broken]]);
+    const { rows } = await h.sql.query(
+      'SELECT user_id, streak_count, streak_settings FROM quests.player WHERE user_id = ANY($1)',
+      [[long, broken]],
+    );
     const byId = Object.fromEntries(rows.map((r) => [r.user_id, r]));
-    expect(byId[long]).toMatchObject({ streak_count: 100, streak_settings: { currentStreak: 100, lastCompletedWeek: '2030-01-06' } });
+    expect(byId[long]).toMatchObject({
+      streak_count: 100,
+      streak_settings: { currentStreak: 100, lastCompletedWeek: '2030-01-06' },
+    });
     expect(byId[broken]).toMatchObject({ streak_count: 0, streak_settings: { currentStreak: 0 } });
     expect(await streakNow(long)).toBe(100);
     expect(await outbox('quests.streak.updated.v1', broken)).toBe(1);
@@ -342,23 +450,31 @@ describe('rotation', () => {
     const other = await h.second();
     h.clock.set('2035-03-14T12:00:00Z'); // Wednesday: both edges of the Earth are in the week of 03-11
     const week = weekNumberOfDate('2035-03-14');
-    const { rows: [before] } = await h.sql.query('SELECT rotation_count FROM quests.challenge_rotation_tracker');
+    const {
+      rows: [before],
+    } = await h.sql.query('SELECT rotation_count FROM quests.challenge_rotation_tracker');
     const [a, b] = await Promise.all([h.quests.weeklyRotation(), other.weeklyRotation()]);
     expect([...a, ...b].filter((x) => x.weekNumber === week)).toHaveLength(1);
     expect(await count(h, 'SELECT count(*) FROM quests.weekly_challenge WHERE week_number = $1', [week])).toBe(1);
-    const { rows: [after] } = await h.sql.query('SELECT rotation_count, last_used_week_number FROM quests.challenge_rotation_tracker');
+    const {
+      rows: [after],
+    } = await h.sql.query('SELECT rotation_count, last_used_week_number FROM quests.challenge_rotation_tracker');
     expect(after.rotation_count).toBeGreaterThan(before.rotation_count);
     expect(await h.quests.weeklyRotation()).toEqual([]);
 
     // The following week gets the next challenge in sequence.
     h.clock.set('2035-03-21T12:00:00Z');
     const [next] = await h.quests.weeklyRotation();
-    const seq = async (weekNumber: number) => (await h.sql.query(
-      'SELECT c.sequence FROM quests.weekly_challenge w JOIN quests.challenge c ON c.id = w.challenge_id WHERE w.week_number = $1', [weekNumber],
-    )).rows[0].sequence;
+    const seq = async (weekNumber: number) =>
+      (
+        await h.sql.query(
+          'SELECT c.sequence FROM quests.weekly_challenge w JOIN quests.challenge c ON c.id = w.challenge_id WHERE w.week_number = $1',
+          [weekNumber],
+        )
+      ).rows[0].sequence;
     expect(next!.weekNumber).toBe(week + 1);
     const active = await count(h, 'SELECT count(*) FROM quests.challenge WHERE is_active', []);
-    expect(await seq(week + 1)).toBe((await seq(week)) % active + 1);
+    expect(await seq(week + 1)).toBe(((await seq(week)) % active) + 1);
   });
 
   it('assigns the coming week before it starts in Pacific/Kiritimati', async () => {
@@ -377,6 +493,8 @@ describe('rotation', () => {
     await expect.poll(() => h.quests.jobs!.state(WEEKLY_ROTATION_JOB, id!), { timeout: 15_000 }).toBe('completed');
     expect(await count(h, 'SELECT count(*) FROM quests.weekly_challenge WHERE week_number = $1', [week])).toBe(1);
     const recompute = await h.quests.jobs!.queue(STREAK_RECOMPUTE_JOB, `test-${randomUUID()}`);
-    await expect.poll(() => h.quests.jobs!.state(STREAK_RECOMPUTE_JOB, recompute!), { timeout: 15_000 }).toBe('completed');
+    await expect
+      .poll(() => h.quests.jobs!.state(STREAK_RECOMPUTE_JOB, recompute!), { timeout: 15_000 })
+      .toBe('completed');
   });
 });

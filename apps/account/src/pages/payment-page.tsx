@@ -18,16 +18,31 @@ export function PaymentPage() {
           <IconCrown size={20} /> Vere Pro, monthly
         </p>
         <dl className="ac-payment__lines">
-          <div><dt>Price</dt><dd>$0.99 / month</dd></div>
-          <div><dt>Starts</dt><dd>Today</dd></div>
-          <div><dt>Renews</dt><dd>Monthly, until you cancel</dd></div>
+          <div>
+            <dt>Price</dt>
+            <dd>$0.99 / month</dd>
+          </div>
+          <div>
+            <dt>Starts</dt>
+            <dd>Today</dd>
+          </div>
+          <div>
+            <dt>Renews</dt>
+            <dd>Monthly, until you cancel</dd>
+          </div>
         </dl>
         {entitlement?.isActive ? (
           <Link to="/subscription" className={buttonClassName({ variant: 'secondary' })}>
             You&apos;re already Pro · Manage subscription
           </Link>
         ) : (
-          <Button variant="pro" block loading={checkout.pending} disabled={!entitlement} onClick={() => void checkout.start()}>
+          <Button
+            variant="pro"
+            block
+            loading={checkout.pending}
+            disabled={!entitlement}
+            onClick={() => void checkout.start()}
+          >
             Continue to checkout
           </Button>
         )}

@@ -44,13 +44,21 @@ export function ProPage({ upgrade = false }: { upgrade?: boolean }) {
         </p>
         {isPro ? (
           <>
-            <p className="ac-pro__member" data-testid="pro-member">You&apos;re a Pro Member.</p>
+            <p className="ac-pro__member" data-testid="pro-member">
+              You&apos;re a Pro Member.
+            </p>
             <Link to="/subscription" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
               Manage subscription
             </Link>
           </>
         ) : upgrade ? (
-          <Button variant="pro" size="lg" loading={checkout.pending} disabled={!entitlement} onClick={() => void checkout.start()}>
+          <Button
+            variant="pro"
+            size="lg"
+            loading={checkout.pending}
+            disabled={!entitlement}
+            onClick={() => void checkout.start()}
+          >
             Upgrade to Pro
           </Button>
         ) : (
@@ -65,7 +73,9 @@ export function ProPage({ upgrade = false }: { upgrade?: boolean }) {
         ) : null}
         {checkout.error ? <Banner tone="error">{checkout.error}</Banner> : null}
         {checkout.notice ? <Banner tone="info">{checkout.notice}</Banner> : null}
-        {upgrade && !isPro ? <p className="ac-muted ac-pro__fine">Renews monthly. Cancel any time from Subscription.</p> : null}
+        {upgrade && !isPro ? (
+          <p className="ac-muted ac-pro__fine">Renews monthly. Cancel any time from Subscription.</p>
+        ) : null}
       </section>
       <section className="vui-section" aria-labelledby="ac-perks">
         <h2 id="ac-perks" className="vui-section__title">

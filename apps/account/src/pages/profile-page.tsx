@@ -36,7 +36,9 @@ function localErrors(values: Values): Partial<Record<Field, string>> {
   const name = validateName(values.name);
   if (!name.ok) errors.name = name.reason;
   const optional: Array<[Field, (v: string) => { ok: true } | { ok: false; reason: string }]> = [
-    ['displayName', validateDisplayName], ['bio', validateBio], ['photoUrl', validatePhotoUrl],
+    ['displayName', validateDisplayName],
+    ['bio', validateBio],
+    ['photoUrl', validatePhotoUrl],
   ];
   for (const [field, rule] of optional) {
     const verdict = values[field].trim() ? rule(values[field]) : { ok: true as const };
@@ -73,7 +75,8 @@ export function ProfilePage() {
   const usernameBlocks = username.state === 'invalid' || username.state === 'taken' || username.state === 'checking';
   const canSave = dirty && Object.keys(errors).length === 0 && !usernameBlocks && !saving;
   const errorFor = (field: Field) =>
-    (values[field] !== saved[field] ? errors[field] : undefined) ?? (serverError?.field === field ? serverError.message : null);
+    (values[field] !== saved[field] ? errors[field] : undefined) ??
+    (serverError?.field === field ? serverError.message : null);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -124,7 +127,9 @@ export function ProfilePage() {
         <Avatar name={name} seed={user?.id} size="xl" config={user?.avatarConfig} photoUrl={user?.photoUrl} />
         <div className="ac-profile__text">
           <p className="ac-profile__name">{name}</p>
-          <p className="ac-muted" data-testid="profile-username">{user?.username ? `@${user.username}` : null}</p>
+          <p className="ac-muted" data-testid="profile-username">
+            {user?.username ? `@${user.username}` : null}
+          </p>
           <p className="ac-muted">{user?.email}</p>
           {since ? <p className="ac-muted">Member since {since}</p> : null}
           <PlanStatus testId="profile-plan" />
@@ -133,7 +138,12 @@ export function ProfilePage() {
               {user?.avatarConfig ? 'Edit Avatar' : 'Create Avatar'}
             </Button>
             {user?.avatarConfig ? (
-              <Button variant="ghost" size="sm" loading={savingAvatar && !creatorOpen} onClick={() => void saveAvatar(null)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={savingAvatar && !creatorOpen}
+                onClick={() => void saveAvatar(null)}
+              >
                 Remove Avatar
               </Button>
             ) : null}
@@ -142,35 +152,89 @@ export function ProfilePage() {
       </Card>
 
       <section className="vui-section" aria-labelledby="ac-edit-profile">
-        <h2 id="ac-edit-profile" className="vui-section__title">Edit profile</h2>
+        <h2 id="ac-edit-profile" className="vui-section__title">
+          Edit profile
+        </h2>
         <Card padding="lg">
           <form className="ac-profile-form" noValidate onSubmit={(e) => void submit(e)}>
             {serverError && !serverError.field ? <Banner>{serverError.message}</Banner> : null}
-            <TextField label="Name" name="name" autoComplete="name" value={values.name}
-              onChange={(e) => set('name')(e.target.value)} error={errorFor('name')} />
-            <TextField label="Display name" name="displayName" autoComplete="nickname" value={values.displayName}
-              placeholder="Optional" onChange={(e) => set('displayName')(e.target.value)} error={errorFor('displayName')} />
-            <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false}
-              value={values.username} onChange={(e) => set('username')(e.target.value)}
+            <TextField
+              label="Name"
+              name="name"
+              autoComplete="name"
+              value={values.name}
+              onChange={(e) => set('name')(e.target.value)}
+              error={errorFor('name')}
+            />
+            <TextField
+              label="Display name"
+              name="displayName"
+              autoComplete="nickname"
+              value={values.displayName}
+              placeholder="Optional"
+              onChange={(e) => set('displayName')(e.target.value)}
+              error={errorFor('displayName')}
+            />
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={values.username}
+              onChange={(e) => set('username')(e.target.value)}
               error={username.message ?? errorFor('username')}
-              hint={<span aria-live="polite">{username.state === 'checking' ? 'Checking…' : username.state === 'available' ? 'Available' : null}</span>} />
+              hint={
+                <span aria-live="polite">
+                  {username.state === 'checking' ? 'Checking…' : username.state === 'available' ? 'Available' : null}
+                </span>
+              }
+            />
             <div className={`vui-field${errorFor('bio') ? ' vui-field--invalid' : ''}`}>
-              <label className="vui-field__label" htmlFor={bioId}>Bio</label>
+              <label className="vui-field__label" htmlFor={bioId}>
+                Bio
+              </label>
               <div className="vui-field__control">
-                <textarea id={bioId} name="bio" className="vui-field__input ac-profile-form__bio" rows={3}
-                  placeholder="A line about you (optional)" value={values.bio}
+                <textarea
+                  id={bioId}
+                  name="bio"
+                  className="vui-field__input ac-profile-form__bio"
+                  rows={3}
+                  placeholder="A line about you (optional)"
+                  value={values.bio}
                   aria-invalid={errorFor('bio') ? true : undefined}
                   aria-describedby={`${bioId}-count${errorFor('bio') ? ` ${bioId}-error` : ''}`}
-                  onChange={(e) => set('bio')(e.target.value)} />
+                  onChange={(e) => set('bio')(e.target.value)}
+                />
               </div>
-              {errorFor('bio') ? <p className="vui-field__error" id={`${bioId}-error`}>{errorFor('bio')}</p> : null}
-              <p className="vui-field__hint" id={`${bioId}-count`}>{values.bio.trim().length} / {BIO_MAX_LENGTH}</p>
+              {errorFor('bio') ? (
+                <p className="vui-field__error" id={`${bioId}-error`}>
+                  {errorFor('bio')}
+                </p>
+              ) : null}
+              <p className="vui-field__hint" id={`${bioId}-count`}>
+                {values.bio.trim().length} / {BIO_MAX_LENGTH}
+              </p>
             </div>
-            <TextField label="Photo link" name="photoUrl" type="url" inputMode="url" value={values.photoUrl}
+            <TextField
+              label="Photo link"
+              name="photoUrl"
+              type="url"
+              inputMode="url"
+              value={values.photoUrl}
               placeholder="https://… (optional, shown instead of your avatar)"
-              onChange={(e) => set('photoUrl')(e.target.value)} error={errorFor('photoUrl')} />
+              onChange={(e) => set('photoUrl')(e.target.value)}
+              error={errorFor('photoUrl')}
+            />
             <div className="ac-profile-form__actions">
-              <Button variant="ghost" disabled={!dirty || saving} onClick={() => { setValues(saved); setServerError(null); }}>
+              <Button
+                variant="ghost"
+                disabled={!dirty || saving}
+                onClick={() => {
+                  setValues(saved);
+                  setServerError(null);
+                }}
+              >
                 Cancel
               </Button>
               <Button type="submit" loading={saving} disabled={!canSave}>
@@ -188,7 +252,9 @@ export function ProfilePage() {
         initial={user?.avatarConfig}
         saving={savingAvatar}
         onSave={(config) => void saveAvatar(config)}
-        onClose={() => { if (!savingAvatar) setCreatorOpen(false); }}
+        onClose={() => {
+          if (!savingAvatar) setCreatorOpen(false);
+        }}
       />
     </div>
   );

@@ -1,6 +1,17 @@
 import { Link } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
-import { Avatar, Button, Card, IconCompass, IconCrown, IconLogOut, IconMoon, IconSun, buttonClassName, useTheme } from '@vere/web-ui';
+import {
+  Avatar,
+  Button,
+  Card,
+  IconCompass,
+  IconCrown,
+  IconLogOut,
+  IconMoon,
+  IconSun,
+  buttonClassName,
+  useTheme,
+} from '@vere/web-ui';
 import type { Theme } from '@vere/web-ui';
 import { useIsAdmin } from '../features/admin/utils/admin-role';
 import { PlanStatus } from '../features/billing/components/plan-status';
@@ -29,9 +40,7 @@ export function SettingsPage() {
       </header>
 
       <Card className="ac-profile-card">
-        <h2 className="vui-visually-hidden">
-          Account
-        </h2>
+        <h2 className="vui-visually-hidden">Account</h2>
         <Avatar name={name} seed={user?.id} size="md" config={user?.avatarConfig} photoUrl={user?.photoUrl} />
         <div className="ac-profile-card__text">
           <p className="ac-profile-card__name" data-testid="settings-name">
@@ -72,7 +81,13 @@ export function SettingsPage() {
             <div className="ac-theme__options">
               {THEMES.map(({ value, label, icon: Icon }) => (
                 <label key={value} className="ac-theme__option">
-                  <input type="radio" name="theme" value={value} checked={theme === value} onChange={() => setTheme(value)} />
+                  <input
+                    type="radio"
+                    name="theme"
+                    value={value}
+                    checked={theme === value}
+                    onChange={() => setTheme(value)}
+                  />
                   <span className="ac-theme__face">
                     <Icon size={20} />
                     {label}

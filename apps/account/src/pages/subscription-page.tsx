@@ -24,7 +24,9 @@ export function formatDate(iso: string): string {
 export function renewalLine(e: Entitlement): string | null {
   if (!e.isActive) return null;
   if (!e.expirationDate) return 'No end date';
-  return e.willRenew ? `Renews on ${formatDate(e.expirationDate)}` : `Pro until ${formatDate(e.expirationDate)} · will not renew`;
+  return e.willRenew
+    ? `Renews on ${formatDate(e.expirationDate)}`
+    : `Pro until ${formatDate(e.expirationDate)} · will not renew`;
 }
 
 /** `/subscription`: plan, where it comes from, its renewal date, and where to manage it. */
@@ -56,8 +58,16 @@ export function SubscriptionPage() {
         </div>
         {entitlement?.isActive ? (
           <dl className="ac-payment__lines">
-            <div><dt>Paid through</dt><dd>{SOURCE_LABELS[entitlement.source]}</dd></div>
-            {renewal ? <div><dt>Renewal</dt><dd data-testid="subscription-renewal">{renewal}</dd></div> : null}
+            <div>
+              <dt>Paid through</dt>
+              <dd>{SOURCE_LABELS[entitlement.source]}</dd>
+            </div>
+            {renewal ? (
+              <div>
+                <dt>Renewal</dt>
+                <dd data-testid="subscription-renewal">{renewal}</dd>
+              </div>
+            ) : null}
           </dl>
         ) : null}
         {entitlement?.isActive && entitlement.source === 'stripe' ? (
@@ -66,7 +76,12 @@ export function SubscriptionPage() {
           </Button>
         ) : null}
         {entitlement?.isActive && entitlement.source === 'revenuecat' ? (
-          <a className={buttonClassName({ variant: 'secondary' })} href={APP_STORE_SUBSCRIPTIONS_URL} target="_blank" rel="noreferrer">
+          <a
+            className={buttonClassName({ variant: 'secondary' })}
+            href={APP_STORE_SUBSCRIPTIONS_URL}
+            target="_blank"
+            rel="noreferrer"
+          >
             Manage in the App Store
           </a>
         ) : null}

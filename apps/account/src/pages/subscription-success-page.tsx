@@ -38,13 +38,23 @@ export function SubscriptionSuccessPage() {
 
   return (
     <div className="vui-page">
-      <Card className="ac-success" data-testid="subscription-success" data-state={active ? 'confirmed' : gaveUp ? 'pending' : 'checking'}>
+      <Card
+        className="ac-success"
+        data-testid="subscription-success"
+        data-state={active ? 'confirmed' : gaveUp ? 'pending' : 'checking'}
+      >
         {active ? (
           <>
-            <span className="ac-pro__crown" aria-hidden="true"><IconCrown size={32} /></span>
+            <span className="ac-pro__crown" aria-hidden="true">
+              <IconCrown size={32} />
+            </span>
             <h1 className="vui-page-title">Welcome to Vere Pro!</h1>
-            <p className="ac-muted" role="status">Your payment is confirmed. Enjoy more swipes, unlimited pods and every playbook.</p>
-            <Link to="/" className={buttonClassName({ variant: 'pro' })}>Start exploring</Link>
+            <p className="ac-muted" role="status">
+              Your payment is confirmed. Enjoy more swipes, unlimited pods and every playbook.
+            </p>
+            <Link to="/" className={buttonClassName({ variant: 'pro' })}>
+              Start exploring
+            </Link>
           </>
         ) : gaveUp ? (
           <>
@@ -52,7 +62,14 @@ export function SubscriptionSuccessPage() {
             <p className="ac-muted" role="status">
               Your payment hasn&apos;t been confirmed yet. It can take a minute; your plan updates as soon as it is.
             </p>
-            <Button variant="secondary" onClick={() => { setGaveUp(false); setStartedAt(Date.now()); void refetch(); }}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setGaveUp(false);
+                setStartedAt(Date.now());
+                void refetch();
+              }}
+            >
               Check again
             </Button>
           </>
@@ -60,7 +77,9 @@ export function SubscriptionSuccessPage() {
           <>
             <Spinner />
             <h1 className="vui-page-title">Confirming your payment...</h1>
-            <p className="ac-muted" role="status">This takes a few seconds.</p>
+            <p className="ac-muted" role="status">
+              This takes a few seconds.
+            </p>
           </>
         )}
       </Card>

@@ -6,7 +6,18 @@ import { canSwipe, formatUnlocksIn } from '@vere/domain';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';
 import {
-  Button, EmptyState, ErrorCard, IconArrowLeft, IconCheck, IconList, IconSparkles, IconX, LevelBadge, Skeleton, XpBar, notify,
+  Button,
+  EmptyState,
+  ErrorCard,
+  IconArrowLeft,
+  IconCheck,
+  IconList,
+  IconSparkles,
+  IconX,
+  LevelBadge,
+  Skeleton,
+  XpBar,
+  notify,
 } from '@vere/web-ui';
 import { acceptSidequest } from '../features/deck/api/accept-sidequest';
 import { limitsQueryKey, useLimits } from '../features/deck/api/get-limits';
@@ -41,7 +52,12 @@ export interface BucketCounts {
 export function bucketCounts(limits: Limits, bucket: SidequestType): BucketCounts {
   return bucket === 'daily'
     ? { swipes: limits.dailySwipes, maxSwipes: limits.maxSwipes, skips: limits.dailySkips, maxSkips: limits.maxSkips }
-    : { swipes: limits.weekendSwipes, maxSwipes: limits.maxWeekendSwipes, skips: limits.weekendSkips, maxSkips: limits.maxWeekendSkips };
+    : {
+        swipes: limits.weekendSwipes,
+        maxSwipes: limits.maxWeekendSwipes,
+        skips: limits.weekendSkips,
+        maxSkips: limits.maxWeekendSkips,
+      };
 }
 
 export function DeckPage({ kind }: { kind: SidequestType }) {
@@ -54,7 +70,9 @@ export function DeckPage({ kind }: { kind: SidequestType }) {
   if (limits.isPending || quests.isPending) {
     body = (
       <div className="ch-deck__loading" aria-busy="true">
-        <span className="vui-visually-hidden" role="status">Loading your deck</span>
+        <span className="vui-visually-hidden" role="status">
+          Loading your deck
+        </span>
         <Skeleton height="360px" radius="28px" />
       </div>
     );
@@ -72,14 +90,24 @@ export function DeckPage({ kind }: { kind: SidequestType }) {
     );
   } else if (kind === 'weekend' && !limits.data.weekendOpen) {
     body = (
-      <EmptyState icon={<IconSparkles size={32} />} title="Coming soon!" headingLevel={2}
+      <EmptyState
+        icon={<IconSparkles size={32} />}
+        title="Coming soon!"
+        headingLevel={2}
         description={
           <>
             {WEEKEND_CLOSED_TEXT}
-            <span className="ch-deck__unlocks">Unlocks in: {formatUnlocksIn(Date.parse(limits.data.weekendOpensAt) - now.getTime())}</span>
+            <span className="ch-deck__unlocks">
+              Unlocks in: {formatUnlocksIn(Date.parse(limits.data.weekendOpensAt) - now.getTime())}
+            </span>
           </>
         }
-        action={<Link to="/" className="vui-btn vui-btn--secondary vui-btn--md">Back to Challenges</Link>} />
+        action={
+          <Link to="/" className="vui-btn vui-btn--secondary vui-btn--md">
+            Back to Challenges
+          </Link>
+        }
+      />
     );
   } else if (quests.data.sidequests.length === 0) {
     // Spec §4.2: the built-in samples until the server has cards (browse-only, decision 0025).
@@ -125,7 +153,10 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
     setAdDismissedAt(null);
   });
   // The weekend deck closes at the end of Sunday.
-  useTimerAt(kind === 'weekend' ? limits.weekendEndsAt : null, () => void client.invalidateQueries({ queryKey: limitsQueryKey }));
+  useTimerAt(
+    kind === 'weekend' ? limits.weekendEndsAt : null,
+    () => void client.invalidateQueries({ queryKey: limitsQueryKey }),
+  );
 
   const counts = bucketCounts(limits, kind);
   const swipesLeft = Math.max(0, counts.maxSwipes - counts.swipes);
@@ -162,12 +193,20 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
         client.setQueryData(limitsQueryKey, result.limits);
         dispatchAppEvent('swipe-updated', { bucket: kind, action: direction });
         setLeaving({ id: top.id, direction });
-        window.setTimeout(() => {
-          setLeaving(null);
-          setPosition((p) => advance(quests.map((q) => q.id), p));
-          const after = bucketCounts(result.limits, kind);
-          if (direction === 'accept' && after.swipes >= after.maxSwipes) setOutOfSwipes(true);
-        }, reducedMotion ? 0 : LEAVE_MS);
+        window.setTimeout(
+          () => {
+            setLeaving(null);
+            setPosition((p) =>
+              advance(
+                quests.map((q) => q.id),
+                p,
+              ),
+            );
+            const after = bucketCounts(result.limits, kind);
+            if (direction === 'accept' && after.swipes >= after.maxSwipes) setOutOfSwipes(true);
+          },
+          reducedMotion ? 0 : LEAVE_MS,
+        );
         if (direction === 'skip') {
           notify.info(SKIPPED);
           setAnnouncement(`Skipped ${top.title}.`);
@@ -180,7 +219,12 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
         return true;
       } catch (error) {
         notify.error(swipeErrorMessage(direction, error));
-        if (isApiError(error) && (error.code === 'SWIPE_LIMIT_REACHED' || error.code === 'SKIP_LIMIT_REACHED' || error.code === 'WEEKEND_CLOSED')) {
+        if (
+          isApiError(error) &&
+          (error.code === 'SWIPE_LIMIT_REACHED' ||
+            error.code === 'SKIP_LIMIT_REACHED' ||
+            error.code === 'WEEKEND_CLOSED')
+        ) {
           void client.invalidateQueries({ queryKey: limitsQueryKey });
           if (direction === 'accept' && error.code === 'SWIPE_LIMIT_REACHED') setOutOfSwipes(true);
         }
@@ -225,7 +269,9 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
                 <XpBar progress={progress.data} />
               </>
             ) : progress.isError ? (
-              <Button size="sm" variant="ghost" onClick={() => void progress.refetch()}>Couldn&apos;t load XP · Retry</Button>
+              <Button size="sm" variant="ghost" onClick={() => void progress.refetch()}>
+                Couldn&apos;t load XP · Retry
+              </Button>
             ) : (
               <Skeleton width="100%" height="28px" radius="999px" />
             )}
@@ -240,7 +286,11 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
             data-testid="todo-button"
           >
             My To-Do List
-            {pendingCount > 0 ? <span className="ch-badge" data-testid="todo-count" aria-hidden="true">{pendingCount}</span> : null}
+            {pendingCount > 0 ? (
+              <span className="ch-badge" data-testid="todo-count" aria-hidden="true">
+                {pendingCount}
+              </span>
+            ) : null}
           </Button>
         </div>
 
@@ -248,7 +298,11 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
           <p id={`${hintId}-header`} className="ch-deck__counter" data-testid="swipe-counter">
             Swipe to decide • {counts.swipes}/{counts.maxSwipes} swipes
           </p>
-          {limits.bonusSwipes > 0 ? <span className="ch-chip ch-chip--xp" data-testid="bonus">+{limits.bonusSwipes} bonus</span> : null}
+          {limits.bonusSwipes > 0 ? (
+            <span className="ch-chip ch-chip--xp" data-testid="bonus">
+              +{limits.bonusSwipes} bonus
+            </span>
+          ) : null}
         </header>
 
         <div className="ch-stack" data-testid="deck-stack">
@@ -303,7 +357,9 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
             No {bucketLabel} swipes left. They come back at midnight.
           </p>
         ) : null}
-        <p className="vui-visually-hidden" role="status" aria-live="polite">{announcement}</p>
+        <p className="vui-visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </p>
       </section>
 
       <SidePanel todos={todos} progress={progress} onOpenTodos={() => setTodoOpen(true)} pendingCount={pendingCount} />

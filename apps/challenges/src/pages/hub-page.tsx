@@ -2,7 +2,16 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
-import { Skeleton, IconArrowRight, IconCalendar, IconClock, IconFlame, IconLock, IconSparkles, IconZap } from '@vere/web-ui';
+import {
+  Skeleton,
+  IconArrowRight,
+  IconCalendar,
+  IconClock,
+  IconFlame,
+  IconLock,
+  IconSparkles,
+  IconZap,
+} from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';
 import { useQueryClient } from '@vere/web-query';
 import { formatUnlocksIn } from '@vere/domain';
@@ -25,9 +34,33 @@ interface ChallengeKind {
 }
 
 const KINDS: ChallengeKind[] = [
-  { key: 'daily', title: 'Daily Sidequests', blurb: 'Quick dares to shake up today.', duration: '5-15 min', xp: '+20 XP', icon: IconZap, to: '/?deck=daily' },
-  { key: 'weekly', title: 'Weekly Challenge', blurb: 'One big push. Seven days to nail it.', duration: '1 week', xp: '+120 XP', icon: IconCalendar, to: '/weekly' },
-  { key: 'weekend', title: 'Weekend Sidequests', blurb: 'Longer adventures for your days off.', duration: '1-4 hours', xp: '+60 XP', icon: IconSparkles, to: '/?deck=weekend' },
+  {
+    key: 'daily',
+    title: 'Daily Sidequests',
+    blurb: 'Quick dares to shake up today.',
+    duration: '5-15 min',
+    xp: '+20 XP',
+    icon: IconZap,
+    to: '/?deck=daily',
+  },
+  {
+    key: 'weekly',
+    title: 'Weekly Challenge',
+    blurb: 'One big push. Seven days to nail it.',
+    duration: '1 week',
+    xp: '+120 XP',
+    icon: IconCalendar,
+    to: '/weekly',
+  },
+  {
+    key: 'weekend',
+    title: 'Weekend Sidequests',
+    blurb: 'Longer adventures for your days off.',
+    duration: '1-4 hours',
+    xp: '+60 XP',
+    icon: IconSparkles,
+    to: '/?deck=weekend',
+  },
 ];
 
 // The deck (gesture library, to-do dialogs) loads when it is opened, not with the home screen.
@@ -36,7 +69,9 @@ const DeckPage = lazy(() => import('./deck-page').then((m) => ({ default: m.Deck
 function DeckLoading() {
   return (
     <div className="vui-page" aria-busy="true">
-      <span className="vui-visually-hidden" role="status">Loading your deck</span>
+      <span className="vui-visually-hidden" role="status">
+        Loading your deck
+      </span>
       <Skeleton height="420px" radius="28px" />
     </div>
   );
@@ -83,7 +118,11 @@ function Hub() {
             <li key={kind.key}>
               <KindCard kind={kind} locked={locked} pending={pending}>
                 {kind.key === 'weekly' && thisWeek ? (
-                  <span className="ch-kind__week" data-testid="hub-weekly-title" title={`${thisWeek.title} · ${thisWeek.category}`}>
+                  <span
+                    className="ch-kind__week"
+                    data-testid="hub-weekly-title"
+                    title={`${thisWeek.title} · ${thisWeek.category}`}
+                  >
                     {thisWeek.title} <span className="ch-kind__blurb">· {thisWeek.category}</span>
                   </span>
                 ) : null}
@@ -140,8 +179,9 @@ function useWeekendWindow(): { weekendOpen: boolean; unlocksIn: string } | null 
       live = false;
     };
   }, [ruleNeeded]);
-  useTimerAt(data ? (data.weekendOpen ? data.weekendEndsAt : data.weekendOpensAt) : null, () =>
-    void client.invalidateQueries({ queryKey: limitsQueryKey }),
+  useTimerAt(
+    data ? (data.weekendOpen ? data.weekendEndsAt : data.weekendOpensAt) : null,
+    () => void client.invalidateQueries({ queryKey: limitsQueryKey }),
   );
   if (data) {
     const opensIn = Date.parse(data.weekendOpensAt) - now.getTime();
@@ -150,7 +190,17 @@ function useWeekendWindow(): { weekendOpen: boolean; unlocksIn: string } | null 
   return byRule ? byRule(now, timeZone) : null;
 }
 
-function KindCard({ kind, locked, pending, children }: { kind: ChallengeKind; locked: boolean; pending: boolean; children?: ReactNode }) {
+function KindCard({
+  kind,
+  locked,
+  pending,
+  children,
+}: {
+  kind: ChallengeKind;
+  locked: boolean;
+  pending: boolean;
+  children?: ReactNode;
+}) {
   const Icon = locked ? IconLock : kind.icon;
   const body = (
     <>

@@ -5,5 +5,8 @@ import { formatUnlocksIn, isWeekendWindow, nextWeekendStart } from '@vere/domain
  * Loaded only then: the rule needs the time-zone library and the browser's Intl data (hub-page.tsx).
  */
 export function weekendByRule(now: Date, timeZone: string | undefined): { weekendOpen: boolean; unlocksIn: string } {
-  return { weekendOpen: isWeekendWindow(now, timeZone), unlocksIn: formatUnlocksIn(nextWeekendStart(now, timeZone).getTime() - now.getTime()) };
+  return {
+    weekendOpen: isWeekendWindow(now, timeZone),
+    unlocksIn: formatUnlocksIn(nextWeekendStart(now, timeZone).getTime() - now.getTime()),
+  };
 }

@@ -4,7 +4,19 @@ import { useQueryClient } from '@vere/web-query';
 import type { CurrentWeekly, MyPods, WeeklyChallenge, WeeklyVictory } from '@vere/contracts';
 import { myPodsQueryKey, useAppEvent, useMyPods, usePodEvents } from '@vere/web-kit';
 import { isApiError } from '@vere/web-session';
-import { Button, Card, EmptyState, ErrorCard, IconArrowLeft, IconCalendar, IconCheck, IconFlame, Skeleton, confettiBurst, notify } from '@vere/web-ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorCard,
+  IconArrowLeft,
+  IconCalendar,
+  IconCheck,
+  IconFlame,
+  Skeleton,
+  confettiBurst,
+  notify,
+} from '@vere/web-ui';
 import { acceptWeekly } from '../features/weekly/api/accept-weekly';
 import { getCurrentWeekly, useCurrentWeekly, weeklyQueryKey } from '../features/weekly/api/get-current-weekly';
 import { useVictories } from '../features/weekly/api/get-victories';
@@ -17,7 +29,13 @@ import { PodStreaks } from '../features/weekly/components/pod-streaks';
 import { RecentVictories } from '../features/weekly/components/recent-victories';
 import { VictoryDialog } from '../features/weekly/components/victory-dialog';
 import { WeeklyStats } from '../features/weekly/components/weekly-stats';
-import { ACCEPT_FAILED, MY_PODS_STALE_MS, WEEKLY_POLL_MS, challengePages, mergePolledWeekly } from '../features/weekly/utils/weekly-logic';
+import {
+  ACCEPT_FAILED,
+  MY_PODS_STALE_MS,
+  WEEKLY_POLL_MS,
+  challengePages,
+  mergePolledWeekly,
+} from '../features/weekly/utils/weekly-logic';
 import { DESKTOP_QUERY, useMediaQuery } from '../shared/hooks/use-media-query';
 import { useNow } from '../shared/hooks/use-now';
 
@@ -30,7 +48,9 @@ function useHourlyPoll(): void {
   useEffect(() => {
     const timer = setInterval(() => {
       getCurrentWeekly()
-        .then((polled) => client.setQueryData<CurrentWeekly>(weeklyQueryKey, (current) => mergePolledWeekly(current, polled)))
+        .then((polled) =>
+          client.setQueryData<CurrentWeekly>(weeklyQueryKey, (current) => mergePolledWeekly(current, polled)),
+        )
         .catch(() => undefined); // spec §7.4: a failed read keeps what is shown
     }, WEEKLY_POLL_MS);
     return () => clearInterval(timer);
@@ -55,10 +75,17 @@ function usePodsLive(): string {
     onLogAdded: () => void client.invalidateQueries({ queryKey: weeklyFriendsKeyPrefix }),
     onStreakUpdated: (m) => {
       const pod = client.getQueryData<MyPods>(myPodsQueryKey)?.pods.find((p) => p.id === m.podId);
-      client.setQueryData<MyPods>(myPodsQueryKey, (old) => old && {
-        pods: old.pods.map((p) => (p.id === m.podId ? { ...p, currentStreak: m.currentStreak } : p)),
-      });
-      if (pod) setAnnouncement(`${pod.name}'s pod streak is now ${m.currentStreak} ${m.currentStreak === 1 ? 'week' : 'weeks'}.`);
+      client.setQueryData<MyPods>(
+        myPodsQueryKey,
+        (old) =>
+          old && {
+            pods: old.pods.map((p) => (p.id === m.podId ? { ...p, currentStreak: m.currentStreak } : p)),
+          },
+      );
+      if (pod)
+        setAnnouncement(
+          `${pod.name}'s pod streak is now ${m.currentStreak} ${m.currentStreak === 1 ? 'week' : 'weeks'}.`,
+        );
       void client.invalidateQueries({ queryKey: myPodsQueryKey });
     },
   });
@@ -82,18 +109,25 @@ export function WeeklyPage() {
   const inList = weekly.data?.challenges.find((c) => c.id === challengeId) ?? null;
   // A link to a week that is not this week's (an old victory): read that one on its own.
   const other = useWeeklyDetail(challengeId && weekly.data && !inList ? challengeId : null);
-  const shown: WeeklyChallenge | null = challengeId ? (inList ?? other.data?.weekly ?? null) : (weekly.data?.challenges[0] ?? null);
+  const shown: WeeklyChallenge | null = challengeId
+    ? (inList ?? other.data?.weekly ?? null)
+    : (weekly.data?.challenges[0] ?? null);
 
   let main;
   if (weekly.isPending || (challengeId && !inList && other.isPending && other.fetchStatus !== 'idle')) {
     main = (
       <Card className="ch-weekly__card" aria-busy="true">
-        <span className="vui-visually-hidden" role="status">Loading this week&apos;s challenge</span>
+        <span className="vui-visually-hidden" role="status">
+          Loading this week&apos;s challenge
+        </span>
         <Skeleton height="32px" width="60%" />
         <Skeleton height="220px" radius="20px" />
       </Card>
     );
-  } else if (weekly.isError || (challengeId && !inList && other.isError && !(isApiError(other.error) && other.error.status === 404))) {
+  } else if (
+    weekly.isError ||
+    (challengeId && !inList && other.isError && !(isApiError(other.error) && other.error.status === 404))
+  ) {
     main = (
       <ErrorCard
         title="Couldn't load this week's challenge"
@@ -105,8 +139,12 @@ export function WeeklyPage() {
     main = (
       <EmptyState
         icon={<IconCalendar size={32} />}
-        title={challengeId ? 'We couldn\'t find that challenge' : "This week's challenge drops soon"}
-        description={challengeId ? 'It may have been retired. This week\'s challenge is one tap away.' : 'Check back soon for a new challenge.'}
+        title={challengeId ? "We couldn't find that challenge" : "This week's challenge drops soon"}
+        description={
+          challengeId
+            ? "It may have been retired. This week's challenge is one tap away."
+            : 'Check back soon for a new challenge.'
+        }
       />
     );
   } else {
@@ -130,7 +168,9 @@ export function WeeklyPage() {
         </div>
       </div>
       <VictoryDialog victory={opened} onClose={() => setOpened(null)} />
-      <p className="vui-visually-hidden" role="status" aria-live="polite">{announcement}</p>
+      <p className="vui-visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
     </div>
   );
 }
@@ -147,10 +187,14 @@ function ChallengeCard({ weekly }: { weekly: WeeklyChallenge }) {
     setAccepting(true);
     try {
       const result = await acceptWeekly(weekly.id);
-      client.setQueryData<CurrentWeekly>(weeklyQueryKey, (old) => old && {
-        ...old,
-        challenges: old.challenges.map((c) => (c.id === weekly.id ? { ...c, progress: result.progress } : c)),
-      });
+      client.setQueryData<CurrentWeekly>(
+        weeklyQueryKey,
+        (old) =>
+          old && {
+            ...old,
+            challenges: old.challenges.map((c) => (c.id === weekly.id ? { ...c, progress: result.progress } : c)),
+          },
+      );
       void confettiBurst(ACCEPT_CONFETTI).catch(() => undefined);
     } catch {
       notify.error(ACCEPT_FAILED);
@@ -162,10 +206,16 @@ function ChallengeCard({ weekly }: { weekly: WeeklyChallenge }) {
   return (
     <Card className="ch-weekly__card">
       <div className="ch-weekly__head">
-        <h2 className="ch-weekly__title" data-testid="weekly-title">{weekly.title}</h2>
+        <h2 className="ch-weekly__title" data-testid="weekly-title">
+          {weekly.title}
+        </h2>
         <div className="ch-weekly__tags">
-          <span className="ch-chip ch-chip--streak"><IconFlame size={14} /> +1 Streak</span>
-          <span className="ch-chip" data-testid="weekly-category">{weekly.category}</span>
+          <span className="ch-chip ch-chip--streak">
+            <IconFlame size={14} /> +1 Streak
+          </span>
+          <span className="ch-chip" data-testid="weekly-category">
+            {weekly.category}
+          </span>
           <span className="ch-chip ch-chip--xp">+{weekly.xp} XP</span>
         </div>
       </div>
@@ -173,11 +223,17 @@ function ChallengeCard({ weekly }: { weekly: WeeklyChallenge }) {
       <FriendsDoingThis weeklyId={weekly.id} />
       <div className="ch-weekly__action" data-tour="weekly-accept">
         {completed ? (
-          <Button block disabled icon={<IconCheck size={18} />}>Completed!</Button>
+          <Button block disabled icon={<IconCheck size={18} />}>
+            Completed!
+          </Button>
         ) : accepted ? (
-          <Button block onClick={() => setCompleting(weekly)}>Complete Challenge</Button>
+          <Button block onClick={() => setCompleting(weekly)}>
+            Complete Challenge
+          </Button>
         ) : (
-          <Button block loading={accepting} onClick={() => void accept()}>Accept Challenge</Button>
+          <Button block loading={accepting} onClick={() => void accept()}>
+            Accept Challenge
+          </Button>
         )}
       </div>
       <CompleteDialog weekly={completing} onClose={() => setCompleting(null)} />

@@ -16,7 +16,11 @@ const ME = '33333333-3333-4333-8333-333333333333';
 // Server rendering reads a zustand store's initial state: the viewer is "me" here.
 vi.mock('@vere/web-session', async (importOriginal) => {
   const actual = await importOriginal<typeof WebSession>();
-  return { ...actual, useSession: <T,>(selector: (state: SessionState) => T) => selector({ ...actual.sessionStore.getState(), user: { id: ME } } as SessionState) };
+  return {
+    ...actual,
+    useSession: <T,>(selector: (state: SessionState) => T) =>
+      selector({ ...actual.sessionStore.getState(), user: { id: ME } } as SessionState),
+  };
 });
 const friend = { id: FRIEND, name: 'Ada', username: 'ada', photoUrl: null, avatarConfig: null, level: 3 };
 
@@ -39,7 +43,10 @@ const chat = (over: Partial<Chat> = {}): ChatCache => ({
   pageParams: [null],
 });
 const failed = (error: ApiError) => (client: QueryClient) => {
-  client.getQueryCache().build(client, { queryKey: chatKeys.chat(FRIEND) }).setState({ status: 'error', error, fetchStatus: 'idle' });
+  client
+    .getQueryCache()
+    .build(client, { queryKey: chatKeys.chat(FRIEND) })
+    .setState({ status: 'error', error, fetchStatus: 'idle' });
 };
 
 describe('chat page', () => {
@@ -52,8 +59,22 @@ describe('chat page', () => {
   });
   it('shows messages oldest first, offers older ones, and a report button on the friend’s only', () => {
     const messages = [
-      { id: '44444444-4444-4444-8444-444444444444', senderId: ME, recipientId: FRIEND, body: 'Second', createdAt: '2026-11-20T10:01:00Z', readAt: null },
-      { id: '55555555-5555-4555-8555-555555555555', senderId: FRIEND, recipientId: ME, body: 'First <b>bold</b>', createdAt: '2026-11-20T10:00:00Z', readAt: null },
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        senderId: ME,
+        recipientId: FRIEND,
+        body: 'Second',
+        createdAt: '2026-11-20T10:01:00Z',
+        readAt: null,
+      },
+      {
+        id: '55555555-5555-4555-8555-555555555555',
+        senderId: FRIEND,
+        recipientId: ME,
+        body: 'First <b>bold</b>',
+        createdAt: '2026-11-20T10:00:00Z',
+        readAt: null,
+      },
     ];
     const html = render((c) => c.setQueryData(chatKeys.chat(FRIEND), chat({ messages, nextCursor: 'older' })));
     expect(html.indexOf('First')).toBeLessThan(html.indexOf('Second'));
@@ -63,7 +84,14 @@ describe('chat page', () => {
     expect(html).not.toContain('Seen');
   });
   it('says Seen once, under the newest of my messages the friend read', () => {
-    const mine = (id: string, body: string, at: string) => ({ id, senderId: ME, recipientId: FRIEND, body, createdAt: at, readAt: at });
+    const mine = (id: string, body: string, at: string) => ({
+      id,
+      senderId: ME,
+      recipientId: FRIEND,
+      body,
+      createdAt: at,
+      readAt: at,
+    });
     const messages = [
       { ...mine('66666666-6666-4666-8666-666666666666', 'Third', '2026-11-20T10:02:00Z'), readAt: null },
       mine('44444444-4444-4444-8444-444444444444', 'Second', '2026-11-20T10:01:00Z'),

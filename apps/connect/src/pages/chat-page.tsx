@@ -112,8 +112,13 @@ function ChatView({ friend, chat }: { friend: UserCard; chat: ReturnType<typeof 
   };
 
   const hide = (message: ChatMessage) =>
-    client.setQueryData<ChatCache>(chatKeys.chat(friend.id), (data) =>
-      data && { ...data, pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => m.id !== message.id) })) },
+    client.setQueryData<ChatCache>(
+      chatKeys.chat(friend.id),
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => m.id !== message.id) })),
+        },
     );
 
   return (
@@ -139,7 +144,12 @@ function ChatView({ friend, chat }: { friend: UserCard; chat: ReturnType<typeof 
           onLoadOlder={() => void chat.fetchNextPage()}
           onReport={setReporting}
         />
-        <Composer friendName={friend.name} sending={send.isPending} error={send.isError ? sendErrorMessage(send.error) : null} onSend={onSend} />
+        <Composer
+          friendName={friend.name}
+          sending={send.isPending}
+          error={send.isError ? sendErrorMessage(send.error) : null}
+          onSend={onSend}
+        />
       </section>
       {reporting ? (
         <ReportDialog
@@ -172,7 +182,10 @@ function ChatView({ friend, chat }: { friend: UserCard; chat: ReturnType<typeof 
           })
         }
       >
-        <p>Your chat is hidden for both of you and neither of you can send messages. You also stop being friends. They aren't told.</p>
+        <p>
+          Your chat is hidden for both of you and neither of you can send messages. You also stop being friends. They
+          aren't told.
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -26,7 +26,10 @@ export function ConnectHub() {
   useChatStream();
   return (
     <div className="vui-page">
-      <PageHeader title="Connect" subtitle={`Friends and pods keep ${firstName} accountable. Challenges are better together.`} />
+      <PageHeader
+        title="Connect"
+        subtitle={`Friends and pods keep ${firstName} accountable. Challenges are better together.`}
+      />
       <div className="cn-grid">
         <div className="cn-column">
           <RequestsSection />
@@ -51,7 +54,8 @@ function FriendsSummary() {
   const unread = useUnread();
   let body;
   if (isPending) body = <ListSkeleton label="Loading your friends" rows={1} />;
-  else if (isError) body = <LoadError title="Couldn't load your friends" retrying={isFetching} onRetry={() => void refetch()} />;
+  else if (isError)
+    body = <LoadError title="Couldn't load your friends" retrying={isFetching} onRetry={() => void refetch()} />;
   else if (data.friends.length === 0)
     body = (
       <EmptyState
@@ -74,8 +78,15 @@ function FriendsSummary() {
           ))}
         </span>
         <span className="cn-pod__body">
-          <span className="cn-pod__name">{data.friends.length === 1 ? '1 friend' : `${data.friends.length} friends`}</span>
-          <span className="cn-muted cn-small">{data.friends.slice(0, 3).map((f) => f.name).join(', ')}</span>
+          <span className="cn-pod__name">
+            {data.friends.length === 1 ? '1 friend' : `${data.friends.length} friends`}
+          </span>
+          <span className="cn-muted cn-small">
+            {data.friends
+              .slice(0, 3)
+              .map((f) => f.name)
+              .join(', ')}
+          </span>
         </span>
       </Link>
     );
@@ -118,7 +129,8 @@ function FriendsSummary() {
 
 function RequestsSection() {
   const { data, isError, isFetching, refetch } = useFriendRequests();
-  if (isError) return <LoadError title="Couldn't load friend requests" retrying={isFetching} onRetry={() => void refetch()} />;
+  if (isError)
+    return <LoadError title="Couldn't load friend requests" retrying={isFetching} onRetry={() => void refetch()} />;
   if (!data || data.incoming.length === 0) return null;
   return (
     <section className="vui-section" aria-labelledby="cn-requests" data-testid="requests-section">

@@ -17,7 +17,8 @@ export function CreatePodPage() {
   const [errors, setErrors] = useState<PodFormErrors>({});
   const descId = useId();
   const limitReached = isApiError(create.error) && create.error.code === 'POD_CREATION_LIMIT_REACHED';
-  const serverField = isApiError(create.error) && create.error.code === 'VALIDATION_FAILED' ? create.error.field : undefined;
+  const serverField =
+    isApiError(create.error) && create.error.code === 'VALIDATION_FAILED' ? create.error.field : undefined;
 
   return (
     <div className="vui-page">

@@ -63,7 +63,9 @@ export function FriendsPage() {
           const { user, action } = target;
           pending.mutate(user.id, {
             onSuccess: () => {
-              notify.success(action === 'block' ? `${user.name} is blocked.` : `${user.name} is no longer your friend.`);
+              notify.success(
+                action === 'block' ? `${user.name} is blocked.` : `${user.name} is no longer your friend.`,
+              );
               close();
             },
           });
@@ -71,8 +73,8 @@ export function FriendsPage() {
       >
         {target?.action === 'block' ? (
           <p>
-            You won't find each other in search, friend requests between you end, and neither of you can join the other's pods. They
-            aren't told. You can unblock them later.
+            You won't find each other in search, friend requests between you end, and neither of you can join the
+            other's pods. They aren't told. You can unblock them later.
           </p>
         ) : (
           <p>You can send a new request later.</p>
@@ -97,8 +99,14 @@ function SearchSection({ onAct }: { onAct: (t: Target) => void }) {
   if (invalid) body = null;
   else if (!valid) body = <p className="cn-muted cn-small">Type the start of a username, like @ada.</p>;
   else if (search.isPending) body = <ListSkeleton label="Searching" rows={2} />;
-  else if (search.isError) body = <LoadError title="Search failed" retrying={search.isFetching} onRetry={() => void search.refetch()} />;
-  else if (users.length === 0) body = <p className="cn-muted" role="status">No one with a username starting “{q.replace(/^@/, '')}”.</p>;
+  else if (search.isError)
+    body = <LoadError title="Search failed" retrying={search.isFetching} onRetry={() => void search.refetch()} />;
+  else if (users.length === 0)
+    body = (
+      <p className="cn-muted" role="status">
+        No one with a username starting “{q.replace(/^@/, '')}”.
+      </p>
+    );
   else
     body = (
       <>
@@ -111,7 +119,12 @@ function SearchSection({ onAct }: { onAct: (t: Target) => void }) {
           ))}
         </ul>
         {search.hasNextPage ? (
-          <Button variant="secondary" size="sm" loading={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={search.isFetchingNextPage}
+            onClick={() => void search.fetchNextPage()}
+          >
             Load More
           </Button>
         ) : null}
@@ -148,13 +161,24 @@ function RelationButton({ user, relation }: { user: UserCard; relation: FriendRe
   if (relation === 'friends') return <span className="cn-chip cn-chip--ok">Friends</span>;
   if (relation === 'outgoing')
     return (
-      <Button size="sm" variant="secondary" loading={cancel.isPending} aria-label={`Cancel request to ${user.name}`} onClick={() => cancel.mutate(user.id, { onError })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={cancel.isPending}
+        aria-label={`Cancel request to ${user.name}`}
+        onClick={() => cancel.mutate(user.id, { onError })}
+      >
         Cancel Request
       </Button>
     );
   if (relation === 'incoming')
     return (
-      <Button size="sm" loading={accept.isPending} aria-label={`Accept ${user.name}`} onClick={() => accept.mutate(user.id, { onError })}>
+      <Button
+        size="sm"
+        loading={accept.isPending}
+        aria-label={`Accept ${user.name}`}
+        onClick={() => accept.mutate(user.id, { onError })}
+      >
         Accept
       </Button>
     );
@@ -165,7 +189,10 @@ function RelationButton({ user, relation }: { user: UserCard; relation: FriendRe
       aria-label={`Add ${user.name} as a friend`}
       onClick={() =>
         send.mutate(user.id, {
-          onSuccess: (r) => notify.success(r.status === 'friends' ? `You and ${user.name} are now friends.` : `Request sent to ${user.name}.`),
+          onSuccess: (r) =>
+            notify.success(
+              r.status === 'friends' ? `You and ${user.name} are now friends.` : `Request sent to ${user.name}.`,
+            ),
           onError,
         })
       }
@@ -175,18 +202,41 @@ function RelationButton({ user, relation }: { user: UserCard; relation: FriendRe
   );
 }
 
-function MoreActions({ user, onAct, friend = false }: { user: UserCard; onAct: (t: Target) => void; friend?: boolean }) {
+function MoreActions({
+  user,
+  onAct,
+  friend = false,
+}: {
+  user: UserCard;
+  onAct: (t: Target) => void;
+  friend?: boolean;
+}) {
   return (
     <span className="cn-more">
       {friend ? (
-        <Button size="sm" variant="ghost" aria-label={`Remove ${user.name}`} onClick={() => onAct({ user, action: 'remove' })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Remove ${user.name}`}
+          onClick={() => onAct({ user, action: 'remove' })}
+        >
           Remove
         </Button>
       ) : null}
-      <Button size="sm" variant="ghost" aria-label={`Block ${user.name}`} onClick={() => onAct({ user, action: 'block' })}>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Block ${user.name}`}
+        onClick={() => onAct({ user, action: 'block' })}
+      >
         Block
       </Button>
-      <Button size="sm" variant="ghost" aria-label={`Report ${user.name}`} onClick={() => onAct({ user, action: 'report' })}>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Report ${user.name}`}
+        onClick={() => onAct({ user, action: 'report' })}
+      >
         Report
       </Button>
     </span>
@@ -197,7 +247,8 @@ function RequestsSection() {
   const { data, isPending, isError, isFetching, refetch } = useFriendRequests();
   const cancel = useCancelFriendRequest();
   if (isPending) return <ListSkeleton label="Loading friend requests" rows={1} />;
-  if (isError) return <LoadError title="Couldn't load friend requests" retrying={isFetching} onRetry={() => void refetch()} />;
+  if (isError)
+    return <LoadError title="Couldn't load friend requests" retrying={isFetching} onRetry={() => void refetch()} />;
   if (data.incoming.length === 0 && data.outgoing.length === 0) return null;
   return (
     <section className="vui-section" aria-labelledby="cn-req">
@@ -235,15 +286,25 @@ function FriendsList({ onAct }: { onAct: (t: Target) => void }) {
   const unreadOf = (id: string) => unread.data?.friends.find((f) => f.userId === id)?.count ?? 0;
   let body;
   if (isPending) body = <ListSkeleton label="Loading your friends" />;
-  else if (isError) body = <LoadError title="Couldn't load your friends" retrying={isFetching} onRetry={() => void refetch()} />;
+  else if (isError)
+    body = <LoadError title="Couldn't load your friends" retrying={isFetching} onRetry={() => void refetch()} />;
   else if (data.friends.length === 0)
-    body = <EmptyState icon={<IconUsers size={32} />} title="No friends yet" description="Search for someone's username to send a request." />;
+    body = (
+      <EmptyState
+        icon={<IconUsers size={32} />}
+        title="No friends yet"
+        description="Search for someone's username to send a request."
+      />
+    );
   else
     body = (
       <ul className="cn-users" aria-label="Your friends">
         {data.friends.map((f) => (
           <UserRow key={f.id} user={f}>
-            <Link to={`/chat/${f.id}`} className={buttonClassName({ size: 'sm', variant: 'secondary', className: 'cn-message-link' })}>
+            <Link
+              to={`/chat/${f.id}`}
+              className={buttonClassName({ size: 'sm', variant: 'secondary', className: 'cn-message-link' })}
+            >
               <IconMessage size={16} />
               Message<span className="vui-visually-hidden"> {f.name}</span>
               <UnreadBadge count={unreadOf(f.id)} />
@@ -266,7 +327,8 @@ function FriendsList({ onAct }: { onAct: (t: Target) => void }) {
 function BlockedList() {
   const { data, isError, isFetching, refetch } = useBlocks();
   const unblock = useUnblockUser();
-  if (isError) return <LoadError title="Couldn't load blocked users" retrying={isFetching} onRetry={() => void refetch()} />;
+  if (isError)
+    return <LoadError title="Couldn't load blocked users" retrying={isFetching} onRetry={() => void refetch()} />;
   if (!data || data.users.length === 0) return null;
   return (
     <section className="vui-section" aria-labelledby="cn-blocked">

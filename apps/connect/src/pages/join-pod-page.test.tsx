@@ -9,7 +9,14 @@ import { JoinPodPage } from './join-pod-page';
 
 const CODE = 'AbCdEfGhIjKlMnOp1234';
 const POD = '11111111-1111-4111-8111-111111111111';
-const user = (id: string, name: string) => ({ id, name, username: name.toLowerCase(), photoUrl: null, avatarConfig: null, level: 4 });
+const user = (id: string, name: string) => ({
+  id,
+  name,
+  username: name.toLowerCase(),
+  photoUrl: null,
+  avatarConfig: null,
+  level: 4,
+});
 
 function render(path: string, seed: (c: QueryClient) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } });
@@ -30,8 +37,15 @@ const failed = (key: readonly unknown[], error: ApiError) => (client: QueryClien
 };
 
 const preview = (over: Partial<InvitePreview> = {}): InvitePreview => ({
-  podId: POD, name: 'Morning Crew', description: 'Early risers', creator: user('22222222-2222-4222-8222-222222222222', 'Ada'),
-  memberCount: 3, memberCap: 8, isMember: false, expiresAt: null, ...over,
+  podId: POD,
+  name: 'Morning Crew',
+  description: 'Early risers',
+  creator: user('22222222-2222-4222-8222-222222222222', 'Ada'),
+  memberCount: 3,
+  memberCap: 8,
+  isMember: false,
+  expiresAt: null,
+  ...over,
 });
 
 describe('join screen', () => {
@@ -54,8 +68,12 @@ describe('join screen', () => {
     expect(html).toContain(`href="/pods/${POD}"`);
   });
   it('tells expired (410) from unknown (404), and a failure is retryable', () => {
-    expect(render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('INVITE_EXPIRED', 'x', 410)))).toContain('This invite has expired');
-    expect(render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('INVITE_NOT_FOUND', 'x', 404)))).toContain('Invite not found');
+    expect(render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('INVITE_EXPIRED', 'x', 410)))).toContain(
+      'This invite has expired',
+    );
+    expect(render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('INVITE_NOT_FOUND', 'x', 404)))).toContain(
+      'Invite not found',
+    );
     const down = render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('NOT_READY', 'x', 503)));
     expect(down).toContain('role="alert"');
     expect(down).toContain('Retry');

@@ -1,6 +1,17 @@
 import { Link, useNavigate, useParams } from '@vere/web-router';
 import { isApiError } from '@vere/web-session';
-import { Banner, Button, Card, EmptyState, IconClock, IconCompass, IconUsers, Skeleton, buttonClassName, notify } from '@vere/web-ui';
+import {
+  Banner,
+  Button,
+  Card,
+  EmptyState,
+  IconClock,
+  IconCompass,
+  IconUsers,
+  Skeleton,
+  buttonClassName,
+  notify,
+} from '@vere/web-ui';
 import { useInvitePreview } from '../features/pods/api/get-invite-preview';
 import { useJoinPod } from '../features/pods/api/join-pod';
 import { LoadError } from '../shared/components/load-error';
@@ -60,7 +71,11 @@ export function JoinPodPage() {
     return (
       <div className="vui-page">
         <PageHeader back title="Join a Pod" />
-        <LoadError title="Couldn't load this invite" retrying={preview.isFetching} onRetry={() => void preview.refetch()} />
+        <LoadError
+          title="Couldn't load this invite"
+          retrying={preview.isFetching}
+          onRetry={() => void preview.refetch()}
+        />
       </div>
     );
   }
@@ -113,7 +128,9 @@ export function JoinPodPage() {
               </span>
             </p>
             {full ? (
-              <Banner>This pod is full ({pod.memberCap} members). Ask the creator to make room, or create your own pod.</Banner>
+              <Banner>
+                This pod is full ({pod.memberCap} members). Ask the creator to make room, or create your own pod.
+              </Banner>
             ) : goneNow ? (
               <Banner>{errorMessage(join.error)}</Banner>
             ) : join.isError ? (

@@ -9,7 +9,14 @@ import { PodPage } from './pod-page';
 
 const CODE = 'AbCdEfGhIjKlMnOp1234';
 const POD = '11111111-1111-4111-8111-111111111111';
-const user = (id: string, name: string) => ({ id, name, username: name.toLowerCase(), photoUrl: null, avatarConfig: null, level: 4 });
+const user = (id: string, name: string) => ({
+  id,
+  name,
+  username: name.toLowerCase(),
+  photoUrl: null,
+  avatarConfig: null,
+  level: 4,
+});
 
 function render(path: string, seed: (c: QueryClient) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } });
@@ -31,20 +38,35 @@ const failed = (key: readonly unknown[], error: ApiError) => (client: QueryClien
 
 describe('pod page', () => {
   const detail = (over: Partial<PodDetail> = {}): PodDetail => ({
-    id: POD, name: 'Morning Crew', description: null, createdBy: '22222222-2222-4222-8222-222222222222', isCreator: false,
-    currentStreak: 2, memberCount: 2, memberCap: 8, createdAt: '2026-11-01T00:00:00Z',
+    id: POD,
+    name: 'Morning Crew',
+    description: null,
+    createdBy: '22222222-2222-4222-8222-222222222222',
+    isCreator: false,
+    currentStreak: 2,
+    memberCount: 2,
+    memberCap: 8,
+    createdAt: '2026-11-01T00:00:00Z',
     members: [
       { ...user('22222222-2222-4222-8222-222222222222', 'Ada'), isCreator: true, joinedAt: '2026-11-01T00:00:00Z' },
       { ...user('33333333-3333-4333-8333-333333333333', 'Bob'), isCreator: false, joinedAt: '2026-11-02T00:00:00Z' },
     ],
     log: {
       entries: [
-        { id: '44444444-4444-4444-8444-444444444444', user: user('33333333-3333-4333-8333-333333333333', 'Bob'), weeklyChallengeId: null,
-          message: 'Done: cold shower week', proofText: 'Every morning at 6', proofPhotoId: '55555555-5555-4555-8555-555555555555', createdAt: '2026-11-03T00:00:00Z' },
+        {
+          id: '44444444-4444-4444-8444-444444444444',
+          user: user('33333333-3333-4333-8333-333333333333', 'Bob'),
+          weeklyChallengeId: null,
+          message: 'Done: cold shower week',
+          proofText: 'Every morning at 6',
+          proofPhotoId: '55555555-5555-4555-8555-555555555555',
+          createdAt: '2026-11-03T00:00:00Z',
+        },
       ],
       nextCursor: 'next',
     },
-    invites: [], ...over,
+    invites: [],
+    ...over,
   });
   it('shows members with levels, the streak and the log with Load More; a member gets Leave, not creator tools', () => {
     const html = render(`/pods/${POD}`, (c) => c.setQueryData(keys.pod(POD), detail()));
@@ -59,7 +81,10 @@ describe('pod page', () => {
   });
   it('gives the creator invite and pod tools', () => {
     const html = render(`/pods/${POD}`, (c) =>
-      c.setQueryData(keys.pod(POD), detail({ isCreator: true, invites: [{ code: CODE, createdAt: '2026-11-01T00:00:00Z', expiresAt: null }] })),
+      c.setQueryData(
+        keys.pod(POD),
+        detail({ isCreator: true, invites: [{ code: CODE, createdAt: '2026-11-01T00:00:00Z', expiresAt: null }] }),
+      ),
     );
     expect(html).toContain(`/join/${CODE}`);
     expect(html).toContain('Copy Invite Link');

@@ -4,7 +4,20 @@ import type { PodDetail, PodLogEntry, PodMember } from '@vere/contracts';
 import { myPodsQueryKey, usePodEvents } from '@vere/web-kit';
 import { Link, useNavigate, useParams } from '@vere/web-router';
 import { isApiError, useSession } from '@vere/web-session';
-import { Banner, Button, Dialog, EmptyState, IconCompass, IconFlame, IconTrash, IconUsers, Skeleton, TextField, buttonClassName, notify } from '@vere/web-ui';
+import {
+  Banner,
+  Button,
+  Dialog,
+  EmptyState,
+  IconCompass,
+  IconFlame,
+  IconTrash,
+  IconUsers,
+  Skeleton,
+  TextField,
+  buttonClassName,
+  notify,
+} from '@vere/web-ui';
 import { useCreateInvite } from '../features/pods/api/create-invite';
 import { useDeletePod } from '../features/pods/api/delete-pod';
 import { usePod } from '../features/pods/api/get-pod';
@@ -53,7 +66,10 @@ function usePodLive(podId: string, enabled: boolean): string {
       refresh();
     },
     onStreakUpdated: (m) => {
-      client.setQueryData<PodDetail>(keys.pod(podId), (old) => old && { ...old, currentStreak: m.currentStreak, saves: m.saves });
+      client.setQueryData<PodDetail>(
+        keys.pod(podId),
+        (old) => old && { ...old, currentStreak: m.currentStreak, saves: m.saves },
+      );
       setAnnouncement(`The pod streak is now ${m.currentStreak} ${m.currentStreak === 1 ? 'week' : 'weeks'}.`);
       refresh();
     },
@@ -69,7 +85,11 @@ export function PodPage() {
   if (isPending) {
     return (
       <div className="vui-page" aria-busy="true">
-        <PageHeader back title={<Skeleton width="200px" height="2rem" />} subtitle={<Skeleton width="160px" height="1rem" />} />
+        <PageHeader
+          back
+          title={<Skeleton width="200px" height="2rem" />}
+          subtitle={<Skeleton width="160px" height="1rem" />}
+        />
         <span className="vui-visually-hidden" role="status">
           Loading the pod
         </span>
@@ -145,13 +165,18 @@ function PodView({ pod }: { pod: PodDetail }) {
                 <span id="cn-streak" className="cn-streak__value">
                   {pod.currentStreak} {pod.currentStreak === 1 ? 'week' : 'weeks'}
                 </span>
-                <span className="cn-muted cn-small">Pod streak: every member completes the weekly challenge to keep it going.</span>
+                <span className="cn-muted cn-small">
+                  Pod streak: every member completes the weekly challenge to keep it going.
+                </span>
               </span>
             </div>
           </section>
           <section className="vui-section" aria-labelledby="cn-members" data-testid="pod-members">
             <h2 id="cn-members" className="vui-section__title">
-              Members <span className="cn-count">{pod.memberCount}/{pod.memberCap}</span>
+              Members{' '}
+              <span className="cn-count">
+                {pod.memberCount}/{pod.memberCap}
+              </span>
             </h2>
             <ul className="cn-users" aria-label="Members">
               {pod.members.map((m) => (
@@ -163,14 +188,25 @@ function PodView({ pod }: { pod: PodDetail }) {
                       {m.username ? <span className="cn-user__handle">@{m.username}</span> : null}
                       <LevelChip level={m.level} />
                       {m.isCreator ? <span className="cn-chip cn-chip--ok">Creator</span> : null}
-                      {m.completedThisWeek === undefined ? null : m.completedThisWeek
-                        ? <span className="cn-chip cn-chip--ok" data-testid="member-done">✓ Done this week</span>
-                        : <span className="cn-chip" data-testid="member-pending">Not yet this week</span>}
+                      {m.completedThisWeek === undefined ? null : m.completedThisWeek ? (
+                        <span className="cn-chip cn-chip--ok" data-testid="member-done">
+                          ✓ Done this week
+                        </span>
+                      ) : (
+                        <span className="cn-chip" data-testid="member-pending">
+                          Not yet this week
+                        </span>
+                      )}
                     </span>
                   </span>
                   {pod.isCreator && !m.isCreator ? (
                     <span className="cn-user__actions">
-                      <Button size="sm" variant="ghost" aria-label={`Remove ${m.name} from the pod`} onClick={() => setConfirm({ kind: 'remove', member: m })}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Remove ${m.name} from the pod`}
+                        onClick={() => setConfirm({ kind: 'remove', member: m })}
+                      >
                         Remove
                       </Button>
                     </span>
@@ -179,7 +215,13 @@ function PodView({ pod }: { pod: PodDetail }) {
               ))}
             </ul>
           </section>
-          {pod.isCreator ? <CreatorTools pod={pod} onRename={() => setRenaming(true)} onDelete={() => setConfirm({ kind: 'delete' })} /> : null}
+          {pod.isCreator ? (
+            <CreatorTools
+              pod={pod}
+              onRename={() => setRenaming(true)}
+              onDelete={() => setConfirm({ kind: 'delete' })}
+            />
+          ) : null}
           {!pod.isCreator ? (
             <Button variant="secondary" onClick={() => setConfirm({ kind: 'leave' })}>
               Leave Pod
@@ -194,9 +236,15 @@ function PodView({ pod }: { pod: PodDetail }) {
       <ConfirmDialog
         open={confirm !== null}
         title={
-          confirm?.kind === 'delete' ? `Delete ${pod.name}?` : confirm?.kind === 'leave' ? `Leave ${pod.name}?` : `Remove ${confirm?.member.name ?? ''}?`
+          confirm?.kind === 'delete'
+            ? `Delete ${pod.name}?`
+            : confirm?.kind === 'leave'
+              ? `Leave ${pod.name}?`
+              : `Remove ${confirm?.member.name ?? ''}?`
         }
-        confirmLabel={confirm?.kind === 'delete' ? 'Delete Pod' : confirm?.kind === 'leave' ? 'Leave Pod' : 'Remove Member'}
+        confirmLabel={
+          confirm?.kind === 'delete' ? 'Delete Pod' : confirm?.kind === 'leave' ? 'Leave Pod' : 'Remove Member'
+        }
         busy={running.isPending}
         error={running.error}
         onClose={closeConfirm}
@@ -231,7 +279,13 @@ function PodView({ pod }: { pod: PodDetail }) {
       </ConfirmDialog>
       <RenameDialog pod={pod} open={renaming} onClose={() => setRenaming(false)} />
       {reporting ? (
-        <ReportDialog open kind="pod_log" targetId={reporting.id} subject={`${reporting.user.name}'s post`} onClose={() => setReporting(null)} />
+        <ReportDialog
+          open
+          kind="pod_log"
+          targetId={reporting.id}
+          subject={`${reporting.user.name}'s post`}
+          onClose={() => setReporting(null)}
+        />
       ) : null}
     </div>
   );
@@ -256,7 +310,9 @@ function CreatorTools({ pod, onRename, onDelete }: { pod: PodDetail; onRename: (
       <h2 id="cn-invites" className="vui-section__title">
         Invite friends
       </h2>
-      {pod.invites.length === 0 ? <p className="cn-muted">No active invite links. Create one to invite people.</p> : null}
+      {pod.invites.length === 0 ? (
+        <p className="cn-muted">No active invite links. Create one to invite people.</p>
+      ) : null}
       <ul className="cn-invites" aria-label="Invite links">
         {pod.invites.map((inv) => (
           <li key={inv.code} className="cn-invite-row">
@@ -267,7 +323,9 @@ function CreatorTools({ pod, onRename, onDelete }: { pod: PodDetail; onRename: (
               aria-label="Invite link"
               onFocus={(e) => e.currentTarget.select()}
             />
-            <span className="cn-muted cn-small">{inv.expiresAt ? `Expires ${timeFormat.format(new Date(inv.expiresAt))}` : 'Never expires'}</span>
+            <span className="cn-muted cn-small">
+              {inv.expiresAt ? `Expires ${timeFormat.format(new Date(inv.expiresAt))}` : 'Never expires'}
+            </span>
             <span className="cn-invite-row__actions">
               <Button size="sm" onClick={() => void copy(inv.code)}>
                 Copy Invite Link
@@ -276,7 +334,9 @@ function CreatorTools({ pod, onRename, onDelete }: { pod: PodDetail; onRename: (
                 size="sm"
                 variant="ghost"
                 loading={revokeInvite.isPending && revokeInvite.variables === inv.code}
-                onClick={() => revokeInvite.mutate(inv.code, { onSuccess: () => notify.success('Invite link revoked.'), onError })}
+                onClick={() =>
+                  revokeInvite.mutate(inv.code, { onSuccess: () => notify.success('Invite link revoked.'), onError })
+                }
               >
                 Revoke
               </Button>
@@ -285,10 +345,20 @@ function CreatorTools({ pod, onRename, onDelete }: { pod: PodDetail; onRename: (
         ))}
       </ul>
       <div className="cn-actions">
-        <Button size="sm" variant="secondary" loading={createInvite.isPending} onClick={() => createInvite.mutate(undefined, { onError })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={createInvite.isPending}
+          onClick={() => createInvite.mutate(undefined, { onError })}
+        >
           New Link
         </Button>
-        <Button size="sm" variant="secondary" loading={createInvite.isPending} onClick={() => createInvite.mutate(24 * 7, { onError })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={createInvite.isPending}
+          onClick={() => createInvite.mutate(24 * 7, { onError })}
+        >
           New 7-Day Link
         </Button>
         {pod.invites.length > 0 ? (
@@ -296,7 +366,12 @@ function CreatorTools({ pod, onRename, onDelete }: { pod: PodDetail; onRename: (
             size="sm"
             variant="secondary"
             loading={rotateInvite.isPending}
-            onClick={() => rotateInvite.mutate(undefined, { onSuccess: () => notify.success('Old links revoked; here is a new one.'), onError })}
+            onClick={() =>
+              rotateInvite.mutate(undefined, {
+                onSuccess: () => notify.success('Old links revoked; here is a new one.'),
+                onError,
+              })
+            }
           >
             Replace All Links
           </Button>
@@ -383,7 +458,11 @@ function PodLog({ pod, onReport }: { pod: PodDetail; onReport: (e: PodLogEntry) 
         Pod log
       </h2>
       {entries.length === 0 ? (
-        <EmptyState icon={<IconUsers size={32} />} title="No posts yet" description="When members complete the weekly challenge, it shows up here." />
+        <EmptyState
+          icon={<IconUsers size={32} />}
+          title="No posts yet"
+          description="When members complete the weekly challenge, it shows up here."
+        />
       ) : (
         <ol className="cn-log" aria-label="Pod log, newest first">
           {entries.map((e) => (
@@ -399,7 +478,12 @@ function PodLog({ pod, onReport }: { pod: PodDetail; onReport: (e: PodLogEntry) 
                 <p>{e.message}</p>
                 {e.proofText ? <blockquote className="cn-log__proof">{e.proofText}</blockquote> : null}
                 {e.user.id !== me ? (
-                  <Button size="sm" variant="ghost" aria-label={`Report ${e.user.name}'s post`} onClick={() => onReport(e)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Report ${e.user.name}'s post`}
+                    onClick={() => onReport(e)}
+                  >
                     Report
                   </Button>
                 ) : null}
@@ -410,7 +494,12 @@ function PodLog({ pod, onReport }: { pod: PodDetail; onReport: (e: PodLogEntry) 
       )}
       {more.isError ? <Banner>{errorMessage(more.error)}</Banner> : null}
       {hasMore ? (
-        <Button variant="secondary" size="sm" loading={more.isFetching} onClick={() => void (more.data ? more.fetchNextPage() : more.refetch())}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={more.isFetching}
+          onClick={() => void (more.data ? more.fetchNextPage() : more.refetch())}
+        >
           Load More
         </Button>
       ) : null}

@@ -7,7 +7,11 @@ export function AssessmentsPage() {
         <h1 className="vui-page-title">Assessments</h1>
         <p className="vui-page-subtitle">Social assessments that show where you shine.</p>
       </header>
-      <EmptyState icon={<IconCompass size={32} />} title="Assessments are coming soon" description="Quizzes, results and your dashboard land here." />
+      <EmptyState
+        icon={<IconCompass size={32} />}
+        title="Assessments are coming soon"
+        description="Quizzes, results and your dashboard land here."
+      />
     </div>
   );
 }

@@ -12,7 +12,11 @@ export function GuidePage({ complete = false }: { complete?: boolean }) {
         <h1 className="vui-page-title">{complete ? 'Playbook complete' : 'Playbook'}</h1>
         <p className="vui-page-subtitle">Guide {id}</p>
       </header>
-      <EmptyState icon={<IconBook size={32} />} title="Nothing to read yet" description="This playbook's weeks will appear here." />
+      <EmptyState
+        icon={<IconBook size={32} />}
+        title="Nothing to read yet"
+        description="This playbook's weeks will appear here."
+      />
     </div>
   );
 }

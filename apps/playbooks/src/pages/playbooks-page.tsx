@@ -4,7 +4,16 @@ import type { PlaybookSlotBody } from '@vere/contracts';
 import { Link } from '@vere/web-router';
 import { useAppEvent } from '@vere/web-kit';
 import { ENTITLEMENT_CHANGED_EVENT } from '@vere/web-session';
-import { EmptyState, ErrorCard, IconBook, IconCheck, IconCrown, IconLock, Skeleton, buttonClassName } from '@vere/web-ui';
+import {
+  EmptyState,
+  ErrorCard,
+  IconBook,
+  IconCheck,
+  IconCrown,
+  IconLock,
+  Skeleton,
+  buttonClassName,
+} from '@vere/web-ui';
 import { playbookUnlocksQueryKey, usePlaybookUnlocks } from '../features/unlocks/api/get-playbook-unlocks';
 
 export function PlaybooksPage() {
@@ -45,7 +54,9 @@ function Unlocks() {
   if (unlocks.isPending) {
     return (
       <div className="pb-unlocks" aria-busy="true" data-testid="playbook-unlocks-loading">
-        <span className="vui-visually-hidden" role="status">Loading your playbook unlocks</span>
+        <span className="vui-visually-hidden" role="status">
+          Loading your playbook unlocks
+        </span>
         <Skeleton height="76px" radius="16px" />
         <Skeleton height="76px" radius="16px" />
       </div>
@@ -68,10 +79,14 @@ function Unlocks() {
         {unlockedCount} of {playbooks.length} playbooks unlocked
       </h2>
       {isPro ? (
-        <p className="pb-unlocks__pro"><IconCrown size={16} aria-hidden="true" /> Pro: every playbook is unlocked.</p>
+        <p className="pb-unlocks__pro">
+          <IconCrown size={16} aria-hidden="true" /> Pro: every playbook is unlocked.
+        </p>
       ) : null}
       <ul className="pb-locked" aria-label="Playbook unlocks">
-        {playbooks.map((slot) => <Slot key={slot.slot} slot={slot} />)}
+        {playbooks.map((slot) => (
+          <Slot key={slot.slot} slot={slot} />
+        ))}
       </ul>
     </section>
   );
@@ -79,7 +94,11 @@ function Unlocks() {
 
 function Slot({ slot }: { slot: PlaybookSlotBody }) {
   return (
-    <li className={`pb-locked__item${slot.unlocked ? ' is-unlocked' : ''}`} data-testid="playbook-slot" data-unlocked={slot.unlocked}>
+    <li
+      className={`pb-locked__item${slot.unlocked ? ' is-unlocked' : ''}`}
+      data-testid="playbook-slot"
+      data-unlocked={slot.unlocked}
+    >
       <span className="pb-locked__icon" aria-hidden="true">
         {slot.unlocked ? <IconCheck size={20} /> : <IconLock size={20} />}
       </span>

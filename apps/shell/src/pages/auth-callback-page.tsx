@@ -22,7 +22,9 @@ export function AuthCallbackPage() {
   const navigate = useNavigate();
   const error = params.get('error');
   const next = safeRedirect(params.get('redirect'));
-  const [phase, setPhase] = useState<Phase>(() => (error ? { kind: 'failed', message: callbackErrorMessage(error) } : { kind: 'working' }));
+  const [phase, setPhase] = useState<Phase>(() =>
+    error ? { kind: 'failed', message: callbackErrorMessage(error) } : { kind: 'working' },
+  );
   const started = useRef(false);
   useDocumentTitle(phase.kind === 'failed' ? 'Authentication Failed' : 'Signing in');
 
@@ -64,16 +66,24 @@ export function AuthCallbackPage() {
         <>
           <h1>You're in!</h1>
           <p className="auth__subtitle">Taking you to Vere...</p>
-          <Button size="lg" block onClick={() => navigate(next, { replace: true })}>Continue</Button>
+          <Button size="lg" block onClick={() => navigate(next, { replace: true })}>
+            Continue
+          </Button>
         </>
       ) : (
         <>
           <h1>Authentication Failed</h1>
-          <p className="auth__subtitle" role="alert">{phase.message}</p>
+          <p className="auth__subtitle" role="alert">
+            {phase.message}
+          </p>
           <div className="auth__callback-actions">
-            <Link className="vui-btn vui-btn--secondary vui-btn--lg vui-btn--block" to="/auth" replace>Go Back</Link>
+            <Link className="vui-btn vui-btn--secondary vui-btn--lg vui-btn--block" to="/auth" replace>
+              Go Back
+            </Link>
             {/* A new round trip through Google: reloading this page would only show the same error. */}
-            <a className="vui-btn vui-btn--primary vui-btn--lg vui-btn--block" href={googleSignInUrl(next)}>Try Again</a>
+            <a className="vui-btn vui-btn--primary vui-btn--lg vui-btn--block" href={googleSignInUrl(next)}>
+              Try Again
+            </a>
           </div>
         </>
       )}

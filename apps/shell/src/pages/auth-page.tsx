@@ -15,8 +15,16 @@ import '../features/auth/components/auth.css';
 type Mode = 'sign-in' | 'sign-up';
 
 const BULLETS = [
-  { icon: IconFlame, title: 'Daily sidequests', text: 'Quick dares that fit in 5 to 15 minutes. Swipe, accept, crush it.' },
-  { icon: IconUsers, title: 'Friends in pods', text: 'Do it solo, or with your crew. Share wins and keep each other going.' },
+  {
+    icon: IconFlame,
+    title: 'Daily sidequests',
+    text: 'Quick dares that fit in 5 to 15 minutes. Swipe, accept, crush it.',
+  },
+  {
+    icon: IconUsers,
+    title: 'Friends in pods',
+    text: 'Do it solo, or with your crew. Share wins and keep each other going.',
+  },
   { icon: IconTrophy, title: 'Level up', text: 'Earn XP, keep your weekly streak alive and unlock new rewards.' },
 ];
 
@@ -102,14 +110,20 @@ export function AuthPage() {
               {mode === 'sign-up' ? 'Create your account' : 'Welcome back'}
             </h1>
             <p className="auth__subtitle">
-              {mode === 'sign-up' ? 'Start your first challenge in under a minute.' : 'Sign in to keep your streak going.'}
+              {mode === 'sign-up'
+                ? 'Start your first challenge in under a minute.'
+                : 'Sign in to keep your streak going.'}
             </p>
           </header>
           {mode === 'sign-up' ? <SignUpForm headingId={headingId} /> : <SignInForm headingId={headingId} />}
           <GoogleButton redirect={safeRedirect((location.state as AuthRedirectState | null)?.from)} />
           <p className="auth__switch">
             {mode === 'sign-up' ? 'Already have an account?' : 'New to Vere?'}{' '}
-            <button type="button" className="auth__switch-link" onClick={() => switchTo(mode === 'sign-up' ? 'sign-in' : 'sign-up')}>
+            <button
+              type="button"
+              className="auth__switch-link"
+              onClick={() => switchTo(mode === 'sign-up' ? 'sign-in' : 'sign-up')}
+            >
               {mode === 'sign-up' ? 'Sign in' : 'Sign up'}
             </button>
           </p>

@@ -11,7 +11,9 @@ export function FallbackPage() {
         <Logo size={64} withWordmark={false} />
         <p className="vui-eyebrow">Simple mode</p>
         <h1>Welcome to Vere</h1>
-        <p className="shell-standalone__text">Challenge Your Normal. If something wasn&apos;t loading, jump back in or reload.</p>
+        <p className="shell-standalone__text">
+          Challenge Your Normal. If something wasn&apos;t loading, jump back in or reload.
+        </p>
         <div className="shell-standalone__actions">
           <Link to="/" className={buttonClassName({ size: 'lg' })}>
             Go to the app
@@ -19,7 +21,12 @@ export function FallbackPage() {
           <Link to="/test" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
             Test page
           </Link>
-          <Button variant="secondary" size="lg" icon={<IconRefresh size={18} />} onClick={() => window.location.assign('/')}>
+          <Button
+            variant="secondary"
+            size="lg"
+            icon={<IconRefresh size={18} />}
+            onClick={() => window.location.assign('/')}
+          >
             Reload Vere
           </Button>
         </div>

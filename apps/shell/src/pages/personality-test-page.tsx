@@ -3,7 +3,12 @@ import { Button, buttonClassName, celebrate } from '@vere/web-ui';
 import type { CelebrationType } from '@vere/web-ui';
 import { useDocumentTitle } from '../shared/hooks/use-document-title';
 
-const PERSONALITIES: Array<{ type: CelebrationType; label: string; message: string; variant: 'primary' | 'secondary' | 'pro' | 'ghost' }> = [
+const PERSONALITIES: Array<{
+  type: CelebrationType;
+  label: string;
+  message: string;
+  variant: 'primary' | 'secondary' | 'pro' | 'ghost';
+}> = [
   { type: 'challenge', label: 'Bold', message: 'Challenge crushed!', variant: 'primary' },
   { type: 'streak', label: 'Steady', message: '3 weeks in a row!', variant: 'secondary' },
   { type: 'level', label: 'Shiny', message: 'Level 5!', variant: 'pro' },
@@ -20,19 +25,19 @@ export function PersonalityTestPage() {
       <div className="shell-standalone__card">
         <p className="vui-eyebrow">Utility</p>
         <h1>Button personalities</h1>
-        <p className="shell-standalone__text">Each button celebrates its own way. The overlay closes by itself after 3 seconds.</p>
+        <p className="shell-standalone__text">
+          Each button celebrates its own way. The overlay closes by itself after 3 seconds.
+        </p>
         <div className="shell-standalone__actions">
           {PERSONALITIES.map((p) => (
-            <Button
-              key={p.type}
-              variant={p.variant}
-              onClick={() => celebrate({ type: p.type, message: p.message })}
-            >
+            <Button key={p.type} variant={p.variant} onClick={() => celebrate({ type: p.type, message: p.message })}>
               {p.label}
             </Button>
           ))}
         </div>
-        <Link to="/" className={buttonClassName({ variant: 'ghost' })}>Back to the app</Link>
+        <Link to="/" className={buttonClassName({ variant: 'ghost' })}>
+          Back to the app
+        </Link>
       </div>
     </main>
   );

@@ -3,7 +3,16 @@ import type { ComponentType } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from '@vere/web-router';
 import { completePreAuthOnboarding, useSession } from '@vere/web-session';
 import {
-  Button, IconCalendar, IconCheck, IconMessage, IconSparkles, IconTrophy, IconUsers, IconZap, LoadingScreen, Logo,
+  Button,
+  IconCalendar,
+  IconCheck,
+  IconMessage,
+  IconSparkles,
+  IconTrophy,
+  IconUsers,
+  IconZap,
+  LoadingScreen,
+  Logo,
 } from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';
 import type { AuthRedirectState } from '../features/guards/components/require-auth';
@@ -18,10 +27,30 @@ interface Slide {
 
 /** Spec §4: the four slides, in order. */
 export const ONBOARDING_SLIDES: readonly Slide[] = [
-  { key: 'welcome', title: 'Your adventure starts here', text: 'Vere is small, brave steps out of your routine. Ready to challenge your normal?', icon: IconSparkles },
-  { key: 'challenges', title: 'One new challenge every week', text: 'A fresh weekly challenge, plus quick daily and weekend sidequests you swipe to accept.', icon: IconCalendar },
-  { key: 'pods', title: 'Do it solo, or with your crew', text: 'Start a pod with friends, share your proof and keep a pod streak alive together.', icon: IconUsers },
-  { key: 'progress', title: "See how far you've come", text: 'Earn XP, level up and watch your weekly streak grow.', icon: IconTrophy },
+  {
+    key: 'welcome',
+    title: 'Your adventure starts here',
+    text: 'Vere is small, brave steps out of your routine. Ready to challenge your normal?',
+    icon: IconSparkles,
+  },
+  {
+    key: 'challenges',
+    title: 'One new challenge every week',
+    text: 'A fresh weekly challenge, plus quick daily and weekend sidequests you swipe to accept.',
+    icon: IconCalendar,
+  },
+  {
+    key: 'pods',
+    title: 'Do it solo, or with your crew',
+    text: 'Start a pod with friends, share your proof and keep a pod streak alive together.',
+    icon: IconUsers,
+  },
+  {
+    key: 'progress',
+    title: "See how far you've come",
+    text: 'Earn XP, level up and watch your weekly streak grow.',
+    icon: IconTrophy,
+  },
 ];
 
 /** Spec §9: 3 s per slide; the further step 2 s after the last slide shows; the friends card 1 s after a choice. */
@@ -75,10 +104,13 @@ export function PreAuthOnboardingPage() {
   }, [stage]);
 
   const interact = useCallback(() => setAutoplay(false), []);
-  const goTo = useCallback((i: number) => {
-    interact();
-    setIndex(Math.max(0, Math.min(ONBOARDING_SLIDES.length - 1, i)));
-  }, [interact]);
+  const goTo = useCallback(
+    (i: number) => {
+      interact();
+      setIndex(Math.max(0, Math.min(ONBOARDING_SLIDES.length - 1, i)));
+    },
+    [interact],
+  );
 
   // Keys anywhere on the page: any key pauses; the arrow keys move between slides.
   useEffect(() => {
@@ -104,11 +136,7 @@ export function PreAuthOnboardingPage() {
   const Icon = slide.icon;
 
   return (
-    <main
-      className="shell-onboarding"
-      onPointerDown={interact}
-      onFocus={interact}
-    >
+    <main className="shell-onboarding" onPointerDown={interact} onFocus={interact}>
       <header className="shell-onboarding__top">
         <Logo size={36} />
         <Link to="/auth" className="shell-onboarding__signin" onClick={() => completePreAuthOnboarding()}>

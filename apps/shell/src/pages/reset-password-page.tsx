@@ -52,16 +52,30 @@ export function ResetPasswordPage() {
         <p className="auth__subtitle">Make it strong: you will use it to sign in from now on.</p>
       </header>
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={password}
-          onChange={(e) => setPassword(e.target.value)} hint={<PasswordStrengthMeter password={password} />} />
-        <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={confirm}
-          onChange={(e) => setConfirm(e.target.value)} error={mismatch ? 'Passwords do not match' : null} />
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={<PasswordStrengthMeter password={password} />}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={mismatch ? 'Passwords do not match' : null}
+        />
         <Button type="submit" size="lg" block loading={pending} disabled={!canSubmit}>
           Reset Password
         </Button>
       </form>
       <p className="auth__switch">
-        <Link className="auth__switch-link" to="/auth">Back to Login</Link>
+        <Link className="auth__switch-link" to="/auth">
+          Back to Login
+        </Link>
       </p>
     </AuthSingleCard>
   );

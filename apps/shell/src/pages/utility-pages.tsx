@@ -27,7 +27,9 @@ export function TestPage() {
       <p className="shell-standalone__text" data-testid="working-check">
         <IconCheck size={18} /> The shell loaded and is rendering.
       </p>
-      <Link to="/" className={buttonClassName({ size: 'lg' })}>Go to the app</Link>
+      <Link to="/" className={buttonClassName({ size: 'lg' })}>
+        Go to the app
+      </Link>
     </Utility>
   );
 }
@@ -54,13 +56,17 @@ export function MobileTestPage() {
     <Utility title="Mobile check">
       <dl className="shell-utility__facts">
         <dt>Viewport</dt>
-        <dd data-testid="viewport">{width} × {height}</dd>
+        <dd data-testid="viewport">
+          {width} × {height}
+        </dd>
         <dt>Layout</dt>
         <dd data-testid="layout">{mobile ? 'Mobile' : 'Desktop'}</dd>
         <dt>Touch screen</dt>
         <dd>{touch ? 'Yes' : 'No'}</dd>
       </dl>
-      <Link to="/" className={buttonClassName({ size: 'lg' })}>Home</Link>
+      <Link to="/" className={buttonClassName({ size: 'lg' })}>
+        Home
+      </Link>
     </Utility>
   );
 }
@@ -71,9 +77,14 @@ export function SimplePage() {
   return (
     <Utility title="Routing works">
       <p className="shell-standalone__text">
-        Rendered at <time dateTime={now.toISOString()} data-testid="simple-time">{now.toLocaleTimeString()}</time>
+        Rendered at{' '}
+        <time dateTime={now.toISOString()} data-testid="simple-time">
+          {now.toLocaleTimeString()}
+        </time>
       </p>
-      <Link to="/" className={buttonClassName({ variant: 'secondary' })}>Home</Link>
+      <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+        Home
+      </Link>
     </Utility>
   );
 }
@@ -84,7 +95,9 @@ export function DebugPage() {
   if (crash) throw new Error('Simulated render error from /debug');
   return (
     <Utility title="Debug" eyebrow="Marker">
-      <p className="shell-standalone__text" data-testid="debug-marker">vere-shell debug marker</p>
+      <p className="shell-standalone__text" data-testid="debug-marker">
+        vere-shell debug marker
+      </p>
       {/* Exercises the app-wide error card and error reporting on a real build. */}
       <Button variant="secondary" onClick={() => setCrash(true)}>
         Simulate a crash

@@ -18,7 +18,9 @@ export function runCli(script: string, args: string[], env: Record<string, strin
   return new Promise((resolve) => {
     const bundle = `infra/local/dist/${script.replace(/\.ts$/, '.mjs')}`;
     const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], {
-      cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';

@@ -10,14 +10,22 @@ export interface RawResponse {
  * Sends bytes exactly as given (malformed requests included) and reads the answer until the
  * server closes the connection. Undefined when the server closed without answering.
  */
-export function rawRequest(url: string, request: string | Buffer, opts: { localAddress?: string; timeoutMs?: number } = {}): Promise<RawResponse | undefined> {
+export function rawRequest(
+  url: string,
+  request: string | Buffer,
+  opts: { localAddress?: string; timeoutMs?: number } = {},
+): Promise<RawResponse | undefined> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: hostname, port: Number(port), localAddress: opts.localAddress });
     const chunks: Buffer[] = [];
     socket.setTimeout(opts.timeoutMs ?? 15_000, () => {
       socket.destroy();
-      reject(new Error(`no answer within the time-out to ${url} ${String(request).slice(0, 200).replace(/\r\n/g, " | ")} (${request.length} bytes)`));
+      reject(
+        new Error(
+          `no answer within the time-out to ${url} ${String(request).slice(0, 200).replace(/\r\n/g, ' | ')} (${request.length} bytes)`,
+        ),
+      );
     });
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', () => undefined); // a reset after the answer is fine; the answer decides
@@ -60,8 +68,19 @@ function dechunk(body: Buffer): Buffer {
 }
 
 /** A well-formed request; `headers` may repeat names and hold anything. */
-export function httpRequest(method: string, path: string, host: string, headers: [string, string][] = [], body?: string | Buffer): Buffer {
-  const head = [`${method} ${path} HTTP/1.1`, `Host: ${host}`, 'Connection: close', ...headers.map(([k, v]) => `${k}: ${v}`)];
+export function httpRequest(
+  method: string,
+  path: string,
+  host: string,
+  headers: [string, string][] = [],
+  body?: string | Buffer,
+): Buffer {
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    `Host: ${host}`,
+    'Connection: close',
+    ...headers.map(([k, v]) => `${k}: ${v}`),
+  ];
   if (body !== undefined && !headers.some(([k]) => /^(content-length|transfer-encoding)$/i.test(k))) {
     head.push(`Content-Length: ${Buffer.byteLength(body)}`);
   }

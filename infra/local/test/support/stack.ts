@@ -14,7 +14,11 @@ export interface LocalStack {
 export async function startLocalStack(databaseName: string): Promise<LocalStack> {
   const db = await createTestDatabase(databaseName);
   const config = loadEnv(LocalEnv, {
-    DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', API_ONLY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: db.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_ONLY: 'true',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
   return { db, stack };

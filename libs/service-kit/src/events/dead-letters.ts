@@ -109,8 +109,14 @@ export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLett
         w.params,
       );
       return rows.map((r) => ({
-        id: r.id, durable: r.durable, subject: r.subject, event: { subject: r.subject, payload: r.payload },
-        error: r.error, attempts: r.attempts, deadAt: r.dead_at, replayRequestedAt: r.replay_requested_at,
+        id: r.id,
+        durable: r.durable,
+        subject: r.subject,
+        event: { subject: r.subject, payload: r.payload },
+        error: r.error,
+        attempts: r.attempts,
+        deadAt: r.dead_at,
+        replayRequestedAt: r.replay_requested_at,
       }));
     },
 

@@ -93,7 +93,9 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
 
   const pruneTimer = setInterval(() => {
     void pool
-      .query(`DELETE FROM ${t('event_log')} WHERE published_at < now() - $1::int * interval '1 millisecond'`, [retentionMs])
+      .query(`DELETE FROM ${t('event_log')} WHERE published_at < now() - $1::int * interval '1 millisecond'`, [
+        retentionMs,
+      ])
       .catch((err) => logger.warn({ err }, 'event log pruning failed'));
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
@@ -165,7 +167,10 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
         } catch (err) {
           failures += 1;
           const delay = redeliveryDelay(this.policy.backoffMs, failures);
-          logger.warn({ err, durable: this.durable, subject: this.subject, retryInMs: delay }, 'event log unreachable; retrying');
+          logger.warn(
+            { err, durable: this.durable, subject: this.subject, retryInMs: delay },
+            'event log unreachable; retrying',
+          );
           await this.wait(delay, false);
           continue;
         }
@@ -222,7 +227,14 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
           }
           const delay = redeliveryDelay(this.policy.backoffMs, attempt);
           logger.warn(
-            { err: error, durable: this.durable, subject: event.subject, attempt, delay, failure: classifyFailure(error) },
+            {
+              err: error,
+              durable: this.durable,
+              subject: event.subject,
+              attempt,
+              delay,
+              failure: classifyFailure(error),
+            },
             'event handler failed; will redeliver',
           );
           await this.wait(delay, false);
@@ -276,7 +288,14 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
         await client.query(
           `INSERT INTO ${t('dead_letter')} (durable, subject, event_id, payload, error, attempts)
            VALUES ($1, $2, $3, $4, $5, $6)`,
-          [this.durable, this.subject, item.event.payload.eventId, JSON.stringify(item.event.payload), message, attempts],
+          [
+            this.durable,
+            this.subject,
+            item.event.payload.eventId,
+            JSON.stringify(item.event.payload),
+            message,
+            attempts,
+          ],
         );
         await this.advance(client, item.id);
       });
@@ -346,7 +365,10 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
 
     async isReady() {
       if (closed) return false;
-      return pool.query('SELECT 1').then(() => true, () => false);
+      return pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      );
     },
 
     async deadLetters() {

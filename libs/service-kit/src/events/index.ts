@@ -10,7 +10,12 @@ export type {
 } from './types';
 export { deadLetterSubject, streamFor } from './types';
 export {
-  DEFAULT_BACKOFF_MS, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_DELIVER, HandlerTimeoutError, classifyFailure,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_DEDUPE_WINDOW_MS,
+  DEFAULT_HANDLER_TIMEOUT_MS,
+  DEFAULT_MAX_DELIVER,
+  HandlerTimeoutError,
+  classifyFailure,
 } from './policy';
 export type { FailureKind } from './policy';
 export { EVENTS_SCHEMA, deadLetterStore } from './dead-letters';

@@ -247,7 +247,10 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
             break;
           } catch (err) {
             delay = Math.min(delay * 2, 10_000);
-            logger.warn({ err, durable: this.policy.durable, subject, retryInMs: delay }, 'NATS consumer not re-attached yet');
+            logger.warn(
+              { err, durable: this.policy.durable, subject, retryInMs: delay },
+              'NATS consumer not re-attached yet',
+            );
           }
         }
       }
@@ -285,7 +288,11 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       }
       const keepAlive = setInterval(() => msg.working(), Math.max(ackWaitMs / 3, 1_000));
       try {
-        await withHandlerTimeout(() => this.handler(event, { attempt }), handlerTimeoutMs, `handler of ${durable} for ${event.subject}`);
+        await withHandlerTimeout(
+          () => this.handler(event, { attempt }),
+          handlerTimeoutMs,
+          `handler of ${durable} for ${event.subject}`,
+        );
         msg.ack();
       } catch (err) {
         if (shouldDeadLetter(err, attempt, maxDeliver)) {
@@ -304,14 +311,24 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     }
 
     /** `event` is undefined when the payload could not be decoded; `onDeadLetter` is then skipped. */
-    private async deadLetter(msg: JsMsg, event: DomainEvent | undefined, error: unknown, attempt: number): Promise<void> {
+    private async deadLetter(
+      msg: JsMsg,
+      event: DomainEvent | undefined,
+      error: unknown,
+      attempt: number,
+    ): Promise<void> {
       const { durable } = this.policy;
       const subject = deadLetterSubject(durable, msg.subject);
       try {
         const h = headers();
         h.set('Vere-Original-Subject', msg.subject);
         h.set('Vere-Attempts', String(attempt));
-        h.set('Vere-Error', errorMessage(error).slice(0, 1_000).replace(/[\r\n]+/g, ' '));
+        h.set(
+          'Vere-Error',
+          errorMessage(error)
+            .slice(0, 1_000)
+            .replace(/[\r\n]+/g, ' '),
+        );
         await js.publish(subject, msg.data, {
           headers: h,
           msgID: `${durable}:${event?.payload.eventId ?? `${msg.info.stream}:${msg.seq}`}`,
@@ -396,7 +413,9 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
  * addressed to its durable (header `Vere-Replay-For`): every other durable of that subject,
  * including one created later, acknowledges it without calling its handler.
  */
-export async function natsDeadLetterStore(servers: string | string[]): Promise<DeadLetterStore & { close(): Promise<void> }> {
+export async function natsDeadLetterStore(
+  servers: string | string[],
+): Promise<DeadLetterStore & { close(): Promise<void> }> {
   const nc = await connect({ servers, name: 'vere-events-cli', timeout: 5_000 });
   const jsm = await jetstreamManager(nc);
   const js = jetstream(nc);
@@ -424,9 +443,14 @@ export async function natsDeadLetterStore(servers: string | string[]): Promise<D
         payload = { eventId: '', occurredAt: '', userId: '', undecodable: msg.string() };
       }
       found.push({
-        id: String(seq), durable, subject, event: { subject, payload },
-        error: msg.header?.get('Vere-Error') ?? '', attempts: Number(msg.header?.get('Vere-Attempts') ?? 0),
-        deadAt: msg.time, replayRequestedAt: null,
+        id: String(seq),
+        durable,
+        subject,
+        event: { subject, payload },
+        error: msg.header?.get('Vere-Error') ?? '',
+        attempts: Number(msg.header?.get('Vere-Attempts') ?? 0),
+        deadAt: msg.time,
+        replayRequestedAt: null,
       });
     }
     return found;

@@ -192,7 +192,11 @@ export class OutboxRelay {
          FROM ${this.table} WHERE published_at IS NULL`,
     );
     const row = rows[0];
-    return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0), oldestPendingSeconds: Math.max(0, Math.round(row?.oldest ?? 0)) };
+    return {
+      pending: Number(row?.pending ?? 0),
+      failed: Number(row?.failed ?? 0),
+      oldestPendingSeconds: Math.max(0, Math.round(row?.oldest ?? 0)),
+    };
   }
 
   /** Deletes published rows older than the retention, in bounded batches; returns how many. */
@@ -270,7 +274,10 @@ export class OutboxRelay {
           if (!(await bus.isReady().catch(() => false))) {
             // Not this row's fault: keep its attempts, stop, and let the loop back off.
             busDown = new OutboxPublishError(row.id, published.length, { cause: err });
-            await client.query(`UPDATE ${this.table} SET last_error = $2 WHERE id = $1`, [row.id, errorMessage(err).slice(0, 2_000)]);
+            await client.query(`UPDATE ${this.table} SET last_error = $2 WHERE id = $1`, [
+              row.id,
+              errorMessage(err).slice(0, 2_000),
+            ]);
             break;
           }
           await this.recordRejection(client, row, err);
@@ -295,7 +302,10 @@ export class OutboxRelay {
         `UPDATE ${this.table} SET attempts = $2, last_error = $3, failed_at = now(), next_attempt_at = NULL WHERE id = $1`,
         [row.id, attempts, message],
       );
-      this.logger.error({ err, eventId: row.id, subject: row.subject, attempts }, 'outbox row failed for good; kept with its error');
+      this.logger.error(
+        { err, eventId: row.id, subject: row.subject, attempts },
+        'outbox row failed for good; kept with its error',
+      );
       return;
     }
     const delay = Math.min(this.rowBackoffMs * 2 ** (attempts - 1), MAX_ROW_BACKOFF_MS);
@@ -303,7 +313,10 @@ export class OutboxRelay {
       `UPDATE ${this.table} SET attempts = $2, last_error = $3, next_attempt_at = now() + $4::float8 * interval '1 millisecond' WHERE id = $1`,
       [row.id, attempts, message, delay],
     );
-    this.logger.warn({ err, eventId: row.id, subject: row.subject, attempts, retryInMs: delay }, 'outbox row rejected by the bus; will retry');
+    this.logger.warn(
+      { err, eventId: row.id, subject: row.subject, attempts, retryInMs: delay },
+      'outbox row rejected by the bus; will retry',
+    );
   }
 }
 

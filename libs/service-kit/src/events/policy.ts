@@ -36,7 +36,12 @@ export function resolvePolicy(options: SubscribeOptions): DeliveryPolicy {
   const handlerTimeoutMs = options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS;
   if (!(handlerTimeoutMs > 0)) throw new Error(`handlerTimeoutMs must be positive, got ${handlerTimeoutMs}`);
   return {
-    durable, subjects: [...new Set(subjects)], maxDeliver, backoffMs, handlerTimeoutMs, onDeadLetter: options.onDeadLetter,
+    durable,
+    subjects: [...new Set(subjects)],
+    maxDeliver,
+    backoffMs,
+    handlerTimeoutMs,
+    onDeadLetter: options.onDeadLetter,
   };
 }
 
@@ -57,11 +62,27 @@ export function assertSubject(subject: string): void {
 export type FailureKind = 'permanent' | 'transient' | 'failure';
 
 const TRANSIENT_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
   // PostgreSQL: admin/crash shutdown, cannot connect now, too many connections, serialization
-  '57P01', '57P02', '57P03', '53300', '40001', '40P01',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '40001',
+  '40P01',
   // Prisma: cannot reach / timed out / server closed the connection / pool time-out
-  'P1001', 'P1002', 'P1008', 'P1017', 'P2024',
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2024',
 ]);
 const TRANSIENT_MESSAGE =
   /connection terminated|connection (?:is )?closed|can't reach database|econnrefused|econnreset|timeout exceeded when trying to connect|server closed the connection|connection refused|terminating connection/i;

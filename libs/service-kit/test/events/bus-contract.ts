@@ -191,7 +191,15 @@ export function describeEventBusContract<B extends EventBus>(
       const deadLettered: DomainEvent[] = [];
       await subscribe(
         bus,
-        { durable, subjects: [subject], maxDeliver: 5, backoffMs: [20], onDeadLetter: (event) => { deadLettered.push(event); } },
+        {
+          durable,
+          subjects: [subject],
+          maxDeliver: 5,
+          backoffMs: [20],
+          onDeadLetter: (event) => {
+            deadLettered.push(event);
+          },
+        },
         async () => {
           calls += 1;
           throw Object.assign(new Error('payload breaks its contract'), { permanent: true });
@@ -245,10 +253,14 @@ export function describeEventBusContract<B extends EventBus>(
       const bus = await openBus();
       const { subject, durable } = nextNames();
       const attempts: number[] = [];
-      await subscribe(bus, { durable, subjects: [subject], handlerTimeoutMs: 200, backoffMs: [20] }, async (_e, { attempt }) => {
-        attempts.push(attempt);
-        if (attempt === 1) await new Promise(() => {}); // never settles
-      });
+      await subscribe(
+        bus,
+        { durable, subjects: [subject], handlerTimeoutMs: 200, backoffMs: [20] },
+        async (_e, { attempt }) => {
+          attempts.push(attempt);
+          if (attempt === 1) await new Promise(() => {}); // never settles
+        },
+      );
       await bus.publish(newEvent(subject, 'user-1', {}));
       await waitFor(() => attempts.length === 2, 5_000, 'redelivery after the time-out');
       expect(attempts).toEqual([1, 2]);
@@ -261,10 +273,19 @@ export function describeEventBusContract<B extends EventBus>(
       const deadLettered: DomainEvent[] = [];
       await subscribe(
         bus,
-        { durable, subjects: [subject], maxDeliver: 2, backoffMs: [10], onDeadLetter: (e) => { deadLettered.push(e); } },
+        {
+          durable,
+          subjects: [subject],
+          maxDeliver: 2,
+          backoffMs: [10],
+          onDeadLetter: (e) => {
+            deadLettered.push(e);
+          },
+        },
         async () => {
           calls += 1;
-          if (calls <= 5) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          if (calls <= 5)
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
         },
       );
       await bus.publish(newEvent(subject, 'user-1', {}));

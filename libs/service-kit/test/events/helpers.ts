@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createInProcessEventBus, type InProcessEventBus, type InProcessEventBusOptions } from '../../src/events/in-process-bus';
+import {
+  createInProcessEventBus,
+  type InProcessEventBus,
+  type InProcessEventBusOptions,
+} from '../../src/events/in-process-bus';
 import { quoteIdent } from '../../src/events/outbox';
 import type { DomainEvent } from '../../src/events/types';
 

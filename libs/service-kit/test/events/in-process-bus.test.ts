@@ -1,6 +1,10 @@
 import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessEventBus, type InProcessEventBus, type InProcessEventBusOptions } from '../../src/events/in-process-bus';
+import {
+  createInProcessEventBus,
+  type InProcessEventBus,
+  type InProcessEventBusOptions,
+} from '../../src/events/in-process-bus';
 import { newEvent } from '../../src/events/outbox';
 import type { DomainEvent } from '../../src/events/types';
 import { describeEventBusContract } from './bus-contract';

@@ -7,7 +7,14 @@ import type { DomainEvent } from '../../src/events/types';
 import { createNatsEventBus } from '../../src/events/nats-bus';
 import type { EventBus } from '../../src/events/types';
 import {
-  createTestInProcessBus, createTestSchema, deleteNatsTestData, natsUrl, sleep, uniqueService, waitFor, type TestSchema,
+  createTestInProcessBus,
+  createTestSchema,
+  deleteNatsTestData,
+  natsUrl,
+  sleep,
+  uniqueService,
+  waitFor,
+  type TestSchema,
 } from './helpers';
 
 describe('idempotent consumers (inbox)', () => {
@@ -24,16 +31,22 @@ describe('idempotent consumers (inbox)', () => {
   });
 
   const grantXp = (tx: pg.PoolClient, event: DomainEvent) =>
-    tx.query(`INSERT INTO ${effects} (event_id, points) VALUES ($1, $2)`, [event.payload.eventId, event.payload.points]);
+    tx.query(`INSERT INTO ${effects} (event_id, points) VALUES ($1, $2)`, [
+      event.payload.eventId,
+      event.payload.points,
+    ]);
   const grants = async (event: DomainEvent) =>
-    Number((await db.pool.query(`SELECT count(*) FROM ${effects} WHERE event_id = $1`, [event.payload.eventId])).rows[0].count);
+    Number(
+      (await db.pool.query(`SELECT count(*) FROM ${effects} WHERE event_id = $1`, [event.payload.eventId])).rows[0]
+        .count,
+    );
   const handled = async (consumer: string, event: DomainEvent) =>
     Number(
       (
-        await db.pool.query(`SELECT count(*) FROM ${quoteIdent(db.schema)}.inbox_event WHERE consumer = $1 AND event_id = $2`, [
-          consumer,
-          event.payload.eventId,
-        ])
+        await db.pool.query(
+          `SELECT count(*) FROM ${quoteIdent(db.schema)}.inbox_event WHERE consumer = $1 AND event_id = $2`,
+          [consumer, event.payload.eventId],
+        )
       ).rows[0].count,
     );
   const options = (consumer: string) => ({
@@ -43,7 +56,12 @@ describe('idempotent consumers (inbox)', () => {
   });
 
   const url = natsUrl();
-  const buses: { name: string; skip: boolean; make: () => Promise<EventBus>; cleanup?: (service: string) => Promise<void> }[] = [
+  const buses: {
+    name: string;
+    skip: boolean;
+    make: () => Promise<EventBus>;
+    cleanup?: (service: string) => Promise<void>;
+  }[] = [
     { name: 'in-process', skip: false, make: async () => createTestInProcessBus() },
     {
       name: 'nats',

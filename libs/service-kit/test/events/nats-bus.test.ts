@@ -99,9 +99,15 @@ describe.skipIf(!url)('nats bus specifics', () => {
     const nc = await connect({ servers: url! });
     try {
       const jsm = await jetstreamManager(nc);
-      await jsm.streams.add({ name: `VERE_${service.toUpperCase()}`, subjects: [`${service}.>`] }).catch(() => undefined);
+      await jsm.streams
+        .add({ name: `VERE_${service.toUpperCase()}`, subjects: [`${service}.>`] })
+        .catch(() => undefined);
       await jsm.consumers.add(`VERE_${service.toUpperCase()}`, {
-        durable_name: name, filter_subject: subject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, max_deliver: 5,
+        durable_name: name,
+        filter_subject: subject,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        max_deliver: 5,
       });
       const bus = await open();
       await bus.subscribe({ durable, subjects: [subject] }, async () => {});
@@ -266,7 +272,15 @@ describe.skipIf(!url || !existsSync(natsServerBin))('nats bus across a server re
       await waitFor(() => bus.isReady(), 10_000, 'reconnect');
 
       const after = newEvent(subject, 'user-1', {});
-      await waitFor(async () => bus.publish(after).then(() => true, () => false), 10_000, 'publish after the restart');
+      await waitFor(
+        async () =>
+          bus.publish(after).then(
+            () => true,
+            () => false,
+          ),
+        10_000,
+        'publish after the restart',
+      );
       await waitFor(() => received.length === 2, 20_000, 'delivery through the re-created consumer');
       expect(received).toEqual([before.payload.eventId, after.payload.eventId]);
     } finally {

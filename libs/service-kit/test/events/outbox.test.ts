@@ -47,7 +47,11 @@ async function commit(db: TestSchema, events: DomainEvent[], rollback = false) {
 
 async function outboxRow(db: TestSchema, id: string) {
   const { rows } = await db.pool.query<{
-    published_at: Date | null; failed_at: Date | null; next_attempt_at: Date | null; attempts: number; last_error: string | null;
+    published_at: Date | null;
+    failed_at: Date | null;
+    next_attempt_at: Date | null;
+    attempts: number;
+    last_error: string | null;
   }>(
     `SELECT published_at, failed_at, next_attempt_at, attempts, last_error FROM ${quoteIdent(db.schema)}.outbox_event WHERE id = $1`,
     [id],
@@ -87,7 +91,14 @@ describe.each(kinds)('outbox relay with the $kind bus', ({ kind, skip, make }) =
   let inner: EventBus;
   const relays: OutboxRelay[] = [];
   const relay = (bus: EventBus, options: Partial<OutboxRelayOptions> = {}) => {
-    const r = new OutboxRelay({ pool: db.pool, schema: db.schema, bus, minBackoffMs: 20, maxBackoffMs: 200, ...options });
+    const r = new OutboxRelay({
+      pool: db.pool,
+      schema: db.schema,
+      bus,
+      minBackoffMs: 20,
+      maxBackoffMs: 200,
+      ...options,
+    });
     relays.push(r);
     return r;
   };
@@ -192,35 +203,46 @@ describe.each(kinds)('outbox relay with the $kind bus', ({ kind, skip, make }) =
     expect((await outboxRow(db, events[1]!.payload.eventId))?.published_at).toBeInstanceOf(Date);
   });
 
-  it.skipIf(skip)('a poison row (a subject no bus accepts) ends failed with its error and never stalls the relay', async () => {
-    const subject = subjectFor('poison');
-    const received: unknown[] = [];
-    await inner.subscribe({ durable: `${service}-poison`, subjects: [subject] }, async (e) => {
-      received.push(e.payload.i);
-    });
-    const before = newEvent(subject, 'user-1', { i: 1 });
-    const poison = newEvent('Not A Subject', 'user-1', { i: 2 });
-    const after = newEvent(subject, 'user-1', { i: 3 });
-    await commit(db, [before, poison, after]);
+  it.skipIf(skip)(
+    'a poison row (a subject no bus accepts) ends failed with its error and never stalls the relay',
+    async () => {
+      const subject = subjectFor('poison');
+      const received: unknown[] = [];
+      await inner.subscribe({ durable: `${service}-poison`, subjects: [subject] }, async (e) => {
+        received.push(e.payload.i);
+      });
+      const before = newEvent(subject, 'user-1', { i: 1 });
+      const poison = newEvent('Not A Subject', 'user-1', { i: 2 });
+      const after = newEvent(subject, 'user-1', { i: 3 });
+      await commit(db, [before, poison, after]);
 
-    const r = relay(inner, { maxAttempts: 3, rowBackoffMs: 10, pollIntervalMs: 20 });
-    r.start();
-    await waitFor(async () => (await outboxRow(db, poison.payload.eventId))?.failed_at instanceof Date, 5_000, 'poison row failed');
-    await waitFor(() => received.length === 2, 5_000, 'the good rows');
-    expect(received).toEqual([1, 3]);
-    expect(await outboxRow(db, poison.payload.eventId)).toMatchObject({ attempts: 3, published_at: null, last_error: expect.stringMatching(/subject/) });
+      const r = relay(inner, { maxAttempts: 3, rowBackoffMs: 10, pollIntervalMs: 20 });
+      r.start();
+      await waitFor(
+        async () => (await outboxRow(db, poison.payload.eventId))?.failed_at instanceof Date,
+        5_000,
+        'poison row failed',
+      );
+      await waitFor(() => received.length === 2, 5_000, 'the good rows');
+      expect(received).toEqual([1, 3]);
+      expect(await outboxRow(db, poison.payload.eventId)).toMatchObject({
+        attempts: 3,
+        published_at: null,
+        last_error: expect.stringMatching(/subject/),
+      });
 
-    const later = newEvent(subject, 'user-1', { i: 4 });
-    await commit(db, [later]);
-    r.kick();
-    await waitFor(() => received.length === 3, 5_000, 'rows committed after the poison row');
-    expect(await r.stats()).toMatchObject({ failed: 1 });
-    await r.stop();
-  });
+      const later = newEvent(subject, 'user-1', { i: 4 });
+      await commit(db, [later]);
+      r.kick();
+      await waitFor(() => received.length === 3, 5_000, 'rows committed after the poison row');
+      expect(await r.stats()).toMatchObject({ failed: 1 });
+      await r.stop();
+    },
+  );
 });
 
 describe.skipIf(!url)('outbox relay and NATS limits', () => {
-  it('a payload over the server\'s max_payload ends failed; the rows after it are published', async () => {
+  it("a payload over the server's max_payload ends failed; the rows after it are published", async () => {
     const service = uniqueService();
     const subject = `${service}.big.happened.v1`;
     const db = await createTestSchema();
@@ -237,7 +259,11 @@ describe.skipIf(!url)('outbox relay and NATS limits', () => {
       await relay.drain();
       await sleep(20);
       await relay.drain();
-      expect(await outboxRow(db, huge.payload.eventId)).toMatchObject({ attempts: 2, published_at: null, last_error: expect.stringMatching(/payload/i) });
+      expect(await outboxRow(db, huge.payload.eventId)).toMatchObject({
+        attempts: 2,
+        published_at: null,
+        last_error: expect.stringMatching(/payload/i),
+      });
       expect((await outboxRow(db, huge.payload.eventId))?.failed_at).toBeInstanceOf(Date);
       await waitFor(() => received.length === 1, 5_000, 'the small row');
       expect(received).toEqual([small.payload.eventId]);
@@ -261,7 +287,7 @@ describe('outbox relay bookkeeping', () => {
     await db.drop();
   });
 
-  it('two relays at once keep each user\'s events in the order they happened', async () => {
+  it("two relays at once keep each user's events in the order they happened", async () => {
     const service = uniqueService();
     const subject = `${service}.step.happened.v1`;
     const seen = new Map<string, number[]>();
@@ -272,7 +298,10 @@ describe('outbox relay bookkeeping', () => {
     const events = Array.from({ length: 50 }, (_, step) => users.map((u) => newEvent(subject, u, { step }))).flat();
     for (let i = 0; i < events.length; i += 10) await commit(db, events.slice(i, i + 10));
 
-    const [a, b] = [new OutboxRelay({ pool: db.pool, schema: db.schema, bus, batchSize: 7 }), new OutboxRelay({ pool: db.pool, schema: db.schema, bus, batchSize: 7 })];
+    const [a, b] = [
+      new OutboxRelay({ pool: db.pool, schema: db.schema, bus, batchSize: 7 }),
+      new OutboxRelay({ pool: db.pool, schema: db.schema, bus, batchSize: 7 }),
+    ];
     const counts = await Promise.all([a.drain(), b.drain()]);
     expect(counts[0] + counts[1]).toBe(events.length);
 
@@ -284,14 +313,21 @@ describe('outbox relay bookkeeping', () => {
     const service = uniqueService();
     const subject = `${service}.thing.happened.v1`;
     const relay = new OutboxRelay({ pool: db.pool, schema: db.schema, bus, maxAttempts: 1, retentionMs: 60_000 });
-    const [old, recent, poison] = [newEvent(subject, 'u', {}), newEvent(subject, 'u', {}), newEvent('Bad Subject', 'u', {})];
+    const [old, recent, poison] = [
+      newEvent(subject, 'u', {}),
+      newEvent(subject, 'u', {}),
+      newEvent('Bad Subject', 'u', {}),
+    ];
     await commit(db, [old, recent, poison]);
     expect(await relay.stats()).toMatchObject({ pending: 3, failed: 0 });
 
     await relay.drain();
     expect(await relay.stats()).toEqual({ pending: 0, failed: 1, oldestPendingSeconds: 0 });
 
-    await db.pool.query(`UPDATE ${quoteIdent(db.schema)}.outbox_event SET published_at = now() - interval '2 minutes' WHERE id = $1`, [old.payload.eventId]);
+    await db.pool.query(
+      `UPDATE ${quoteIdent(db.schema)}.outbox_event SET published_at = now() - interval '2 minutes' WHERE id = $1`,
+      [old.payload.eventId],
+    );
     expect(await relay.prune()).toBe(1);
     expect(await outboxRow(db, old.payload.eventId)).toBeUndefined();
     expect((await outboxRow(db, recent.payload.eventId))?.published_at).toBeInstanceOf(Date);
@@ -342,10 +378,18 @@ describe.skipIf(!url)('outbox relay across a NATS outage', () => {
       const signUp = newEvent(subject, 'user-1', { handle: 'ada' });
       await commit(db, [signUp]);
       relay.kick();
-      await waitFor(async () => /not connected|timed out/i.test((await outboxRow(db, signUp.payload.eventId))?.last_error ?? ''), 5_000, 'failed publish');
+      await waitFor(
+        async () => /not connected|timed out/i.test((await outboxRow(db, signUp.payload.eventId))?.last_error ?? ''),
+        5_000,
+        'failed publish',
+      );
       await sleep(600); // several passes of the relay while NATS is away
       // The bus being down is not the row's fault: no attempt is spent, the row never fails.
-      expect(await outboxRow(db, signUp.payload.eventId)).toMatchObject({ published_at: null, failed_at: null, attempts: 0 });
+      expect(await outboxRow(db, signUp.payload.eventId)).toMatchObject({
+        published_at: null,
+        failed_at: null,
+        attempts: 0,
+      });
 
       await proxy.restore();
       await waitFor(() => deliveries.length === 1, 10_000, 'delivery after the outage');
@@ -364,7 +408,9 @@ describe('outbox relay shutdown', () => {
   it('stop() during a batch returns promptly instead of waiting out the poll interval', async () => {
     const db = await createTestSchema();
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const slowBus = { ...createTestInProcessBus(), publish: () => gate } as EventBus;
     try {
       await commit(db, [newEvent('quests.thing.happened.v1', 'user-1', {})]);

@@ -2,11 +2,17 @@
 // remoteEntry) with the functions the shell provides (provide-bundler-runtime.mjs), the way
 // `externalRuntime` replaces the runtime core. The object shape is the package's default export;
 // the state in it (instance, options, share scope object) stays this build's own.
-import { CurrentGlobal, ModuleFederation, getGlobalFederationConstructor, setGlobalFederationInstance } from '@module-federation/runtime-core';
+import {
+  CurrentGlobal,
+  ModuleFederation,
+  getGlobalFederationConstructor,
+  setGlobalFederationInstance,
+} from '@module-federation/runtime-core';
 import { BUNDLER_RUNTIME_GLOBAL } from './bundler-runtime-global.mjs';
 
 const provided = globalThis[BUNDLER_RUNTIME_GLOBAL];
-if (!provided) throw new Error('The shell did not provide the federation bundler runtime (libs/web-build, decision 0020).');
+if (!provided)
+  throw new Error('The shell did not provide the federation bundler runtime (libs/web-build, decision 0020).');
 
 /**
  * The part of @module-federation/runtime the bundler runtime calls (`init`, from the shell's

@@ -15,7 +15,11 @@ export const LIVE_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 };
  * hammered; the random half spreads the tabs that all lost their stream at the same moment (a
  * deploy) so they do not come back in one wave.
  */
-export function reconnectDelay(attempt: number, policy: BackoffPolicy = LIVE_BACKOFF, random: () => number = Math.random): number {
+export function reconnectDelay(
+  attempt: number,
+  policy: BackoffPolicy = LIVE_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const exponent = Math.min(Math.max(0, Math.floor(attempt)), 30); // 2 ** 30 already passes any cap
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** exponent);
   return Math.round(ceiling / 2 + (ceiling / 2) * random());

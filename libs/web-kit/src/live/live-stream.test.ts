@@ -101,7 +101,13 @@ describe('openLiveStream', () => {
       waits.push(waited);
     }
     expect(waits).toEqual([500, 1_000, 2_000, 4_000]);
-    expect(sources.map((s) => s.url)).toEqual(['/events?ticket=t1', '/events?ticket=t2', '/events?ticket=t3', '/events?ticket=t4', '/events?ticket=t5']);
+    expect(sources.map((s) => s.url)).toEqual([
+      '/events?ticket=t1',
+      '/events?ticket=t2',
+      '/events?ticket=t3',
+      '/events?ticket=t4',
+      '/events?ticket=t5',
+    ]);
     opened().emit('open'); // a stream that opens resets the back-off
     expect(opens).toHaveBeenCalledTimes(1);
     opened().emit('error');

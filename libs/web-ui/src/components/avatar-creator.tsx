@@ -24,7 +24,14 @@ const COLOR_PARTS: ReadonlySet<AvatarPart> = new Set(['backgroundColor', 'skinCo
 
 /** "Create Your Avatar": a live preview, a picker per part, Randomize and Save Avatar. */
 export function AvatarCreator({
-  open, seed, name, initial, saving = false, saveLabel = 'Save Avatar', onSave, onClose,
+  open,
+  seed,
+  name,
+  initial,
+  saving = false,
+  saveLabel = 'Save Avatar',
+  onSave,
+  onClose,
 }: AvatarCreatorProps) {
   const [config, setConfig] = useState<AvatarConfig>(() => initial ?? defaultAvatarConfig(seed));
   useEffect(() => {
@@ -41,7 +48,12 @@ export function AvatarCreator({
       className="vui-avatar-creator"
       footer={
         <>
-          <Button variant="secondary" icon={<IconShuffle size={18} />} onClick={() => setConfig(randomAvatarConfig(config.seed))} disabled={saving}>
+          <Button
+            variant="secondary"
+            icon={<IconShuffle size={18} />}
+            onClick={() => setConfig(randomAvatarConfig(config.seed))}
+            disabled={saving}
+          >
             Randomize
           </Button>
           <Button onClick={() => onSave(config)} loading={saving}>

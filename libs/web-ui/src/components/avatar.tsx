@@ -36,20 +36,22 @@ const drawn = new Map<string, string>();
 /** The drawn avatar's data URI, or null until DiceBear has loaded (or when there is no config). */
 function useAvatarUri(config: AvatarConfig | null | undefined): string | null {
   const key = config ? JSON.stringify(config) : null;
-  const [uri, setUri] = useState<string | null>(() => (key ? drawn.get(key) ?? null : null));
+  const [uri, setUri] = useState<string | null>(() => (key ? (drawn.get(key) ?? null) : null));
   useEffect(() => {
     if (!config || !key) return setUri(null);
     const cached = drawn.get(key);
     if (cached) return setUri(cached);
     let live = true;
     art ??= import('./avatar-art');
-    void art.then(({ avatarDataUri }) => {
-      const next = avatarDataUri(config);
-      drawn.set(key, next);
-      if (live) setUri(next);
-    }).catch(() => {
-      art = undefined; // a failed chunk load is retried by the next avatar; this one keeps its initial
-    });
+    void art
+      .then(({ avatarDataUri }) => {
+        const next = avatarDataUri(config);
+        drawn.set(key, next);
+        if (live) setUri(next);
+      })
+      .catch(() => {
+        art = undefined; // a failed chunk load is retried by the next avatar; this one keeps its initial
+      });
     return () => {
       live = false;
     };
@@ -68,7 +70,11 @@ export function Avatar({ name, seed, size = 'sm', config, photoUrl, label }: Ava
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const };
   return (
     <span
-      className={cx('vui-avatar', `vui-avatar--${size}`, src ? 'vui-avatar--image' : `vui-avatar--g${gradientIndex(seed ?? name)}`)}
+      className={cx(
+        'vui-avatar',
+        `vui-avatar--${size}`,
+        src ? 'vui-avatar--image' : `vui-avatar--g${gradientIndex(seed ?? name)}`,
+      )}
       data-avatar={src ? (src === photoUrl ? 'photo' : 'drawn') : 'initial'}
       {...a11y}
     >

@@ -13,7 +13,12 @@ export interface ButtonStyleOptions {
 }
 
 /** The button look for elements that are not buttons (router links). */
-export function buttonClassName({ variant = 'primary', size = 'md', block = false, className }: ButtonStyleOptions = {}) {
+export function buttonClassName({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  className,
+}: ButtonStyleOptions = {}) {
   return cx('vui-btn', `vui-btn--${variant}`, `vui-btn--${size}`, block && 'vui-btn--block', className);
 }
 
@@ -23,7 +28,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Om
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant, size, block, loading = false, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  loading = false,
+  icon,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -19,7 +19,14 @@ const LOOKS: Record<CelebrationType, { icon: ComponentType<IconProps>; emoji: st
 async function burst(): Promise<void> {
   if (prefersReducedMotion()) return;
   const { default: confetti } = await import('canvas-confetti');
-  await confetti({ particleCount: CELEBRATION_CONFETTI, spread: 100, startVelocity: 45, origin: { y: 0.55 }, zIndex: 1001, disableForReducedMotion: true });
+  await confetti({
+    particleCount: CELEBRATION_CONFETTI,
+    spread: 100,
+    startVelocity: 45,
+    origin: { y: 0.55 },
+    zIndex: 1001,
+    disableForReducedMotion: true,
+  });
 }
 
 /**
@@ -45,9 +52,18 @@ export function CelebrationOverlay({ celebration, onDismiss }: { celebration: Ce
           <span key={i} className="vui-celebration__sparkle" style={{ '--i': i } as CSSProperties} />
         ))}
       </div>
-      <div className="vui-celebration__card" role="status" aria-live="assertive" aria-label={`${look.label}: ${celebration.message}`}>
-        <span className="vui-celebration__icon" aria-hidden="true"><Icon size={40} /></span>
-        <p className="vui-celebration__emoji" aria-hidden="true">{look.emoji}</p>
+      <div
+        className="vui-celebration__card"
+        role="status"
+        aria-live="assertive"
+        aria-label={`${look.label}: ${celebration.message}`}
+      >
+        <span className="vui-celebration__icon" aria-hidden="true">
+          <Icon size={40} />
+        </span>
+        <p className="vui-celebration__emoji" aria-hidden="true">
+          {look.emoji}
+        </p>
         <p className="vui-celebration__message">{celebration.message}</p>
         <p className="vui-celebration__line">You&apos;re on fire!</p>
       </div>

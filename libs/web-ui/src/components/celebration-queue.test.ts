@@ -37,7 +37,11 @@ describe('celebration queue', () => {
 
   it('keeps going when a callback throws', () => {
     const queue = new CelebrationQueue(() => {});
-    queue.push({ onDone: () => { throw new Error('boom'); } });
+    queue.push({
+      onDone: () => {
+        throw new Error('boom');
+      },
+    });
     queue.push({ message: 'next' });
     expect(() => vi.advanceTimersByTime(CELEBRATION_MS)).toThrow('boom');
     expect(queue.current?.message).toBe('next');

@@ -25,7 +25,10 @@ interface Timers {
   clear(handle: unknown): void;
 }
 
-const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
 
 /**
  * One celebration on screen at a time, in the order they were raised: each closes after
@@ -48,7 +51,12 @@ export class CelebrationQueue {
   }
 
   push(request: CelebrationRequest): void {
-    this.waiting.push({ id: this.nextId++, type: request.type ?? 'default', message: request.message?.trim() || 'Amazing!', onDone: request.onDone });
+    this.waiting.push({
+      id: this.nextId++,
+      type: request.type ?? 'default',
+      message: request.message?.trim() || 'Amazing!',
+      onDone: request.onDone,
+    });
     if (!this.showing) this.advance();
   }
 

@@ -13,10 +13,22 @@ export interface ConfettiBurstOptions {
  * One confetti burst on a canvas over the page (canvas-confetti, loaded when first used); nothing
  * when the user asked for less motion. Resolves when the pieces have landed.
  */
-export async function confettiBurst({ particleCount = 160, durationMs = 1_200, origin = { y: 0.6 } }: ConfettiBurstOptions = {}): Promise<void> {
+export async function confettiBurst({
+  particleCount = 160,
+  durationMs = 1_200,
+  origin = { y: 0.6 },
+}: ConfettiBurstOptions = {}): Promise<void> {
   if (prefersReducedMotion()) return;
   const { default: confetti } = await import('canvas-confetti');
   // canvas-confetti counts its animation in frames (about 60 per second).
   const ticks = Math.max(1, Math.round((durationMs / 1_000) * 60));
-  await confetti({ particleCount, spread: 90, startVelocity: 40, ticks, origin, zIndex: 1001, disableForReducedMotion: true });
+  await confetti({
+    particleCount,
+    spread: 90,
+    startVelocity: 40,
+    ticks,
+    origin,
+    zIndex: 1001,
+    disableForReducedMotion: true,
+  });
 }

@@ -60,7 +60,12 @@ export function Dialog({ open, title, onClose, children, footer, className, clos
             <h2 className="vui-dialog__title" id={titleId}>
               {title}
             </h2>
-            <button type="button" className="vui-dialog__close" aria-label={`${closeLabel}: ${title}`} onClick={() => onCloseRef.current()}>
+            <button
+              type="button"
+              className="vui-dialog__close"
+              aria-label={`${closeLabel}: ${title}`}
+              onClick={() => onCloseRef.current()}
+            >
               <IconX size={20} />
             </button>
           </header>

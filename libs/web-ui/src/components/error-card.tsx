@@ -25,7 +25,12 @@ export function ErrorCard({
   secondary,
 }: ErrorCardProps) {
   return (
-    <section className="vui-error-card" role="alert" aria-labelledby={area ? `vui-error-${area}` : undefined} data-error-area={area}>
+    <section
+      className="vui-error-card"
+      role="alert"
+      aria-labelledby={area ? `vui-error-${area}` : undefined}
+      data-error-area={area}
+    >
       <div className="vui-error-card__icon" aria-hidden="true">
         <IconAlert size={28} />
       </div>

@@ -1,8 +1,12 @@
 import type { KeyboardEvent } from 'react';
 
 const FOCUSABLE = [
-  'a[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])', 'select:not([disabled])',
-  'textarea:not([disabled])', '[tabindex]:not([tabindex="-1"])',
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
 /**
@@ -12,7 +16,9 @@ const FOCUSABLE = [
 export function holdTabInside(event: KeyboardEvent<HTMLElement>): void {
   if (event.key !== 'Tab') return;
   const container = event.currentTarget;
-  const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+  const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.getClientRects().length > 0,
+  );
   if (items.length === 0) return;
   const first = items[0]!;
   const last = items[items.length - 1]!;

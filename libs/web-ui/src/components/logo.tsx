@@ -22,7 +22,10 @@ export function Logo({ size = 36, withWordmark = true, tone = 'default', classNa
           </linearGradient>
         </defs>
         <rect x="2" y="2" width="44" height="44" rx="14" fill={tone === 'inverse' ? '#fff' : `url(#${gradientId})`} />
-        <path d="M13 14.5h6.4l4.6 13 4.6-13H35l-8 20h-6l-8-20Z" fill={tone === 'inverse' ? `url(#${gradientId})` : '#fff'} />
+        <path
+          d="M13 14.5h6.4l4.6 13 4.6-13H35l-8 20h-6l-8-20Z"
+          fill={tone === 'inverse' ? `url(#${gradientId})` : '#fff'}
+        />
         <circle cx="35.5" cy="12.5" r="3" fill={tone === 'inverse' ? 'var(--vui-brand-2)' : '#fff'} opacity="0.9" />
       </svg>
       {withWordmark ? <span className="vui-logo__word">Vere</span> : <span className="vui-visually-hidden">Vere</span>}

@@ -40,7 +40,6 @@ function findTarget(selector: string | undefined): HTMLElement | null {
   return null;
 }
 
-
 /**
  * A guided tour: each step highlights an element of the page and explains it in a card.
  * Built on the browser's modal <dialog>, so focus stays in the card, the page behind is inert

@@ -21,7 +21,9 @@ export function XpBar({ progress }: XpBarProps) {
       <div
         className="vui-xp__track"
         role="progressbar"
-        aria-label={maxed ? 'Experience: maximum level reached' : `Experience towards Level ${progress.currentLevel + 1}`}
+        aria-label={
+          maxed ? 'Experience: maximum level reached' : `Experience towards Level ${progress.currentLevel + 1}`
+        }
         aria-valuemin={0}
         aria-valuemax={maxed ? 100 : needed}
         aria-valuenow={maxed ? 100 : earned}

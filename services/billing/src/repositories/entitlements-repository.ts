@@ -47,21 +47,49 @@ export interface EntitlementsRepository {
   saveSubscription(tx: Db, subscription: SubscriptionWrite): Promise<void>;
   findSubscription(db: Db, source: SubscriptionSource, externalId: string): Promise<SubscriptionRow | null>;
   /** The user's subscriptions (of one source, or one product, when asked), oldest first. */
-  findSubscriptions(db: Db, userId: string, only?: { source?: SubscriptionSource; productId?: string }): Promise<SubscriptionRow[]>;
+  findSubscriptions(
+    db: Db,
+    userId: string,
+    only?: { source?: SubscriptionSource; productId?: string },
+  ): Promise<SubscriptionRow[]>;
   /** Gives the user's subscriptions of `source` to `toUserId`; resolves how many moved. */
-  moveSubscriptions(tx: Db, userId: string, source: SubscriptionSource, toUserId: string, stateAt: Date): Promise<number>;
+  moveSubscriptions(
+    tx: Db,
+    userId: string,
+    source: SubscriptionSource,
+    toUserId: string,
+    stateAt: Date,
+  ): Promise<number>;
   /** Marks the user's subscriptions of `source` as giving no Pro, with `status`. */
   endSubscriptions(tx: Db, userId: string, source: SubscriptionSource, status: string, stateAt: Date): Promise<void>;
   /** Deletes the user's entitlement and subscriptions. */
   erase(tx: Db, userId: string): Promise<void>;
 }
 
-const ENTITLEMENT_COLUMNS = { isActive: true, productId: true, expirationDate: true, willRenew: true, source: true, version: true } as const;
+const ENTITLEMENT_COLUMNS = {
+  isActive: true,
+  productId: true,
+  expirationDate: true,
+  willRenew: true,
+  source: true,
+  version: true,
+} as const;
 
-function toStored(row: { isActive: boolean; productId: string | null; expirationDate: Date | null; willRenew: boolean; source: string; version: number }): StoredEntitlement {
+function toStored(row: {
+  isActive: boolean;
+  productId: string | null;
+  expirationDate: Date | null;
+  willRenew: boolean;
+  source: string;
+  version: number;
+}): StoredEntitlement {
   return {
-    isActive: row.isActive, productId: row.productId, expirationDate: row.expirationDate?.toISOString() ?? null,
-    willRenew: row.willRenew, source: row.source as EntitlementSource, version: row.version,
+    isActive: row.isActive,
+    productId: row.productId,
+    expirationDate: row.expirationDate?.toISOString() ?? null,
+    willRenew: row.willRenew,
+    source: row.source as EntitlementSource,
+    version: row.version,
   };
 }
 
@@ -76,21 +104,34 @@ export function createEntitlementsRepository(): EntitlementsRepository {
     },
     async upsertEntitlement(tx, userId, e) {
       const values = {
-        isActive: e.isActive, productId: e.productId, willRenew: e.willRenew, source: e.source, version: e.version,
+        isActive: e.isActive,
+        productId: e.productId,
+        willRenew: e.willRenew,
+        source: e.source,
+        version: e.version,
         expirationDate: e.expirationDate ? new Date(e.expirationDate) : null,
       };
       await tx.entitlement.upsert({ where: { userId }, create: { userId, ...values }, update: values });
     },
     async expiredActive(db, now, limit) {
       const rows = await db.entitlement.findMany({
-        where: { isActive: true, expirationDate: { lte: now } }, select: { userId: true }, take: limit,
+        where: { isActive: true, expirationDate: { lte: now } },
+        select: { userId: true },
+        take: limit,
       });
       return rows.map((r) => r.userId);
     },
     async saveSubscription(tx, s) {
       const data = {
-        userId: s.userId, productId: s.productId, status: s.status, entitled: s.entitled, accessUntil: s.accessUntil,
-        willRenew: s.willRenew, stateAt: s.stateAt, grantedBy: s.grantedBy ?? null, reason: s.reason ?? null,
+        userId: s.userId,
+        productId: s.productId,
+        status: s.status,
+        entitled: s.entitled,
+        accessUntil: s.accessUntil,
+        willRenew: s.willRenew,
+        stateAt: s.stateAt,
+        grantedBy: s.grantedBy ?? null,
+        reason: s.reason ?? null,
       };
       await tx.subscription.upsert({
         where: { source_externalId: { source: s.source, externalId: s.externalId } },
@@ -98,10 +139,15 @@ export function createEntitlementsRepository(): EntitlementsRepository {
         update: data,
       });
     },
-    findSubscription: (db, source, externalId) => db.subscription.findUnique({ where: { source_externalId: { source, externalId } } }),
-    findSubscriptions: (db, userId, only = {}) => db.subscription.findMany({ where: { userId, ...only }, orderBy: { createdAt: 'asc' } }),
+    findSubscription: (db, source, externalId) =>
+      db.subscription.findUnique({ where: { source_externalId: { source, externalId } } }),
+    findSubscriptions: (db, userId, only = {}) =>
+      db.subscription.findMany({ where: { userId, ...only }, orderBy: { createdAt: 'asc' } }),
     async moveSubscriptions(tx, userId, source, toUserId, stateAt) {
-      const { count } = await tx.subscription.updateMany({ where: { userId, source }, data: { userId: toUserId, stateAt } });
+      const { count } = await tx.subscription.updateMany({
+        where: { userId, source },
+        data: { userId: toUserId, stateAt },
+      });
       return count;
     },
     async endSubscriptions(tx, userId, source, status, stateAt) {

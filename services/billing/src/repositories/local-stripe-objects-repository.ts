@@ -16,7 +16,8 @@ export function createLocalStripeObjectsRepository(): LocalStripeObjectsReposito
     find: (db, id) => db.localStripeObject.findUnique({ where: { id }, select: { type: true, data: true } }),
     async subscriptionsOf(db, customerId) {
       const rows = await db.localStripeObject.findMany({
-        where: { type: 'subscription', data: { path: ['customer'], equals: customerId } }, orderBy: { createdAt: 'desc' },
+        where: { type: 'subscription', data: { path: ['customer'], equals: customerId } },
+        orderBy: { createdAt: 'desc' },
       });
       return rows.map((r) => r.data);
     },

@@ -41,7 +41,10 @@ export function createWebhookEventsRepository(): WebhookEventsRepository {
         RETURNING provider, event_id AS "eventId", type, payload, attempts`;
     },
     async markProcessed(db, provider, eventId) {
-      await db.webhookEvent.update({ where: { provider_eventId: { provider, eventId } }, data: { processedAt: new Date(), leaseUntil: null, lastError: null } });
+      await db.webhookEvent.update({
+        where: { provider_eventId: { provider, eventId } },
+        data: { processedAt: new Date(), leaseUntil: null, lastError: null },
+      });
     },
     async markFailed(db, provider, eventId, error, retryAt) {
       await db.webhookEvent.update({

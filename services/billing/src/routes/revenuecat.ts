@@ -7,13 +7,19 @@ import { receiveWebhookEvent } from '../use-cases/webhook-events';
 
 export const REVENUECAT_WEBHOOK_PATH = '/api/billing/webhooks/revenuecat';
 
-const Body = Type.Object({
-  api_version: Type.Optional(Type.String({ maxLength: 20 })),
-  event: Type.Object({
-    id: Type.String({ minLength: 1, maxLength: 200 }),
-    type: Type.String({ minLength: 1, maxLength: 60 }),
-  }, { additionalProperties: true }),
-}, { additionalProperties: true });
+const Body = Type.Object(
+  {
+    api_version: Type.Optional(Type.String({ maxLength: 20 })),
+    event: Type.Object(
+      {
+        id: Type.String({ minLength: 1, maxLength: 200 }),
+        type: Type.String({ minLength: 1, maxLength: 60 }),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true },
+);
 
 /** Equal-length digests, so neither the content nor the length of the secret leaks through timing. */
 export function sameSecret(given: string | undefined, expected: string): boolean {
@@ -24,35 +30,60 @@ export function sameSecret(given: string | undefined, expected: string): boolean
 
 export async function revenueCatRoutes(
   app: ServiceApp,
-  opts: { deps: BillingDeps; webhookAuth: string | undefined; appleApiKey: string | undefined; onEventStored: () => void },
+  opts: {
+    deps: BillingDeps;
+    webhookAuth: string | undefined;
+    appleApiKey: string | undefined;
+    onEventStored: () => void;
+  },
 ): Promise<void> {
-  app.get('/api/billing/ios/config', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['ios'], summary: 'RevenueCat SDK configuration for the iOS app (a public key)', security: [{ bearer: [] }],
-      response: { 200: IosBillingConfigSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+  app.get(
+    '/api/billing/ios/config',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ios'],
+        summary: 'RevenueCat SDK configuration for the iOS app (a public key)',
+        security: [{ bearer: [] }],
+        response: { 200: IosBillingConfigSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+      },
     },
-  }, async () => {
-    if (!opts.appleApiKey) throw new AppError('PROVIDER_NOT_CONFIGURED', 'App Store purchases are not set up on this server.');
-    return { revenueCatApiKey: opts.appleApiKey };
-  });
+    async () => {
+      if (!opts.appleApiKey)
+        throw new AppError('PROVIDER_NOT_CONFIGURED', 'App Store purchases are not set up on this server.');
+      return { revenueCatApiKey: opts.appleApiKey };
+    },
+  );
 
-  app.post(REVENUECAT_WEBHOOK_PATH, {
-    bodyLimit: 256 * 1024,
-    schema: {
-      tags: ['webhooks'], summary: 'RevenueCat webhook (App Store): Authorization checked, each event id stored once, processed after the 2xx',
-      body: Body,
-      response: { 200: WebhookAckSchema, 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+  app.post(
+    REVENUECAT_WEBHOOK_PATH,
+    {
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          'RevenueCat webhook (App Store): Authorization checked, each event id stored once, processed after the 2xx',
+        body: Body,
+        response: {
+          200: WebhookAckSchema,
+          400: { $ref: 'ErrorBody#' },
+          401: { $ref: 'ErrorBody#' },
+          404: { $ref: 'ErrorBody#' },
+        },
+      },
+      // Authorization before the body is even validated: a stranger learns nothing about the format.
+      preValidation: async (request) => {
+        if (!opts.webhookAuth)
+          throw new AppError('PROVIDER_NOT_CONFIGURED', 'RevenueCat is not set up on this server.');
+        if (!sameSecret(request.headers.authorization, opts.webhookAuth))
+          throw new AppError('UNAUTHENTICATED', 'Wrong webhook authorization.');
+      },
     },
-    // Authorization before the body is even validated: a stranger learns nothing about the format.
-    preValidation: async (request) => {
-      if (!opts.webhookAuth) throw new AppError('PROVIDER_NOT_CONFIGURED', 'RevenueCat is not set up on this server.');
-      if (!sameSecret(request.headers.authorization, opts.webhookAuth)) throw new AppError('UNAUTHENTICATED', 'Wrong webhook authorization.');
+    async (request) => {
+      const { event } = request.body;
+      const stored = await receiveWebhookEvent(opts.deps, 'revenuecat', event);
+      if (stored) opts.onEventStored();
+      return stored ? { received: true as const } : { received: true as const, duplicate: true };
     },
-  }, async (request) => {
-    const { event } = request.body;
-    const stored = await receiveWebhookEvent(opts.deps, 'revenuecat', event);
-    if (stored) opts.onEventStored();
-    return stored ? { received: true as const } : { received: true as const, duplicate: true };
-  });
+  );
 }

@@ -18,47 +18,80 @@ export interface StripeRoutesOptions {
 
 export async function stripeRoutes(app: ServiceApp, opts: StripeRoutesOptions): Promise<void> {
   // The signature covers the exact bytes Stripe sent: keep them (this plugin's JSON parser only).
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
 
-  app.post(STRIPE_WEBHOOK_PATH, {
-    bodyLimit: WEBHOOK_BODY_LIMIT,
-    schema: {
-      tags: ['webhooks'], summary: 'Stripe webhook: signature checked over the raw body (300 s tolerance), each event id stored once, processed after the 2xx',
-      response: { 200: WebhookAckSchema, 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+  app.post(
+    STRIPE_WEBHOOK_PATH,
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          'Stripe webhook: signature checked over the raw body (300 s tolerance), each event id stored once, processed after the 2xx',
+        response: { 200: WebhookAckSchema, 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+      },
     },
-  }, async (request) => {
-    const gateway = opts.deps.gateway;
-    if (!gateway) throw new AppError('PROVIDER_NOT_CONFIGURED', 'Stripe is not set up on this server.');
-    if (!Buffer.isBuffer(request.body)) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'A Stripe webhook is a signed JSON body.');
-    let event;
-    try {
-      event = gateway.verify(request.body, request.headers['stripe-signature']);
-    } catch {
-      throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe signature does not match this body, or is too old.');
-    }
-    if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new AppError('BAD_REQUEST', 'Not a Stripe event.');
-    const stored = await receiveWebhookEvent(opts.deps, 'stripe', event);
-    if (stored) opts.onEventStored();
-    return stored ? { received: true as const } : { received: true as const, duplicate: true };
-  });
+    async (request) => {
+      const gateway = opts.deps.gateway;
+      if (!gateway) throw new AppError('PROVIDER_NOT_CONFIGURED', 'Stripe is not set up on this server.');
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'A Stripe webhook is a signed JSON body.');
+      let event;
+      try {
+        event = gateway.verify(request.body, request.headers['stripe-signature']);
+      } catch {
+        throw new AppError(
+          'WEBHOOK_SIGNATURE_INVALID',
+          'The Stripe signature does not match this body, or is too old.',
+        );
+      }
+      if (typeof event.id !== 'string' || typeof event.type !== 'string')
+        throw new AppError('BAD_REQUEST', 'Not a Stripe event.');
+      const stored = await receiveWebhookEvent(opts.deps, 'stripe', event);
+      if (stored) opts.onEventStored();
+      return stored ? { received: true as const } : { received: true as const, duplicate: true };
+    },
+  );
 }
 
 /** Checkout and portal: JSON bodies parsed as usual (a separate plugin from the raw webhook parser). */
 export async function stripeSessionRoutes(app: ServiceApp, opts: StripeRoutesOptions): Promise<void> {
-  app.post('/api/billing/checkout', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['checkout'], summary: 'Start a Checkout Session for Vere Pro ($0.99/month)', security: [{ bearer: [] }],
-      body: CheckoutBodySchema,
-      response: { 200: RedirectUrlSchema, 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } },
+  app.post(
+    '/api/billing/checkout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Start a Checkout Session for Vere Pro ($0.99/month)',
+        security: [{ bearer: [] }],
+        body: CheckoutBodySchema,
+        response: {
+          200: RedirectUrlSchema,
+          400: { $ref: 'ErrorBody#' },
+          401: { $ref: 'ErrorBody#' },
+          404: { $ref: 'ErrorBody#' },
+          409: { $ref: 'ErrorBody#' },
+        },
+      },
     },
-  }, async (request) => startCheckout(opts.deps, request.userId, request.body.attemptId, opts.appUrl(request)));
+    async (request) => startCheckout(opts.deps, request.userId, request.body.attemptId, opts.appUrl(request)),
+  );
 
-  app.post('/api/billing/portal', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['checkout'], summary: 'Open the customer portal for the signed-in user\'s web subscription', security: [{ bearer: [] }],
-      response: { 200: RedirectUrlSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+  app.post(
+    '/api/billing/portal',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['checkout'],
+        summary: "Open the customer portal for the signed-in user's web subscription",
+        security: [{ bearer: [] }],
+        response: { 200: RedirectUrlSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+      },
     },
-  }, async (request) => openPortal(opts.deps, request.userId, opts.appUrl(request)));
+    async (request) => openPortal(opts.deps, request.userId, opts.appUrl(request)),
+  );
 }

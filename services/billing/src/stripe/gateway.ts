@@ -46,9 +46,19 @@ export interface StripeClientOptions {
 }
 
 /** Verification shared by both gateways: the `stripe` package's own check, with the 300 s tolerance. */
-export function verifyStripeSignature(stripe: Stripe, rawBody: Buffer, signature: string | string[] | undefined, secret: string): StripeEventLike {
+export function verifyStripeSignature(
+  stripe: Stripe,
+  rawBody: Buffer,
+  signature: string | string[] | undefined,
+  secret: string,
+): StripeEventLike {
   if (typeof signature !== 'string' || !signature) throw new Error('No Stripe-Signature header');
-  return stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS) as unknown as StripeEventLike;
+  return stripe.webhooks.constructEvent(
+    rawBody,
+    signature,
+    secret,
+    SIGNATURE_TOLERANCE_SECONDS,
+  ) as unknown as StripeEventLike;
 }
 
 export function stripeGateway(opts: StripeClientOptions): StripeGateway {
@@ -56,7 +66,13 @@ export function stripeGateway(opts: StripeClientOptions): StripeGateway {
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
   });
   return {
     mode: 'stripe',
@@ -67,16 +83,19 @@ export function stripeGateway(opts: StripeClientOptions): StripeGateway {
       return customer.id;
     },
     async createCheckoutSession(r) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer: r.customerId,
-        client_reference_id: r.userId,
-        line_items: [{ price: r.priceId, quantity: 1 }],
-        subscription_data: { metadata: { userId: r.userId } },
-        metadata: { userId: r.userId },
-        success_url: r.successUrl,
-        cancel_url: r.cancelUrl,
-      }, { idempotencyKey: r.idempotencyKey });
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: r.customerId,
+          client_reference_id: r.userId,
+          line_items: [{ price: r.priceId, quantity: 1 }],
+          subscription_data: { metadata: { userId: r.userId } },
+          metadata: { userId: r.userId },
+          success_url: r.successUrl,
+          cancel_url: r.cancelUrl,
+        },
+        { idempotencyKey: r.idempotencyKey },
+      );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
     },

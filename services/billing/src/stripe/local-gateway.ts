@@ -39,7 +39,12 @@ export interface LocalPortalSession {
   return_url: string;
 }
 
-export type LocalSubscription = StripeSubscriptionLike & { object: 'subscription'; customer: string; created: number; canceled_at: number | null };
+export type LocalSubscription = StripeSubscriptionLike & {
+  object: 'subscription';
+  customer: string;
+  created: number;
+  canceled_at: number | null;
+};
 
 /** Sends a signed webhook to billing's own Stripe endpoint (the same route Stripe calls). */
 export type WebhookDelivery = (payload: string, signature: string) => Promise<void>;
@@ -80,9 +85,17 @@ export class LocalStripe implements StripeGateway {
   async createCheckoutSession(r: { customerId: string; userId: string; successUrl: string; cancelUrl: string }) {
     const sessionId = id('cs');
     const session: LocalCheckoutSession = {
-      id: sessionId, object: 'checkout.session', mode: 'subscription', status: 'open', customer: r.customerId,
-      client_reference_id: r.userId, subscription: null, success_url: r.successUrl, cancel_url: r.cancelUrl,
-      url: `${LOCAL_CHECKOUT_PATH}/${sessionId}`, created: nowSeconds(),
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'open',
+      customer: r.customerId,
+      client_reference_id: r.userId,
+      subscription: null,
+      success_url: r.successUrl,
+      cancel_url: r.cancelUrl,
+      url: `${LOCAL_CHECKOUT_PATH}/${sessionId}`,
+      created: nowSeconds(),
     };
     await this.save(sessionId, 'checkout.session', session);
     return { id: sessionId, url: session.url };
@@ -119,23 +132,44 @@ export class LocalStripe implements StripeGateway {
     if (session.status === 'complete') return session;
     const start = nowSeconds();
     const sub: LocalSubscription = {
-      id: id('sub'), object: 'subscription', customer: session.customer, status: 'active', cancel_at_period_end: false,
-      canceled_at: null, ended_at: null, created: start, metadata: { userId: session.client_reference_id },
-      items: { data: [{ current_period_start: start, current_period_end: oneMonthAfter(start), price: { id: LOCAL_PRICE_ID } }] },
+      id: id('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      created: start,
+      metadata: { userId: session.client_reference_id },
+      items: {
+        data: [
+          { current_period_start: start, current_period_end: oneMonthAfter(start), price: { id: LOCAL_PRICE_ID } },
+        ],
+      },
     };
     const completed: LocalCheckoutSession = { ...session, status: 'complete', subscription: sub.id };
     await this.save(sub.id, 'subscription', sub);
     await this.save(session.id, 'checkout.session', completed);
     // Stripe's order for a new subscription; billing does not depend on it.
     await this.emit('customer.subscription.created', sub);
-    await this.emit('invoice.paid', { id: id('in'), object: 'invoice', customer: sub.customer, status: 'paid', parent: { subscription_details: { subscription: sub.id } } });
+    await this.emit('invoice.paid', {
+      id: id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: 'paid',
+      parent: { subscription_details: { subscription: sub.id } },
+    });
     await this.emit('checkout.session.completed', completed);
     return completed;
   }
 
   /** The local portal's "Cancel subscription": ends at the period end, as Stripe's portal does by default. */
   async cancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
-    await this.update(subscriptionId, (sub) => ({ ...sub, cancel_at_period_end: cancel, canceled_at: cancel ? nowSeconds() : null }), 'customer.subscription.updated');
+    await this.update(
+      subscriptionId,
+      (sub) => ({ ...sub, cancel_at_period_end: cancel, canceled_at: cancel ? nowSeconds() : null }),
+      'customer.subscription.updated',
+    );
   }
 
   /**
@@ -147,12 +181,26 @@ export class LocalStripe implements StripeGateway {
     if (!sub || sub.status === 'canceled') return;
     const item = sub.items.data[0]!;
     if (sub.cancel_at_period_end) {
-      await this.update(subscriptionId, (s) => ({ ...s, status: 'canceled', ended_at: item.current_period_end }), 'customer.subscription.deleted');
+      await this.update(
+        subscriptionId,
+        (s) => ({ ...s, status: 'canceled', ended_at: item.current_period_end }),
+        'customer.subscription.deleted',
+      );
       return;
     }
-    const next = { ...item, current_period_start: item.current_period_end, current_period_end: oneMonthAfter(item.current_period_end) };
+    const next = {
+      ...item,
+      current_period_start: item.current_period_end,
+      current_period_end: oneMonthAfter(item.current_period_end),
+    };
     await this.update(subscriptionId, (s) => ({ ...s, items: { data: [next] } }), 'customer.subscription.updated');
-    await this.emit('invoice.paid', { id: id('in'), object: 'invoice', customer: sub.customer, status: 'paid', parent: { subscription_details: { subscription: sub.id } } });
+    await this.emit('invoice.paid', {
+      id: id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: 'paid',
+      parent: { subscription_details: { subscription: sub.id } },
+    });
   }
 
   private async update(subscriptionId: string, change: (s: LocalSubscription) => LocalSubscription, eventType: string) {
@@ -165,7 +213,15 @@ export class LocalStripe implements StripeGateway {
 
   private async emit(type: string, object: object): Promise<void> {
     if (!this.deliver) throw new Error('Local Stripe has no webhook endpoint to deliver to');
-    const event = { id: id('evt'), object: 'event', type, created: nowSeconds(), livemode: false, api_version: null, data: { object } };
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      type,
+      created: nowSeconds(),
+      livemode: false,
+      api_version: null,
+      data: { object },
+    };
     const payload = JSON.stringify(event);
     const signature = this.signer.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
     await this.deliver(payload, signature);

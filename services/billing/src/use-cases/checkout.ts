@@ -17,14 +17,21 @@ async function customerFor(deps: BillingDeps, gateway: StripeGateway, userId: st
 }
 
 /** Starts a Checkout Session for the monthly Pro price; a repeated attempt id gets the same session. */
-export async function startCheckout(deps: BillingDeps, userId: string, attemptId: string, appUrl: string): Promise<{ url: string }> {
+export async function startCheckout(
+  deps: BillingDeps,
+  userId: string,
+  attemptId: string,
+  appUrl: string,
+): Promise<{ url: string }> {
   const gateway = configured(deps.gateway);
   if ((await readEntitlement(deps, userId)).isActive) {
     throw new AppError('CONFLICT', 'You are already a Pro member.');
   }
   const customerId = await customerFor(deps, gateway, userId);
   const session = await gateway.createCheckoutSession({
-    customerId, userId, priceId: gateway.priceId,
+    customerId,
+    userId,
+    priceId: gateway.priceId,
     successUrl: `${appUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl}/vere-pro`,
     idempotencyKey: `vere-checkout-${userId}-${attemptId}`,

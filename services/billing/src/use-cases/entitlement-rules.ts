@@ -13,7 +13,13 @@ export interface SubscriptionFacts {
 
 const SOURCES: readonly EntitlementSource[] = ['stripe', 'revenuecat', 'database'];
 
-export const FREE: Entitlement = { isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' };
+export const FREE: Entitlement = {
+  isActive: false,
+  productId: null,
+  expirationDate: null,
+  willRenew: false,
+  source: 'unknown',
+};
 
 const givesProAt = (s: SubscriptionFacts, now: Date) => s.entitled && (s.accessUntil === null || s.accessUntil > now);
 /** Later end first; no end beats any end. */
@@ -46,8 +52,11 @@ export function entitlementAt(stored: Entitlement | null, now: Date): Entitlemen
 }
 
 export const sameEntitlement = (a: Entitlement, b: Entitlement) =>
-  a.isActive === b.isActive && a.productId === b.productId && a.expirationDate === b.expirationDate &&
-  a.willRenew === b.willRenew && a.source === b.source;
+  a.isActive === b.isActive &&
+  a.productId === b.productId &&
+  a.expirationDate === b.expirationDate &&
+  a.willRenew === b.willRenew &&
+  a.source === b.source;
 
 const DAY_MS = 86_400_000;
 
@@ -60,7 +69,13 @@ export interface StripeSubscriptionLike {
   status: string;
   cancel_at_period_end: boolean;
   ended_at?: number | null;
-  items: { data: Array<{ current_period_start: number; current_period_end: number; price?: { id: string; product?: unknown } | null }> };
+  items: {
+    data: Array<{
+      current_period_start: number;
+      current_period_end: number;
+      price?: { id: string; product?: unknown } | null;
+    }>;
+  };
   metadata?: Record<string, string> | null;
 }
 
@@ -70,17 +85,38 @@ export interface StripeSubscriptionLike {
  * `graceDays` from the start of the unpaid period, then dropped. Every other status (canceled, unpaid,
  * incomplete, incomplete_expired, paused): no Pro.
  */
-export function stripeSubscriptionFacts(sub: StripeSubscriptionLike, graceDays: number): Omit<SubscriptionFacts, 'source'> & { status: string } {
+export function stripeSubscriptionFacts(
+  sub: StripeSubscriptionLike,
+  graceDays: number,
+): Omit<SubscriptionFacts, 'source'> & { status: string } {
   const item = sub.items.data[0];
   const periodEnd = item ? new Date(item.current_period_end * 1000) : null;
   const periodStart = item ? new Date(item.current_period_start * 1000) : null;
   const productId = item?.price?.id ?? null;
   if ((sub.status === 'active' || sub.status === 'trialing') && periodEnd) {
-    return { status: sub.status, productId, entitled: true, accessUntil: periodEnd, willRenew: !sub.cancel_at_period_end };
+    return {
+      status: sub.status,
+      productId,
+      entitled: true,
+      accessUntil: periodEnd,
+      willRenew: !sub.cancel_at_period_end,
+    };
   }
   if (sub.status === 'past_due' && periodStart && periodEnd) {
     const graceEnd = new Date(Math.min(periodEnd.getTime(), periodStart.getTime() + graceDays * DAY_MS));
-    return { status: sub.status, productId, entitled: true, accessUntil: graceEnd, willRenew: !sub.cancel_at_period_end };
+    return {
+      status: sub.status,
+      productId,
+      entitled: true,
+      accessUntil: graceEnd,
+      willRenew: !sub.cancel_at_period_end,
+    };
   }
-  return { status: sub.status, productId, entitled: false, accessUntil: sub.ended_at ? new Date(sub.ended_at * 1000) : periodEnd, willRenew: false };
+  return {
+    status: sub.status,
+    productId,
+    entitled: false,
+    accessUntil: sub.ended_at ? new Date(sub.ended_at * 1000) : periodEnd,
+    willRenew: false,
+  };
 }

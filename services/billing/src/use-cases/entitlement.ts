@@ -37,7 +37,10 @@ export function changeEntitlement(
 
 /** The user's entitlement as of now: one whose expiration has passed reads as free before the sweep publishes it. */
 export async function readEntitlement(deps: BillingDeps, userId: string): Promise<Entitlement> {
-  const { isActive, productId, expirationDate, willRenew, source } = entitlementAt(await deps.entitlements.findEntitlement(deps.db, userId), deps.now());
+  const { isActive, productId, expirationDate, willRenew, source } = entitlementAt(
+    await deps.entitlements.findEntitlement(deps.db, userId),
+    deps.now(),
+  );
   return { isActive, productId, expirationDate, willRenew, source };
 }
 

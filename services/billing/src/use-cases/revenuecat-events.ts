@@ -21,7 +21,9 @@ export interface RevenueCatEvent {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The app logs in to RevenueCat with our user id; anonymous ids ($RCAnonymousID:…) are nobody here. */
-const ourUser = (e: RevenueCatEvent) => [e.app_user_id, e.original_app_user_id, ...(e.aliases ?? [])].find((id): id is string => !!id && UUID.test(id)) ?? null;
+const ourUser = (e: RevenueCatEvent) =>
+  [e.app_user_id, e.original_app_user_id, ...(e.aliases ?? [])].find((id): id is string => !!id && UUID.test(id)) ??
+  null;
 const at = (ms: number | null | undefined) => (typeof ms === 'number' ? new Date(ms) : null);
 const DAY_MS = 86_400_000;
 
@@ -41,7 +43,9 @@ function factsOf(e: RevenueCatEvent, graceDays: number) {
       // Cancelled: Pro is kept until the paid period expires; it only stops renewing.
       return { status: 'cancellation', entitled: true, accessUntil: expiration, willRenew: false };
     case 'BILLING_ISSUE': {
-      const graceEnd = at(e.grace_period_expiration_at_ms) ?? (expiration ? new Date(expiration.getTime() + graceDays * DAY_MS) : null);
+      const graceEnd =
+        at(e.grace_period_expiration_at_ms) ??
+        (expiration ? new Date(expiration.getTime() + graceDays * DAY_MS) : null);
       return { status: 'billing_issue', entitled: true, accessUntil: graceEnd, willRenew: true };
     }
     case 'EXPIRATION':
@@ -67,7 +71,14 @@ export async function applyRevenueCatEvent(deps: BillingDeps, e: RevenueCatEvent
   await changeEntitlement(deps, userId, deps.now(), async (tx) => {
     const held = await deps.entitlements.findSubscription(tx, 'revenuecat', externalId);
     if (held && held.stateAt > stateAt) return;
-    await deps.entitlements.saveSubscription(tx, { userId, source: 'revenuecat', externalId, productId: e.product_id ?? held?.productId ?? null, ...facts, stateAt });
+    await deps.entitlements.saveSubscription(tx, {
+      userId,
+      source: 'revenuecat',
+      externalId,
+      productId: e.product_id ?? held?.productId ?? null,
+      ...facts,
+      stateAt,
+    });
   });
 }
 

@@ -8,14 +8,17 @@ import { changeEntitlement } from './entitlement';
 export interface RevenueCatSubscriberInfo {
   request_date_ms?: number;
   subscriber: {
-    subscriptions?: Record<string, {
-      expires_date?: string | null;
-      grace_period_expires_date?: string | null;
-      unsubscribe_detected_at?: string | null;
-      billing_issues_detected_at?: string | null;
-      is_sandbox?: boolean;
-      refunded_at?: string | null;
-    }>;
+    subscriptions?: Record<
+      string,
+      {
+        expires_date?: string | null;
+        grace_period_expires_date?: string | null;
+        unsubscribe_detected_at?: string | null;
+        billing_issues_detected_at?: string | null;
+        is_sandbox?: boolean;
+        refunded_at?: string | null;
+      }
+    >;
   };
 }
 
@@ -36,7 +39,8 @@ export function revenueCatSubscriberReader(opts: RevenueCatApiOptions) {
     });
     if (!res.ok) throw new Error(`RevenueCat answered ${res.status} for the subscriber`);
     const body = (await res.json()) as RevenueCatSubscriberInfo;
-    if (!body || typeof body !== 'object' || !body.subscriber || typeof body.subscriber !== 'object') throw new Error('RevenueCat answered without a subscriber');
+    if (!body || typeof body !== 'object' || !body.subscriber || typeof body.subscriber !== 'object')
+      throw new Error('RevenueCat answered without a subscriber');
     return body;
   };
 }
@@ -76,12 +80,20 @@ export async function syncRevenueCatBeforeLapse(
       const grace = dateOf(s.grace_period_expires_date);
       const accessUntil = grace && (!expires || grace > expires) ? grace : expires;
       const facts = {
-        status: s.refunded_at ? 'refunded' : 'rest_sync', entitled: !s.refunded_at, accessUntil,
-        willRenew: !s.unsubscribe_detected_at && !s.refunded_at, stateAt, productId,
+        status: s.refunded_at ? 'refunded' : 'rest_sync',
+        entitled: !s.refunded_at,
+        accessUntil,
+        willRenew: !s.unsubscribe_detected_at && !s.refunded_at,
+        stateAt,
+        productId,
       };
       const rows = await deps.entitlements.findSubscriptions(tx, userId, { source: 'revenuecat', productId });
-      const targets = rows.length > 0 ? rows.filter((r) => r.stateAt <= stateAt).map((r) => r.externalId) : [`${userId}:${productId}`];
-      for (const externalId of targets) await deps.entitlements.saveSubscription(tx, { userId, source: 'revenuecat', externalId, ...facts });
+      const targets =
+        rows.length > 0
+          ? rows.filter((r) => r.stateAt <= stateAt).map((r) => r.externalId)
+          : [`${userId}:${productId}`];
+      for (const externalId of targets)
+        await deps.entitlements.saveSubscription(tx, { userId, source: 'revenuecat', externalId, ...facts });
     }
   });
 }

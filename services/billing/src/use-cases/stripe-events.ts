@@ -14,7 +14,8 @@ export const HANDLED_STRIPE_EVENTS = [
 ] as const;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === 'object' ? str((v as { id?: unknown }).id) : null);
+const idOf = (v: unknown): string | null =>
+  str(v) ?? (v && typeof v === 'object' ? str((v as { id?: unknown }).id) : null);
 
 /** An invoice names its subscription in `parent.subscription_details` (API 2025-03+) or, before, at the top. */
 function invoiceSubscription(invoice: Record<string, unknown>): string | null {
@@ -27,7 +28,11 @@ function invoiceSubscription(invoice: Record<string, unknown>): string | null {
  * Stripe and its current state stored: events arriving out of order (updated before
  * checkout.session.completed, an old `updated` after `deleted`) all end in Stripe's final state.
  */
-export async function applyStripeEvent(deps: BillingDeps, gateway: StripeGateway, event: StripeEventLike): Promise<void> {
+export async function applyStripeEvent(
+  deps: BillingDeps,
+  gateway: StripeGateway,
+  event: StripeEventLike,
+): Promise<void> {
   const object = event.data.object;
   switch (event.type) {
     case 'checkout.session.completed': {
@@ -60,11 +65,17 @@ export class UnknownStripeUserError extends Error {
   override name = 'UnknownStripeUserError';
 }
 
-async function syncSubscription(deps: BillingDeps, gateway: StripeGateway, subscriptionId: string, userHint: string | null): Promise<void> {
+async function syncSubscription(
+  deps: BillingDeps,
+  gateway: StripeGateway,
+  subscriptionId: string,
+  userHint: string | null,
+): Promise<void> {
   const retrievedAt = deps.now();
   const sub = await gateway.retrieveSubscription(subscriptionId);
   const customerId = idOf((sub as { customer?: unknown }).customer);
-  const userId = str(sub.metadata?.userId) ?? (customerId ? await deps.customers.userOf(deps.db, customerId) : null) ?? userHint;
+  const userId =
+    str(sub.metadata?.userId) ?? (customerId ? await deps.customers.userOf(deps.db, customerId) : null) ?? userHint;
   // Retried later: checkout.session.completed (or the metadata) tells whose it is.
   if (!userId) throw new UnknownStripeUserError(`Subscription ${subscriptionId} belongs to no known user yet`);
   if (customerId) await deps.customers.link(deps.db, userId, customerId);
@@ -73,6 +84,12 @@ async function syncSubscription(deps: BillingDeps, gateway: StripeGateway, subsc
     const held = await deps.entitlements.findSubscription(tx, 'stripe', sub.id);
     // Two syncs raced: keep the state read last from Stripe.
     if (held && held.stateAt > retrievedAt) return;
-    await deps.entitlements.saveSubscription(tx, { userId, source: 'stripe', externalId: sub.id, ...facts, stateAt: retrievedAt });
+    await deps.entitlements.saveSubscription(tx, {
+      userId,
+      source: 'stripe',
+      externalId: sub.id,
+      ...facts,
+      stateAt: retrievedAt,
+    });
   });
 }

@@ -8,7 +8,11 @@ import { applyStripeEvent } from './stripe-events';
  * Stores a verified webhook event once (provider + event id); false for a redelivery or a concurrent
  * copy, which then does nothing. The webhook worker applies it after the 2xx.
  */
-export function receiveWebhookEvent(deps: BillingDeps, provider: WebhookProvider, event: { id: string; type: string }): Promise<boolean> {
+export function receiveWebhookEvent(
+  deps: BillingDeps,
+  provider: WebhookProvider,
+  event: { id: string; type: string },
+): Promise<boolean> {
   return deps.webhookEvents.record(deps.db, provider, event.id, event.type, event);
 }
 

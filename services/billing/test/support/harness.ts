@@ -7,8 +7,14 @@ export interface BillingHarness extends ServiceHarness<BillingServiceHandle, InP
 }
 
 /** billing as the tests build it: every rule reads the harness's clock. */
-function createBilling({ db, bus, issuer, logger, clock }: ServiceHarnessContext<InProcessEventBus>, config: Partial<BillingConfig>) {
-  return createBillingService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, now: clock, ...config }, { bus, logger });
+function createBilling(
+  { db, bus, issuer, logger, clock }: ServiceHarnessContext<InProcessEventBus>,
+  config: Partial<BillingConfig>,
+) {
+  return createBillingService(
+    { databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, now: clock, ...config },
+    { bus, logger },
+  );
 }
 
 /** billing fully wired on a fresh database (`name`: the database's prefix), its clock at the present. */
@@ -26,7 +32,9 @@ export async function settle(h: BillingHarness, timeoutMs = 10_000): Promise<voi
   const until = Date.now() + timeoutMs;
   for (;;) {
     await h.billing.processWebhooks();
-    const { rows } = await h.sql.query<{ n: string }>('SELECT count(*) AS n FROM billing.webhook_event WHERE processed_at IS NULL');
+    const { rows } = await h.sql.query<{ n: string }>(
+      'SELECT count(*) AS n FROM billing.webhook_event WHERE processed_at IS NULL',
+    );
     if (Number(rows[0]!.n) === 0) return;
     if (Date.now() > until) throw new Error(`${rows[0]!.n} webhook events still unprocessed`);
     await new Promise((r) => setTimeout(r, 50));

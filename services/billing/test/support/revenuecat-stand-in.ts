@@ -19,14 +19,26 @@ export class RevenueCatStandIn {
   constructor(private readonly secretKey: string) {}
 
   /** The user's App Store subscription to `productId` as RevenueCat holds it now. */
-  subscription(userId: string, productId: string, fields: { expiresAt: Date; graceUntil?: Date | null; cancelled?: boolean; sandbox?: boolean }, requestDate = new Date()): void {
+  subscription(
+    userId: string,
+    productId: string,
+    fields: { expiresAt: Date; graceUntil?: Date | null; cancelled?: boolean; sandbox?: boolean },
+    requestDate = new Date(),
+  ): void {
     this.answers.set(userId, {
       status: 200,
       body: {
         request_date: requestDate.toISOString(),
         request_date_ms: requestDate.getTime(),
         subscriber: {
-          entitlements: { pro: { expires_date: fields.expiresAt.toISOString(), grace_period_expires_date: fields.graceUntil?.toISOString() ?? null, product_identifier: productId, purchase_date: new Date(fields.expiresAt.getTime() - 30 * 86_400_000).toISOString() } },
+          entitlements: {
+            pro: {
+              expires_date: fields.expiresAt.toISOString(),
+              grace_period_expires_date: fields.graceUntil?.toISOString() ?? null,
+              product_identifier: productId,
+              purchase_date: new Date(fields.expiresAt.getTime() - 30 * 86_400_000).toISOString(),
+            },
+          },
           first_seen: '2026-01-01T00:00:00Z',
           management_url: 'https://apps.apple.com/account/subscriptions',
           non_subscriptions: {},
@@ -68,7 +80,8 @@ export class RevenueCatStandIn {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.headers.authorization !== `Bearer ${this.secretKey}`) return send(401, { code: 7000, message: 'Invalid API key' });
+      if (req.headers.authorization !== `Bearer ${this.secretKey}`)
+        return send(401, { code: 7000, message: 'Invalid API key' });
       if (req.method !== 'GET' || !match) return send(404, { code: 7259, message: 'Not found' });
       const answer = this.answers.get(decodeURIComponent(match[1]!));
       if (!answer) return send(404, { code: 7259, message: 'Subscriber not found' });

@@ -17,7 +17,10 @@ export interface StandInSubscription {
   cancel_at_period_end: boolean;
   ended_at: number | null;
   metadata: Record<string, string>;
-  items: { object: 'list'; data: Array<{ id: string; current_period_start: number; current_period_end: number; price: { id: string } }> };
+  items: {
+    object: 'list';
+    data: Array<{ id: string; current_period_start: number; current_period_end: number; price: { id: string } }>;
+  };
 }
 
 /**
@@ -50,7 +53,9 @@ export class StripeStandIn {
   }
 
   calls(method: string, path: string | RegExp): RecordedRequest[] {
-    return this.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+    return this.requests.filter(
+      (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+    );
   }
 
   private async handle(req: IncomingMessage): Promise<[number, unknown]> {
@@ -58,7 +63,13 @@ export class StripeStandIn {
     for await (const chunk of req) raw += chunk;
     const path = (req.url ?? '').split('?')[0]!;
     const key = req.headers['idempotency-key'] as string | undefined;
-    this.requests.push({ method: req.method!, path, params: new URLSearchParams(raw), idempotencyKey: key, authorization: req.headers.authorization });
+    this.requests.push({
+      method: req.method!,
+      path,
+      params: new URLSearchParams(raw),
+      idempotencyKey: key,
+      authorization: req.headers.authorization,
+    });
     const params = new URLSearchParams(raw);
     const once = (make: () => unknown): [number, unknown] => {
       if (key && this.byKey.has(key)) return [200, this.byKey.get(key)];
@@ -67,23 +78,52 @@ export class StripeStandIn {
       return [200, made];
     };
     if (req.method === 'POST' && path === '/v1/customers') {
-      return once(() => ({ id: `cus_test_${++this.seq}`, object: 'customer', metadata: { userId: params.get('metadata[userId]') } }));
+      return once(() => ({
+        id: `cus_test_${++this.seq}`,
+        object: 'customer',
+        metadata: { userId: params.get('metadata[userId]') },
+      }));
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       return once(() => {
         const id = `cs_test_${++this.seq}`;
-        return { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, customer: params.get('customer') };
+        return {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          customer: params.get('customer'),
+        };
       });
     }
     if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
-      return [200, { id: `bps_test_${++this.seq}`, object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${this.seq}`, customer: params.get('customer') }];
+      return [
+        200,
+        {
+          id: `bps_test_${++this.seq}`,
+          object: 'billing_portal.session',
+          url: `https://billing.stripe.test/p/session/${this.seq}`,
+          customer: params.get('customer'),
+        },
+      ];
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && sub) {
       const found = this.subscriptions.get(decodeURIComponent(sub[1]!));
       if (found) return [200, found];
-      return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${sub[1]}'` } }];
+      return [
+        404,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such subscription: '${sub[1]}'`,
+          },
+        },
+      ];
     }
-    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } }];
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } },
+    ];
   }
 }

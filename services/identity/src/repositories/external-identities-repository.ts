@@ -20,7 +20,8 @@ export function createExternalIdentitiesRepository(): ExternalIdentitiesReposito
   return {
     async findUser(db, provider, subject) {
       const found = await db.externalIdentity.findUnique({
-        where: { provider_subject: { provider, subject } }, include: { user: true },
+        where: { provider_subject: { provider, subject } },
+        include: { user: true },
       });
       return found?.user ?? null;
     },

@@ -52,7 +52,11 @@ export function createRefreshTokensRepository(): RefreshTokensRepository {
       const rows = await db.refreshToken.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
       const families = new Map<string, { startedAt: Date; expiresAt: Date; endedAt: Date | null }>();
       for (const row of rows) {
-        const family = families.get(row.familyId) ?? { startedAt: row.createdAt, expiresAt: row.familyExpiresAt, endedAt: null };
+        const family = families.get(row.familyId) ?? {
+          startedAt: row.createdAt,
+          expiresAt: row.familyExpiresAt,
+          endedAt: null,
+        };
         family.endedAt = row.revokedAt ?? family.endedAt;
         families.set(row.familyId, family);
       }

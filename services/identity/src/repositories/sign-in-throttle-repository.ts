@@ -11,7 +11,8 @@ export interface SignInThrottleRepository {
 
 export function createSignInThrottleRepository(): SignInThrottleRepository {
   return {
-    find: (db, accountKey) => db.signInThrottle.findUnique({ where: { accountKey }, select: { failures: true, windowStartedAt: true } }),
+    find: (db, accountKey) =>
+      db.signInThrottle.findUnique({ where: { accountKey }, select: { failures: true, windowStartedAt: true } }),
     async recordFailure(db, accountKey, windowMs) {
       await db.$executeRaw`
         INSERT INTO "identity"."sign_in_throttle" ("account_key", "window_started_at", "failures") VALUES (${accountKey}, now(), 1)

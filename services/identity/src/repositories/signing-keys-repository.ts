@@ -35,7 +35,8 @@ export function createSigningKeysRepository(): SigningKeysRepository {
     async lock(tx) {
       await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext('identity.signing_key'))`;
     },
-    findCurrent: (db) => db.signingKey.findFirst({ where: { retiredAt: null, privatePem: { not: '' } }, orderBy: { createdAt: 'desc' } }),
+    findCurrent: (db) =>
+      db.signingKey.findFirst({ where: { retiredAt: null, privatePem: { not: '' } }, orderBy: { createdAt: 'desc' } }),
     findActiveConfigured: (db) => db.signingKey.findFirst({ where: { retiredAt: null, privatePem: '' } }),
     async create(tx, key) {
       await tx.signingKey.create({ data: key });
@@ -43,21 +44,23 @@ export function createSigningKeysRepository(): SigningKeysRepository {
     async setPrivatePart(tx, kid, part) {
       await tx.signingKey.update({ where: { kid }, data: part });
     },
-    upsertPublic: (tx, kid, publicJwk) => tx.signingKey.upsert({
-      where: { kid },
-      create: { kid, privatePem: '', publicJwk },
-      update: { retiredAt: null },
-      select: { createdAt: true },
-    }),
+    upsertPublic: (tx, kid, publicJwk) =>
+      tx.signingKey.upsert({
+        where: { kid },
+        create: { kid, privatePem: '', publicJwk },
+        update: { retiredAt: null },
+        select: { createdAt: true },
+      }),
     async retireOlder(tx, createdAt, keep, now) {
       const where = { retiredAt: null, createdAt: { lte: createdAt }, ...(keep ? { kid: { not: keep } } : {}) };
       const retiring = await tx.signingKey.findMany({ where, select: { kid: true } });
       await tx.signingKey.updateMany({ where, data: { retiredAt: now, privatePem: '', encryption: 'none' } });
       return retiring.map((r) => r.kid);
     },
-    findPublished: (db, retiredAfter) => db.signingKey.findMany({
-      where: { OR: [{ retiredAt: null }, { retiredAt: { gt: retiredAfter } }] },
-      orderBy: { createdAt: 'desc' },
-    }),
+    findPublished: (db, retiredAfter) =>
+      db.signingKey.findMany({
+        where: { OR: [{ retiredAt: null }, { retiredAt: { gt: retiredAfter } }] },
+        orderBy: { createdAt: 'desc' },
+      }),
   };
 }

@@ -82,7 +82,10 @@ export function createUsersRepository(): UsersRepository {
     },
     async update(tx, id, { avatarConfig, ...changes }) {
       try {
-        const found = await tx.user.updateManyAndReturn({ where: { id }, data: { ...changes, ...avatarColumn(avatarConfig) } });
+        const found = await tx.user.updateManyAndReturn({
+          where: { id },
+          data: { ...changes, ...avatarColumn(avatarConfig) },
+        });
         return found[0] ?? null;
       } catch (err) {
         return taken(err);

@@ -1,6 +1,11 @@
 import {
-  AuthSessionSchema, ForgotPasswordAnswerSchema, ForgotPasswordBodySchema, MeSchema, ResetPasswordBodySchema,
-  SignInBodySchema, SignUpBodySchema,
+  AuthSessionSchema,
+  ForgotPasswordAnswerSchema,
+  ForgotPasswordBodySchema,
+  MeSchema,
+  ResetPasswordBodySchema,
+  SignInBodySchema,
+  SignUpBodySchema,
 } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,7 +21,11 @@ export const REFRESH_COOKIE = 'vere_refresh';
 export const REFRESH_COOKIE_PATH = '/api/identity/auth';
 
 const errors = {
-  400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 403: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' },
+  400: { $ref: 'ErrorBody#' },
+  401: { $ref: 'ErrorBody#' },
+  403: { $ref: 'ErrorBody#' },
+  409: { $ref: 'ErrorBody#' },
+  429: { $ref: 'ErrorBody#' },
 };
 
 export interface AuthRoutesOptions {
@@ -42,7 +51,10 @@ const FORM_BODY_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart
 export function fromOwnOrigin(request: FastifyRequest, appUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) {
-    const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
     return !FORM_BODY_TYPES.has(type);
   }
   const originOf = (url: string) => {
@@ -65,7 +77,11 @@ export function setRefreshCookie(reply: FastifyReply, issued: IssuedSession, sec
   // Absent for a concurrent refresh: that tab keeps the successor cookie the winning request set.
   if (!issued.refreshToken) return;
   reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-    path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure, expires: issued.refreshExpiresAt,
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    expires: issued.refreshExpiresAt,
   });
 }
 
@@ -76,73 +92,104 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
   const limited = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } };
   // Every route that reads or sets the session cookie (CSRF), before its body is even read.
   const sameOrigin = async (request: FastifyRequest) => {
-    if (!fromOwnOrigin(request, opts.appUrl())) throw new AppError('FORBIDDEN', 'This request must come from the Vere app.');
+    if (!fromOwnOrigin(request, opts.appUrl()))
+      throw new AppError('FORBIDDEN', 'This request must come from the Vere app.');
   };
 
   const answer = async (reply: FastifyReply, issued: IssuedSession, status: 200 | 201) => {
     const user = await getAccount(deps, issued.userId);
     setRefreshCookie(reply, issued, opts.cookieSecure);
-    return reply.status(status).send({ accessToken: issued.accessToken, expiresIn: issued.expiresIn, user: toUserBody(user) });
+    return reply
+      .status(status)
+      .send({ accessToken: issued.accessToken, expiresIn: issued.expiresIn, user: toUserBody(user) });
   };
 
-  app.post('/api/identity/auth/sign-up', {
-    onRequest: sameOrigin,
-    config: limited,
-    schema: { tags: ['auth'], body: SignUpBodySchema, response: { 201: AuthSessionSchema, ...errors } },
-  }, async (request, reply) => {
-    const user = await signUp(deps, request.body);
-    return answer(reply, await startSession(deps, user.id), 201);
-  });
+  app.post(
+    '/api/identity/auth/sign-up',
+    {
+      onRequest: sameOrigin,
+      config: limited,
+      schema: { tags: ['auth'], body: SignUpBodySchema, response: { 201: AuthSessionSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = await signUp(deps, request.body);
+      return answer(reply, await startSession(deps, user.id), 201);
+    },
+  );
 
-  app.post('/api/identity/auth/sign-in', {
-    onRequest: sameOrigin,
-    config: limited,
-    schema: { tags: ['auth'], body: SignInBodySchema, response: { 200: AuthSessionSchema, ...errors } },
-  }, async (request, reply) => {
-    const user = await signIn(deps, request.body.email, request.body.password);
-    return answer(reply, await startSession(deps, user.id), 200);
-  });
+  app.post(
+    '/api/identity/auth/sign-in',
+    {
+      onRequest: sameOrigin,
+      config: limited,
+      schema: { tags: ['auth'], body: SignInBodySchema, response: { 200: AuthSessionSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = await signIn(deps, request.body.email, request.body.password);
+      return answer(reply, await startSession(deps, user.id), 200);
+    },
+  );
 
-  app.post('/api/identity/auth/refresh', {
-    onRequest: sameOrigin,
-    schema: { tags: ['auth'], response: { 200: AuthSessionSchema, 204: Type.Null(), ...errors } },
-  }, async (request, reply) => {
-    // A visitor who never signed in has no cookie: nothing to refresh is not an error (no 401 in
-    // the console of every signed-out page). A cookie that is present but dead is one.
-    if (request.cookies[REFRESH_COOKIE] === undefined) return reply.status(204).send(null);
-    try {
-      return await answer(reply, await rotateSession(deps, request.cookies[REFRESH_COOKIE]), 200);
-    } catch (err) {
+  app.post(
+    '/api/identity/auth/refresh',
+    {
+      onRequest: sameOrigin,
+      schema: { tags: ['auth'], response: { 200: AuthSessionSchema, 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      // A visitor who never signed in has no cookie: nothing to refresh is not an error (no 401 in
+      // the console of every signed-out page). A cookie that is present but dead is one.
+      if (request.cookies[REFRESH_COOKIE] === undefined) return reply.status(204).send(null);
+      try {
+        return await answer(reply, await rotateSession(deps, request.cookies[REFRESH_COOKIE]), 200);
+      } catch (err) {
+        reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/api/identity/auth/sign-out',
+    {
+      onRequest: sameOrigin,
+      schema: { tags: ['auth'], response: { 204: Type.Null(), 403: { $ref: 'ErrorBody#' } } },
+    },
+    async (request, reply) => {
+      await endSession(deps, request.cookies[REFRESH_COOKIE]);
       reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
-      throw err;
-    }
-  });
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/api/identity/auth/sign-out', {
-    onRequest: sameOrigin,
-    schema: { tags: ['auth'], response: { 204: Type.Null(), 403: { $ref: 'ErrorBody#' } } },
-  }, async (request, reply) => {
-    await endSession(deps, request.cookies[REFRESH_COOKIE]);
-    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
-    return reply.status(204).send(null);
-  });
-
-  app.post('/api/identity/auth/forgot-password', {
-    config: limited,
-    schema: { tags: ['auth'], body: ForgotPasswordBodySchema, response: { 202: ForgotPasswordAnswerSchema, ...errors } },
-  }, async (request, reply) => {
-    await requestPasswordReset(deps, request.body.email);
-    return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
-  });
+  app.post(
+    '/api/identity/auth/forgot-password',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        body: ForgotPasswordBodySchema,
+        response: { 202: ForgotPasswordAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(deps, request.body.email);
+      return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
+    },
+  );
 
   // The spec's reset screen posts to /api/auth/reset-password; the edge forwards that path here.
-  app.post('/api/identity/auth/reset-password', {
-    config: limited,
-    schema: { tags: ['auth'], body: ResetPasswordBodySchema, response: { 204: Type.Null(), ...errors } },
-  }, async (request, reply) => {
-    await resetPassword(deps, request.body.token, request.body.newPassword);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/identity/auth/reset-password',
+    {
+      config: limited,
+      schema: { tags: ['auth'], body: ResetPasswordBodySchema, response: { 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      await resetPassword(deps, request.body.token, request.body.newPassword);
+      return reply.status(204).send(null);
+    },
+  );
 
   const devMail = opts.devMail;
   if (devMail) {
@@ -154,8 +201,16 @@ export async function authRoutes(app: ServiceApp, opts: AuthRoutesOptions): Prom
     });
   }
 
-  app.get('/api/identity/me', {
-    onRequest: app.authenticate,
-    schema: { tags: ['account'], security: [{ bearer: [] }], response: { 200: MeSchema, 401: { $ref: 'ErrorBody#' } } },
-  }, async (request) => ({ user: toUserBody(await getAccount(deps, request.userId)) }));
+  app.get(
+    '/api/identity/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        security: [{ bearer: [] }],
+        response: { 200: MeSchema, 401: { $ref: 'ErrorBody#' } },
+      },
+    },
+    async (request) => ({ user: toUserBody(await getAccount(deps, request.userId)) }),
+  );
 }

@@ -8,17 +8,39 @@ import { Type } from 'typebox';
  * report (errors happen before sign-in too), so it is rate limited per address and size-capped.
  */
 export async function clientErrorRoutes(app: ServiceApp, opts: { perMinute: number }): Promise<void> {
-  app.post('/api/identity/client-errors', {
-    bodyLimit: 16 * 1024,
-    config: { rateLimit: { max: opts.perMinute, timeWindow: 60_000 } },
-    schema: {
-      tags: ['operations'], summary: 'Report a browser error the app did not handle',
-      body: ClientErrorReportSchema,
-      response: { 202: Type.Null(), 400: { $ref: 'ErrorBody#' }, 413: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } },
+  app.post(
+    '/api/identity/client-errors',
+    {
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: { max: opts.perMinute, timeWindow: 60_000 } },
+      schema: {
+        tags: ['operations'],
+        summary: 'Report a browser error the app did not handle',
+        body: ClientErrorReportSchema,
+        response: {
+          202: Type.Null(),
+          400: { $ref: 'ErrorBody#' },
+          413: { $ref: 'ErrorBody#' },
+          429: { $ref: 'ErrorBody#' },
+        },
+      },
     },
-  }, async (request, reply) => {
-    const { kind, message, stack, path, source } = request.body;
-    request.log.warn({ clientError: { kind, message, stack, path: path.split('?')[0], source, userAgent: request.headers['user-agent']?.slice(0, 200) } }, 'client error');
-    return reply.status(202).send(null);
-  });
+    async (request, reply) => {
+      const { kind, message, stack, path, source } = request.body;
+      request.log.warn(
+        {
+          clientError: {
+            kind,
+            message,
+            stack,
+            path: path.split('?')[0],
+            source,
+            userAgent: request.headers['user-agent']?.slice(0, 200),
+          },
+        },
+        'client error',
+      );
+      return reply.status(202).send(null);
+    },
+  );
 }

@@ -1,7 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ProfileUpdated, TUTORIALS, UserRegistered, type AvatarConfigBody, type SignUpBody, type User as UserBody } from '@vere/contracts';
 import {
-  isAvatarConfig, isTimeZone, normalizeEmail, normalizeUsername, suggestUsername, validateEmail, validateName, validatePassword,
+  ProfileUpdated,
+  TUTORIALS,
+  UserRegistered,
+  type AvatarConfigBody,
+  type SignUpBody,
+  type User as UserBody,
+} from '@vere/contracts';
+import {
+  isAvatarConfig,
+  isTimeZone,
+  normalizeEmail,
+  normalizeUsername,
+  suggestUsername,
+  validateEmail,
+  validateName,
+  validatePassword,
   validateUsername,
 } from '@vere/domain';
 import { AppError, newEvent, writeOutbox } from '@vere/service-kit';
@@ -60,8 +74,11 @@ export async function signUp(deps: IdentityDeps, body: SignUpBody): Promise<User
   checkAvatar(body.avatarConfig);
   checkTimeZone(body.timeZone);
   return createAccount(deps, {
-    email: normalizeEmail(body.email), name: tidyName(body.name), username: chosen,
-    passwordHash: await hashPassword(body.password), avatarConfig: body.avatarConfig ?? null,
+    email: normalizeEmail(body.email),
+    name: tidyName(body.name),
+    username: chosen,
+    passwordHash: await hashPassword(body.password),
+    avatarConfig: body.avatarConfig ?? null,
     timeZone: body.timeZone ?? null,
   });
 }
@@ -100,7 +117,14 @@ export async function createAccount(deps: IdentityDeps, account: NewAccount): Pr
         await writeOutbox(
           tx,
           newEvent(UserRegistered.subject, id, { name, username, timeZone }),
-          newEvent(ProfileUpdated.subject, id, { name, username, displayName: null, photoUrl: null, avatarConfig, timeZone }),
+          newEvent(ProfileUpdated.subject, id, {
+            name,
+            username,
+            displayName: null,
+            photoUrl: null,
+            avatarConfig,
+            timeZone,
+          }),
         );
         return user;
       });
@@ -137,7 +161,12 @@ export async function signIn(deps: IdentityDeps, email: string, password: string
   const windowEndsAt = counted ? counted.windowStartedAt.getTime() + windowMs : 0;
   if (counted && windowEndsAt > Date.now() && counted.failures >= maxFailures) {
     const seconds = (windowEndsAt - Date.now()) / 1000;
-    throw new AppError('RATE_LIMITED', `Too many attempts. Try again in ${Math.ceil(seconds / 60)} min.`, undefined, seconds);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many attempts. Try again in ${Math.ceil(seconds / 60)} min.`,
+      undefined,
+      seconds,
+    );
   }
   const user = validateEmail(email).ok ? await deps.users.findByEmail(deps.db, normalizeEmail(email)) : null;
   // An account made through Google has no password: it fails like a wrong one.

@@ -15,7 +15,11 @@ export const DEFAULT_ATTEMPT_TTL_MS = 10 * 60_000;
 /** A sign-in that did not finish, with the stable code the callback screen shows a message for. */
 export class OidcSignInError extends Error {
   override name = 'OidcSignInError';
-  constructor(readonly code: OidcCallbackError, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: OidcCallbackError,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -33,7 +37,11 @@ export function safeReturnPath(raw: string | undefined): string {
  * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept server side under the state's
  * hash until the callback. Resolves the state (for the browser's cookie) and the provider's URL.
  */
-export async function beginGoogleSignIn(deps: IdentityDeps, google: GoogleSignInSettings, redirect: string | undefined) {
+export async function beginGoogleSignIn(
+  deps: IdentityDeps,
+  google: GoogleSignInSettings,
+  redirect: string | undefined,
+) {
   let config: oidc.Configuration;
   try {
     config = await google.client.config();
@@ -48,7 +56,11 @@ export async function beginGoogleSignIn(deps: IdentityDeps, google: GoogleSignIn
     // Expired attempts go as new ones come, so the table stays small.
     await deps.attempts.deleteExpired(tx, now);
     await deps.attempts.create(tx, {
-      stateHash: sha256(state), provider: GOOGLE, nonce, codeVerifier, returnTo: safeReturnPath(redirect),
+      stateHash: sha256(state),
+      provider: GOOGLE,
+      nonce,
+      codeVerifier,
+      returnTo: safeReturnPath(redirect),
       expiresAt: new Date(now.getTime() + google.attemptTtlMs),
     });
   });
@@ -99,12 +111,19 @@ export async function finishGoogleSignIn(
   let claims: oidc.IDToken;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: attempt.codeVerifier, expectedState: state, expectedNonce: attempt.nonce, idTokenExpected: true,
+      pkceCodeVerifier: attempt.codeVerifier,
+      expectedState: state,
+      expectedNonce: attempt.nonce,
+      idTokenExpected: true,
     });
     claims = tokens.claims()!;
   } catch (err) {
     if (err instanceof oidc.AuthorizationResponseError) {
-      throw new OidcSignInError(err.error === 'access_denied' ? 'ACCESS_DENIED' : 'EXCHANGE_FAILED', `provider answered ${err.error}`, { cause: err });
+      throw new OidcSignInError(
+        err.error === 'access_denied' ? 'ACCESS_DENIED' : 'EXCHANGE_FAILED',
+        `provider answered ${err.error}`,
+        { cause: err },
+      );
     }
     if (err instanceof TypeError && !(err instanceof oidc.ClientError)) {
       throw new OidcSignInError('PROVIDER_UNAVAILABLE', 'provider unreachable', { cause: err });
@@ -139,7 +158,12 @@ async function accountFor(deps: IdentityDeps, claims: oidc.IDToken): Promise<Use
         return (await deps.users.findById(deps.db, existing.id)) ?? existing;
       }
       return await createAccount(deps, {
-        email, name: nameFrom(claims as Record<string, unknown>), username: null, passwordHash: null, avatarConfig: null, identity,
+        email,
+        name: nameFrom(claims as Record<string, unknown>),
+        username: null,
+        passwordHash: null,
+        avatarConfig: null,
+        identity,
       });
     } catch (err) {
       // A concurrent callback for the same person linked or created it first: look again, once.
@@ -168,7 +192,9 @@ async function linkTakingOver(deps: IdentityDeps, userId: string, identity: Exte
 export function nameFrom(claims: Record<string, unknown>): string {
   for (const raw of [claims.name, claims.given_name]) {
     if (typeof raw !== 'string') continue;
-    const name = tidyName(raw.replace(/[^\p{L}\p{M} -]/gu, ' ')).slice(0, 40).trim();
+    const name = tidyName(raw.replace(/[^\p{L}\p{M} -]/gu, ' '))
+      .slice(0, 40)
+      .trim();
     if (validateName(name).ok) return name;
   }
   return 'User';

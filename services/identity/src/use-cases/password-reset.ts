@@ -48,11 +48,18 @@ export async function requestPasswordReset(deps: IdentityDeps, rawEmail: string)
         // A new link ends the user's older unused ones.
         const now = new Date();
         await deps.resets.endUnused(tx, user.id, now);
-        await deps.resets.create(tx, { userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + linkTtlMs) });
+        await deps.resets.create(tx, {
+          userId: user.id,
+          tokenHash: tokenHash(token),
+          expiresAt: new Date(now.getTime() + linkTtlMs),
+        });
         return true;
       });
       if (!send) {
-        deps.logger.info({ userId: user.id }, 'password reset mail not sent: the account had its mails for this window');
+        deps.logger.info(
+          { userId: user.id },
+          'password reset mail not sent: the account had its mails for this window',
+        );
         return;
       }
       const link = `${appUrl().replace(/\/$/, '')}/reset-password?token=${token}`;
@@ -81,4 +88,5 @@ export async function resetPassword(deps: IdentityDeps, token: string, newPasswo
   if (!userId) throw invalidLink();
 }
 
-const invalidLink = () => new AppError('RESET_LINK_INVALID', 'This reset link is invalid or has expired. Please request a new one.');
+const invalidLink = () =>
+  new AppError('RESET_LINK_INVALID', 'This reset link is invalid or has expired. Please request a new one.');

@@ -1,5 +1,12 @@
 import { ProfileUpdated, type Milestone, type UpdateProfileBody, type UsernameAvailability } from '@vere/contracts';
-import { normalizeUsername, validateBio, validateDisplayName, validateName, validatePhotoUrl, validateUsername } from '@vere/domain';
+import {
+  normalizeUsername,
+  validateBio,
+  validateDisplayName,
+  validateName,
+  validatePhotoUrl,
+  validateUsername,
+} from '@vere/domain';
 import { AppError, newEvent, writeOutbox } from '@vere/service-kit';
 import { TakenError, type ProfileChanges, type User } from '../repositories/users-repository';
 import { check, checkAvatar, checkTimeZone, tidyName, toUserBody } from './accounts';
@@ -49,7 +56,17 @@ export async function updateProfile(deps: IdentityDeps, userId: string, body: Up
       const user = await deps.users.update(tx, userId, changes);
       if (!user) return null;
       const { name, username, displayName, photoUrl, avatarConfig, timeZone } = toUserBody(user);
-      await writeOutbox(tx, newEvent(ProfileUpdated.subject, user.id, { name, username, displayName, photoUrl, avatarConfig, timeZone: timeZone ?? null }));
+      await writeOutbox(
+        tx,
+        newEvent(ProfileUpdated.subject, user.id, {
+          name,
+          username,
+          displayName,
+          photoUrl,
+          avatarConfig,
+          timeZone: timeZone ?? null,
+        }),
+      );
       return user;
     });
     if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
@@ -72,9 +89,10 @@ export async function usernameAvailability(deps: IdentityDeps, raw: string): Pro
  * device or a retried request changes nothing; no event, as nothing others see changed.
  */
 export async function markMilestone(deps: IdentityDeps, userId: string, milestone: Milestone): Promise<User> {
-  const updated = milestone === 'onboarding'
-    ? await deps.users.markOnboardingCompleted(deps.db, userId)
-    : await deps.users.markTutorialSeen(deps.db, userId, milestone === 'tutorial-home' ? 'home' : 'challenges');
+  const updated =
+    milestone === 'onboarding'
+      ? await deps.users.markOnboardingCompleted(deps.db, userId)
+      : await deps.users.markTutorialSeen(deps.db, userId, milestone === 'tutorial-home' ? 'home' : 'challenges');
   if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   return updated;
 }

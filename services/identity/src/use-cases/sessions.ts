@@ -34,7 +34,11 @@ async function signAccessToken(deps: IdentityDeps, userId: string): Promise<stri
   const { kid, privatePem } = deps.keys.current;
   const role = (await deps.users.findById(deps.db, userId))?.role ?? null;
   return createSigner({
-    algorithm: 'ES256', key: privatePem, kid, iss: deps.sessions.issuer, expiresIn: deps.sessions.accessTtlSeconds * 1000,
+    algorithm: 'ES256',
+    key: privatePem,
+    kid,
+    iss: deps.sessions.issuer,
+    expiresIn: deps.sessions.accessTtlSeconds * 1000,
     aud: TOKEN_AUDIENCE_SERVICES.map(serviceAudience),
   })({ sub: userId, ...(role ? { role } : {}) });
 }
@@ -42,11 +46,20 @@ async function signAccessToken(deps: IdentityDeps, userId: string): Promise<stri
 function newToken(deps: IdentityDeps, userId: string, familyId: string, familyExpiresAt: Date) {
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Math.min(Date.now() + deps.sessions.refreshTtlDays * 86_400_000, familyExpiresAt.getTime()));
-  return { row: { id, familyId, userId, secretHash: sha256(secret), expiresAt, familyExpiresAt }, cookie: `${id}.${secret}` };
+  const expiresAt = new Date(
+    Math.min(Date.now() + deps.sessions.refreshTtlDays * 86_400_000, familyExpiresAt.getTime()),
+  );
+  return {
+    row: { id, familyId, userId, secretHash: sha256(secret), expiresAt, familyExpiresAt },
+    cookie: `${id}.${secret}`,
+  };
 }
 
-async function session(deps: IdentityDeps, userId: string, refresh?: { cookie: string; expiresAt: Date }): Promise<IssuedSession> {
+async function session(
+  deps: IdentityDeps,
+  userId: string,
+  refresh?: { cookie: string; expiresAt: Date },
+): Promise<IssuedSession> {
   return {
     accessToken: await signAccessToken(deps, userId),
     expiresIn: deps.sessions.accessTtlSeconds,
@@ -84,7 +97,11 @@ export async function rotateSession(deps: IdentityDeps, cookieValue: string | un
   }
   // Rotated before (or just now, by a concurrent request): a second tab, or a replay.
   const current = row.replacedAt ? row : await deps.tokens.findById(deps.db, row.id);
-  if (current?.replacedAt && !current.revokedAt && now.getTime() - current.replacedAt.getTime() <= deps.sessions.reuseGraceMs) {
+  if (
+    current?.replacedAt &&
+    !current.revokedAt &&
+    now.getTime() - current.replacedAt.getTime() <= deps.sessions.reuseGraceMs
+  ) {
     return session(deps, row.userId);
   }
   if (current?.replacedAt) await deps.tokens.revokeFamily(deps.db, row.familyId, now);

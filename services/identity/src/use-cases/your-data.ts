@@ -8,7 +8,9 @@ import type { IdentityDeps } from './deps';
 export async function exportIdentityData(deps: IdentityDeps, userId: string): Promise<IdentityExport> {
   const account = toUserBody(await getAccount(deps, userId));
   const sessions = (await deps.tokens.familiesOf(deps.db, userId)).map((s) => ({
-    startedAt: s.startedAt.toISOString(), expiresAt: s.expiresAt.toISOString(), endedAt: s.endedAt?.toISOString() ?? null,
+    startedAt: s.startedAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    endedAt: s.endedAt?.toISOString() ?? null,
   }));
   return { service: 'identity', account, sessions };
 }

@@ -18,7 +18,10 @@ export class LiveHub {
   private retryMs = 250;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly connectionString: string, private readonly logger: FastifyBaseLogger) {}
+  constructor(
+    private readonly connectionString: string,
+    private readonly logger: FastifyBaseLogger,
+  ) {}
 
   async start(): Promise<void> {
     await this.connect();

@@ -9,11 +9,22 @@ export type TicketScope = 'pods' | 'chats';
  */
 export interface LiveRepository {
   /** Stores a ticket's hash (and forgets expired tickets, so the table stays small). */
-  insertTicket(tx: Queryable, t: { hash: string; userId: string; podId: string | null; scope: TicketScope; expiresAt: Date }): Promise<void>;
+  insertTicket(
+    tx: Queryable,
+    t: { hash: string; userId: string; podId: string | null; scope: TicketScope; expiresAt: Date },
+  ): Promise<void>;
   /** The unexpired ticket with this hash. */
-  ticketOf(db: Queryable, hash: string): Promise<{ userId: string; podId: string | null; scope: TicketScope } | undefined>;
+  ticketOf(
+    db: Queryable,
+    hash: string,
+  ): Promise<{ userId: string; podId: string | null; scope: TicketScope } | undefined>;
   /** Whether `viewer` is a member of the pod, and whether they hide `authorId` (a block either way, a user report). */
-  podVisibility(db: Queryable, viewer: string, podId: string, authorId: string | null): Promise<{ member: boolean; hidden: boolean }>;
+  podVisibility(
+    db: Queryable,
+    viewer: string,
+    podId: string,
+    authorId: string | null,
+  ): Promise<{ member: boolean; hidden: boolean }>;
   /** Whether `viewer` hides `other` (a block either way, a user report); true when unknown. */
   isHidden(db: Queryable, viewer: string, other: string): Promise<boolean>;
 }

@@ -46,7 +46,8 @@ export type ChatLive = ChatLiveMessage | ChatClosedLiveMessage | ChatReadLiveMes
 /** Everything on the live channel: pod updates and chat messages. */
 export type AnyLiveMessage = PodLiveMessage | ChatLive;
 
-export const isChatMessage = (m: AnyLiveMessage): m is ChatLive => m.kind === 'chat-message' || m.kind === 'chat-closed' || m.kind === 'chat-read';
+export const isChatMessage = (m: AnyLiveMessage): m is ChatLive =>
+  m.kind === 'chat-message' || m.kind === 'chat-closed' || m.kind === 'chat-read';
 
 async function notify(tx: Queryable, message: AnyLiveMessage): Promise<void> {
   await tx.query(`SELECT pg_notify('${LIVE_CHANNEL}', $1)`, [JSON.stringify(message)]);
@@ -64,7 +65,11 @@ export const notifyChat = (tx: Queryable, message: ChatMessage): Promise<void> =
 
 /** NOTIFY that `reader` read `sender`'s messages (the sender's open chat shows "Seen"). */
 export const notifyChatRead = (tx: Queryable, reader: string, sender: string, readAt: Date): Promise<void> =>
-  notify(tx, { kind: 'chat-read', participants: [reader, sender], data: { readerId: reader, readAt: readAt.toISOString() } });
+  notify(tx, {
+    kind: 'chat-read',
+    participants: [reader, sender],
+    data: { readerId: reader, readAt: readAt.toISOString() },
+  });
 
 /** NOTIFY, in the unit of work that ends a friendship, that the pair's chat is closed. */
 export const notifyChatClosed = (tx: Queryable, a: string, b: string): Promise<void> =>

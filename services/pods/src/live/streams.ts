@@ -18,7 +18,12 @@ const hash = (ticket: string) => createHash('sha256').update(ticket).digest('bas
 const podNotFound = () => new AppError('POD_NOT_FOUND', 'No such pod.');
 
 /** A ticket for a pod's stream (members only), for all the user's pods (podId null), or for their chats. */
-export async function issueTicket(deps: PodsDeps, userId: string, podId: string | null, scope: TicketScope = 'pods'): Promise<StreamTicket> {
+export async function issueTicket(
+  deps: PodsDeps,
+  userId: string,
+  podId: string | null,
+  scope: TicketScope = 'pods',
+): Promise<StreamTicket> {
   if (podId !== null && !(await deps.pods.isMember(deps.db, podId, userId))) throw podNotFound();
   const ticket = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
@@ -32,7 +37,11 @@ export async function issueTicket(deps: PodsDeps, userId: string, podId: string 
  * members only (404 to anyone else).
  */
 export async function streamViewer(
-  app: ServiceApp, deps: PodsDeps, request: FastifyRequest<{ Querystring: StreamQuery }>, podId: string | null, scope: TicketScope = 'pods',
+  app: ServiceApp,
+  deps: PodsDeps,
+  request: FastifyRequest<{ Querystring: StreamQuery }>,
+  podId: string | null,
+  scope: TicketScope = 'pods',
 ): Promise<string> {
   const viewer = await ticketHolder(app, deps, request, podId, scope);
   if (podId !== null && !(await deps.pods.isMember(deps.db, podId, viewer))) throw podNotFound();
@@ -40,7 +49,11 @@ export async function streamViewer(
 }
 
 async function ticketHolder(
-  app: ServiceApp, deps: PodsDeps, request: FastifyRequest<{ Querystring: StreamQuery }>, podId: string | null, scope: TicketScope,
+  app: ServiceApp,
+  deps: PodsDeps,
+  request: FastifyRequest<{ Querystring: StreamQuery }>,
+  podId: string | null,
+  scope: TicketScope,
 ): Promise<string> {
   const ticket = request.query.ticket;
   if (ticket === undefined) {
@@ -48,7 +61,8 @@ async function ticketHolder(
     return request.userId;
   }
   const found = await deps.live.ticketOf(deps.db, hash(ticket));
-  if (!found || found.podId !== podId || found.scope !== scope) throw new AppError('UNAUTHENTICATED', 'This stream ticket has expired. Please ask for a new one.');
+  if (!found || found.podId !== podId || found.scope !== scope)
+    throw new AppError('UNAUTHENTICATED', 'This stream ticket has expired. Please ask for a new one.');
   return found.userId;
 }
 
@@ -65,7 +79,9 @@ export function podSelector(deps: PodsDeps, viewer: string, podId: string | null
   return async (message) => {
     if (isChatMessage(message)) return 'skip';
     if (podId !== null && message.podId !== podId) return 'skip';
-    const seen = await deps.live.podVisibility(deps.db, viewer, message.podId, message.authorId).catch(() => ({ member: false, hidden: true }));
+    const seen = await deps.live
+      .podVisibility(deps.db, viewer, message.podId, message.authorId)
+      .catch(() => ({ member: false, hidden: true }));
     if (!seen.member && podId !== null) return 'end'; // left or removed: the pod's stream ends
     if (!seen.member || seen.hidden) return 'skip';
     return { send: { event: message.kind, data: { podId: message.podId, ...message.data } } };
@@ -82,7 +98,9 @@ export function chatSelector(deps: PodsDeps, viewer: string): StreamSelector {
     const other = message.participants[0] === viewer ? message.participants[1] : message.participants[0];
     if (message.kind === 'chat-closed') return { send: { event: 'chat-closed', data: { friendId: other } } };
     if (message.kind === 'chat-read') return { send: { event: 'chat-read', data: message.data } };
-    return (await deps.live.isHidden(deps.db, viewer, other)) ? 'skip' : { send: { event: 'chat-message', data: message.data } };
+    return (await deps.live.isHidden(deps.db, viewer, other))
+      ? 'skip'
+      : { send: { event: 'chat-message', data: message.data } };
   };
 }
 
@@ -93,7 +111,13 @@ export type OpenStreams = Set<() => void>;
  * Opens a server-sent-events stream: named events with JSON data, a comment line as heartbeat.
  * `select` decides, message by message and in order, what this viewer gets.
  */
-export function openStream(deps: Pick<PodsDeps, 'hub' | 'heartbeatMs'>, open: OpenStreams, request: FastifyRequest, reply: FastifyReply, select: StreamSelector): void {
+export function openStream(
+  deps: Pick<PodsDeps, 'hub' | 'heartbeatMs'>,
+  open: OpenStreams,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  select: StreamSelector,
+): void {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {

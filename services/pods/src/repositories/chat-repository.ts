@@ -14,8 +14,12 @@ export interface MessageRow {
 const COLUMNS = `m.id, m.sender_id AS "senderId", m.recipient_id AS "recipientId", m.body, m.created_at AS "createdAt", m.read_at AS "readAt"`;
 
 const messageOut = (r: MessageRow): ChatMessage => ({
-  id: r.id, senderId: r.senderId, recipientId: r.recipientId, body: r.body,
-  createdAt: r.createdAt.toISOString(), readAt: r.readAt?.toISOString() ?? null,
+  id: r.id,
+  senderId: r.senderId,
+  recipientId: r.recipientId,
+  body: r.body,
+  createdAt: r.createdAt.toISOString(),
+  readAt: r.readAt?.toISOString() ?? null,
 });
 
 /**
@@ -34,11 +38,22 @@ export interface ChatRepository {
    */
   lockSender(tx: Queryable, sender: string): Promise<void>;
   /** The sender's messages in the last `windowMs`, when the oldest of them was sent, and the database's clock. */
-  recentSends(tx: Queryable, sender: string, windowMs: number): Promise<{ count: number; oldest: Date | null; now: Date }>;
-  insertMessage(tx: Queryable, m: { id: string; sender: string; recipient: string; body: string }): Promise<ChatMessage>;
+  recentSends(
+    tx: Queryable,
+    sender: string,
+    windowMs: number,
+  ): Promise<{ count: number; oldest: Date | null; now: Date }>;
+  insertMessage(
+    tx: Queryable,
+    m: { id: string; sender: string; recipient: string; body: string },
+  ): Promise<ChatMessage>;
   /** A page of the conversation, newest first, before the keyset cursor; one more row tells whether there is more. */
   messagePage(
-    db: Queryable, viewer: string, other: string, before: { createdAt: Date; id: string } | undefined, limit: number,
+    db: Queryable,
+    viewer: string,
+    other: string,
+    before: { createdAt: Date; id: string } | undefined,
+    limit: number,
   ): Promise<{ rows: (ChatMessage & { at: Date })[]; more: boolean }>;
   /** Marks what `sender` sent to `reader` as read; answers when, or null when nothing was unread. */
   markRead(tx: Queryable, reader: string, sender: string): Promise<Date | null>;
@@ -48,7 +63,11 @@ export interface ChatRepository {
    */
   unreadBySender(db: Queryable, viewer: string, only?: string): Promise<{ userId: string; count: number }[]>;
   /** A message the viewer sent or received; undefined for anyone else. */
-  messageFor(db: Queryable, messageId: string, viewer: string): Promise<{ senderId: string; recipientId: string } | undefined>;
+  messageFor(
+    db: Queryable,
+    messageId: string,
+    viewer: string,
+  ): Promise<{ senderId: string; recipientId: string } | undefined>;
   /** Every message the user sent or received, oldest first ("Your data"). */
   messagesOf(db: Queryable, userId: string): Promise<(MessageRow & { withUserId: string })[]>;
 }
@@ -108,7 +127,10 @@ export function createChatRepository(): ChatRepository {
                LIMIT $6`,
         values: [low, high, before?.createdAt ?? null, before?.id ?? null, viewer, limit + 1],
       });
-      return { rows: rows.slice(0, limit).map((r) => ({ ...messageOut(r), at: r.createdAt })), more: rows.length > limit };
+      return {
+        rows: rows.slice(0, limit).map((r) => ({ ...messageOut(r), at: r.createdAt })),
+        more: rows.length > limit,
+      };
     },
 
     async markRead(tx, reader, sender) {

@@ -6,9 +6,22 @@ import type { Queryable } from '@vere/service-kit';
  */
 
 export interface SocialExport {
-  friendships: { withUserId: string; status: string; requestedByYou: boolean; createdAt: Date; acceptedAt: Date | null }[];
+  friendships: {
+    withUserId: string;
+    status: string;
+    requestedByYou: boolean;
+    createdAt: Date;
+    acceptedAt: Date | null;
+  }[];
   blocks: { blockedUserId: string; createdAt: Date }[];
-  reports: { kind: string; targetId: string; reason: string; details: string | null; status: string; createdAt: Date }[];
+  reports: {
+    kind: string;
+    targetId: string;
+    reason: string;
+    details: string | null;
+    status: string;
+    createdAt: Date;
+  }[];
   podLogEntries: { podId: string; message: string; proofText: string | null; hasPhoto: boolean; createdAt: Date }[];
 }
 
@@ -22,19 +35,34 @@ export function createExportRepository(): ExportRepository {
   return {
     async socialExportOf(db, userId) {
       const [friendships, blocks, reports, log] = await Promise.all([
-        db.query(`SELECT CASE WHEN user_low = $1 THEN user_high ELSE user_low END AS "withUserId", status,
+        db.query(
+          `SELECT CASE WHEN user_low = $1 THEN user_high ELSE user_low END AS "withUserId", status,
                          requested_by = $1 AS "requestedByYou", created_at AS "createdAt", accepted_at AS "acceptedAt"
-                  FROM pods.friendship WHERE $1 IN (user_low, user_high) ORDER BY created_at`, [userId]),
-        db.query(`SELECT blocked_id AS "blockedUserId", created_at AS "createdAt" FROM pods.user_block
-                  WHERE blocker_id = $1 ORDER BY created_at`, [userId]),
-        db.query(`SELECT kind, target_id AS "targetId", reason, details, status, created_at AS "createdAt" FROM pods.report
-                  WHERE reporter_id = $1 ORDER BY created_at`, [userId]),
-        db.query(`SELECT pod_id AS "podId", message, proof_text AS "proofText", proof_photo_id IS NOT NULL AS "hasPhoto",
+                  FROM pods.friendship WHERE $1 IN (user_low, user_high) ORDER BY created_at`,
+          [userId],
+        ),
+        db.query(
+          `SELECT blocked_id AS "blockedUserId", created_at AS "createdAt" FROM pods.user_block
+                  WHERE blocker_id = $1 ORDER BY created_at`,
+          [userId],
+        ),
+        db.query(
+          `SELECT kind, target_id AS "targetId", reason, details, status, created_at AS "createdAt" FROM pods.report
+                  WHERE reporter_id = $1 ORDER BY created_at`,
+          [userId],
+        ),
+        db.query(
+          `SELECT pod_id AS "podId", message, proof_text AS "proofText", proof_photo_id IS NOT NULL AS "hasPhoto",
                          created_at AS "createdAt"
-                  FROM pods.pod_log WHERE user_id = $1 ORDER BY created_at`, [userId]),
+                  FROM pods.pod_log WHERE user_id = $1 ORDER BY created_at`,
+          [userId],
+        ),
       ]);
       return {
-        friendships: friendships.rows, blocks: blocks.rows, reports: reports.rows, podLogEntries: log.rows,
+        friendships: friendships.rows,
+        blocks: blocks.rows,
+        reports: reports.rows,
+        podLogEntries: log.rows,
       } as SocialExport;
     },
   };

@@ -24,14 +24,24 @@ export interface FriendsRepository {
   /** The next version of pods.friendship.changed.v1 (one sequence for every pair). */
   nextFriendshipVersion(tx: Queryable): Promise<number>;
   /** Blocks between the two users, each way. */
-  blocksBetween(db: Queryable, viewer: string, other: string): Promise<{ viewerBlocked: boolean; otherBlocked: boolean }>;
+  blocksBetween(
+    db: Queryable,
+    viewer: string,
+    other: string,
+  ): Promise<{ viewerBlocked: boolean; otherBlocked: boolean }>;
   profileExists(db: Queryable, userId: string): Promise<boolean>;
   /**
    * Users whose username starts with `prefix` (lower-case, only [a-z0-9_]), by username, after the
    * keyset cursor; never the viewer, never anyone hidden from them. One more row than `limit` tells
    * whether a next page exists.
    */
-  searchByUsername(db: Queryable, viewer: string, prefix: string, after: { username: string; id: string } | undefined, limit: number): Promise<SearchRow[]>;
+  searchByUsername(
+    db: Queryable,
+    viewer: string,
+    prefix: string,
+    after: { username: string; id: string } | undefined,
+    limit: number,
+  ): Promise<SearchRow[]>;
   /** The viewer's friends, by name. */
   listFriends(db: Queryable, viewer: string): Promise<(UserCard & { since: Date })[]>;
   /** Pending requests to and from the viewer, newest first. */
@@ -50,11 +60,17 @@ export function createFriendsRepository(): FriendsRepository {
 
     async insertRequest(db, from, to) {
       const [low, high] = orderedPair(from, to);
-      await db.query(`INSERT INTO pods.friendship (user_low, user_high, requested_by, status) VALUES ($1, $2, $3, 'pending')`, [low, high, from]);
+      await db.query(
+        `INSERT INTO pods.friendship (user_low, user_high, requested_by, status) VALUES ($1, $2, $3, 'pending')`,
+        [low, high, from],
+      );
     },
 
     async acceptPair(db, a, b) {
-      await db.query(`UPDATE pods.friendship SET status = 'accepted', accepted_at = now() WHERE user_low = $1 AND user_high = $2`, orderedPair(a, b));
+      await db.query(
+        `UPDATE pods.friendship SET status = 'accepted', accepted_at = now() WHERE user_low = $1 AND user_high = $2`,
+        orderedPair(a, b),
+      );
     },
 
     async deletePair(db, a, b) {

@@ -47,7 +47,10 @@ export interface PodsRepository {
   /** Serialises pod creation by one user until the transaction ends (the creation cap's check-and-insert). */
   lockCreator(tx: Queryable, userId: string): Promise<void>;
   /** The pod and its creator as its first member. */
-  insertPod(tx: Queryable, pod: { id: string; name: string; description: string | null; createdBy: string }): Promise<void>;
+  insertPod(
+    tx: Queryable,
+    pod: { id: string; name: string; description: string | null; createdBy: string },
+  ): Promise<void>;
   /** The pod, when `userId` is one of its members (the creator is one); otherwise undefined. */
   podForMember(db: Queryable, podId: string, userId: string): Promise<PodRow | undefined>;
   /** Members as cards, the creator first, then by join time. */
@@ -56,7 +59,11 @@ export interface PodsRepository {
    * Weekly completions of the pod's members in the 8 days before `now` (wider than any zone's week),
    * each with the creator's zone (the pod's week).
    */
-  recentMemberCompletions(db: Queryable, podId: string, now: Date): Promise<{ userId: string; completedAt: Date; timeZone: string | null }[]>;
+  recentMemberCompletions(
+    db: Queryable,
+    podId: string,
+    now: Date,
+  ): Promise<{ userId: string; completedAt: Date; timeZone: string | null }[]>;
   memberCount(db: Queryable, podId: string): Promise<number>;
   isMember(db: Queryable, podId: string, userId: string): Promise<boolean>;
   insertMember(tx: Queryable, podId: string, userId: string): Promise<void>;
@@ -72,19 +79,41 @@ export interface PodsRepository {
    * than `limit` tells whether there is more.
    */
   logPage(
-    db: Queryable, podId: string, viewer: string, before: { createdAt: Date; id: string } | undefined, limit: number,
+    db: Queryable,
+    podId: string,
+    viewer: string,
+    before: { createdAt: Date; id: string } | undefined,
+    limit: number,
   ): Promise<{ rows: (PodLogEntry & { at: Date })[]; more: boolean }>;
   /** A log entry's pod and author, when `viewer` is a member of its pod. */
-  logEntryForMember(db: Queryable, entryId: string, viewer: string): Promise<{ podId: string; userId: string } | undefined>;
+  logEntryForMember(
+    db: Queryable,
+    entryId: string,
+    viewer: string,
+  ): Promise<{ podId: string; userId: string } | undefined>;
   /**
    * One log entry per given pod the user is a member of now; pods they are not in are skipped, and
    * an entry already written for (pod, user, weekly challenge) is not written again.
    */
   shareToLog(
     tx: Queryable,
-    e: { userId: string; weeklyChallengeId: string; podIds: string[]; message: string; proofText: string | null; proofPhotoId: string | null; at: Date },
+    e: {
+      userId: string;
+      weeklyChallengeId: string;
+      podIds: string[];
+      message: string;
+      proofText: string | null;
+      proofPhotoId: string | null;
+      at: Date;
+    },
   ): Promise<SharedEntry[]>;
-  insertInvite(tx: Queryable, podId: string, code: string, createdBy: string, expiresAt: Date | null): Promise<PodInvite>;
+  insertInvite(
+    tx: Queryable,
+    podId: string,
+    code: string,
+    createdBy: string,
+    expiresAt: Date | null,
+  ): Promise<PodInvite>;
   /** Invites still usable: not revoked, not expired. */
   activeInvites(db: Queryable, podId: string): Promise<PodInvite[]>;
   /** Revokes one code of the pod (or all with code null); answers how many were revoked. */
@@ -101,10 +130,16 @@ export interface PodsRepository {
 const POD_COLUMNS = `p.id, p.name, p.description, p.created_by AS "createdBy", p.current_streak AS "currentStreak", p.streak_saves AS saves, p.created_at AS "createdAt"`;
 const INVITE_COLUMNS = `code, created_at AS "createdAt", expires_at AS "expiresAt"`;
 type InviteRow = { code: string; createdAt: Date; expiresAt: Date | null };
-const inviteOut = (r: InviteRow): PodInvite => ({ code: r.code, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null });
-type LogRow = Omit<PodLogEntry, 'id' | 'user' | 'createdAt'> & UserCard & { entryId: string; userId: string; createdAt: Date };
+const inviteOut = (r: InviteRow): PodInvite => ({
+  code: r.code,
+  createdAt: r.createdAt.toISOString(),
+  expiresAt: r.expiresAt?.toISOString() ?? null,
+});
+type LogRow = Omit<PodLogEntry, 'id' | 'user' | 'createdAt'> &
+  UserCard & { entryId: string; userId: string; createdAt: Date };
 /** Pods the user created or is a member of (alias `p`, the user `$1`). */
-const CREATED_OR_MEMBER = 'p.created_by = $1 OR EXISTS (SELECT 1 FROM pods.pod_member m WHERE m.pod_id = p.id AND m.user_id = $1)';
+const CREATED_OR_MEMBER =
+  'p.created_by = $1 OR EXISTS (SELECT 1 FROM pods.pod_member m WHERE m.pod_id = p.id AND m.user_id = $1)';
 
 export function createPodsRepository(): PodsRepository {
   return {
@@ -134,7 +169,10 @@ export function createPodsRepository(): PodsRepository {
     },
 
     async podIdsOf(db, userId) {
-      const { rows } = await db.query<{ podId: string }>('SELECT pod_id AS "podId" FROM pods.pod_member WHERE user_id = $1 ORDER BY pod_id', [userId]);
+      const { rows } = await db.query<{ podId: string }>(
+        'SELECT pod_id AS "podId" FROM pods.pod_member WHERE user_id = $1 ORDER BY pod_id',
+        [userId],
+      );
       return rows.map((r) => r.podId);
     },
 
@@ -143,7 +181,12 @@ export function createPodsRepository(): PodsRepository {
     },
 
     async insertPod(tx, pod) {
-      await tx.query('INSERT INTO pods.pod (id, name, description, created_by) VALUES ($1, $2, $3, $4)', [pod.id, pod.name, pod.description, pod.createdBy]);
+      await tx.query('INSERT INTO pods.pod (id, name, description, created_by) VALUES ($1, $2, $3, $4)', [
+        pod.id,
+        pod.name,
+        pod.description,
+        pod.createdBy,
+      ]);
       await tx.query('INSERT INTO pods.pod_member (pod_id, user_id) VALUES ($1, $2)', [pod.id, pod.createdBy]);
     },
 
@@ -183,12 +226,18 @@ export function createPodsRepository(): PodsRepository {
     },
 
     async memberCount(db, podId) {
-      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pods.pod_member WHERE pod_id = $1', [podId]);
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pods.pod_member WHERE pod_id = $1',
+        [podId],
+      );
       return rows[0]!.n;
     },
 
     async isMember(db, podId, userId) {
-      return ((await db.query('SELECT 1 FROM pods.pod_member WHERE pod_id = $1 AND user_id = $2', [podId, userId])).rowCount ?? 0) > 0;
+      return (
+        ((await db.query('SELECT 1 FROM pods.pod_member WHERE pod_id = $1 AND user_id = $2', [podId, userId]))
+          .rowCount ?? 0) > 0
+      );
     },
 
     async insertMember(tx, podId, userId) {
@@ -196,7 +245,10 @@ export function createPodsRepository(): PodsRepository {
     },
 
     async deleteMember(tx, podId, userId) {
-      return ((await tx.query('DELETE FROM pods.pod_member WHERE pod_id = $1 AND user_id = $2', [podId, userId])).rowCount ?? 0) > 0;
+      return (
+        ((await tx.query('DELETE FROM pods.pod_member WHERE pod_id = $1 AND user_id = $2', [podId, userId])).rowCount ??
+          0) > 0
+      );
     },
 
     async updatePod(tx, podId, fields) {
@@ -226,9 +278,21 @@ export function createPodsRepository(): PodsRepository {
         values: [podId, viewer, before?.createdAt ?? null, before?.id ?? null, limit + 1],
       });
       const entries = rows.slice(0, limit).map((r) => ({
-        id: r.entryId, weeklyChallengeId: r.weeklyChallengeId, message: r.message, proofText: r.proofText, proofPhotoId: r.proofPhotoId,
-        createdAt: r.createdAt.toISOString(), at: r.createdAt,
-        user: { id: r.userId, name: r.name, username: r.username, photoUrl: r.photoUrl, avatarConfig: r.avatarConfig, level: r.level },
+        id: r.entryId,
+        weeklyChallengeId: r.weeklyChallengeId,
+        message: r.message,
+        proofText: r.proofText,
+        proofPhotoId: r.proofPhotoId,
+        createdAt: r.createdAt.toISOString(),
+        at: r.createdAt,
+        user: {
+          id: r.userId,
+          name: r.name,
+          username: r.username,
+          photoUrl: r.photoUrl,
+          avatarConfig: r.avatarConfig,
+          level: r.level,
+        },
       }));
       return { rows: entries, more: rows.length > limit };
     },

@@ -1,4 +1,9 @@
-import type { EntitlementChangedPayload, LevelReachedPayload, ProfileUpdatedPayload, UserRegisteredPayload } from '@vere/contracts';
+import type {
+  EntitlementChangedPayload,
+  LevelReachedPayload,
+  ProfileUpdatedPayload,
+  UserRegisteredPayload,
+} from '@vere/contracts';
 import type { CapStanding } from '@vere/domain';
 import type { Queryable } from '@vere/service-kit';
 
@@ -55,7 +60,16 @@ export function createReadModelsRepository(): ReadModelsRepository {
            time_zone = COALESCE(EXCLUDED.time_zone, pods.profile.time_zone),
            profile_at = EXCLUDED.profile_at, updated_at = now()
          WHERE pods.profile.profile_at IS NULL OR pods.profile.profile_at < EXCLUDED.profile_at`,
-        [e.userId, e.name, e.username.toLowerCase(), e.displayName, e.photoUrl, avatar, e.timeZone ?? null, new Date(e.occurredAt)],
+        [
+          e.userId,
+          e.name,
+          e.username.toLowerCase(),
+          e.displayName,
+          e.photoUrl,
+          avatar,
+          e.timeZone ?? null,
+          new Date(e.occurredAt),
+        ],
       );
     },
 

@@ -22,13 +22,22 @@ export interface SafetyRepository {
    * Stores the report unless the reporter already reported the item; either way answers the
    * report's id and whether it is new.
    */
-  insertReport(tx: Queryable, id: string, reporter: string, body: ReportBody, target: ReportTarget): Promise<{ id: string; created: boolean }>;
+  insertReport(
+    tx: Queryable,
+    id: string,
+    reporter: string,
+    body: ReportBody,
+    target: ReportTarget,
+  ): Promise<{ id: string; created: boolean }>;
 }
 
 export function createSafetyRepository(): SafetyRepository {
   return {
     async insertBlock(tx, blocker, blocked) {
-      await tx.query('INSERT INTO pods.user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [blocker, blocked]);
+      await tx.query('INSERT INTO pods.user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        blocker,
+        blocked,
+      ]);
     },
 
     async deleteBlock(tx, blocker, blocked) {
@@ -50,11 +59,21 @@ export function createSafetyRepository(): SafetyRepository {
         `INSERT INTO pods.report (id, reporter_id, kind, target_id, reported_user_id, pod_id, reason, details)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (reporter_id, kind, target_id) DO NOTHING RETURNING id`,
-        [id, reporter, body.kind, body.targetId, target.reportedUserId, target.podId, body.reason, body.details ?? null],
+        [
+          id,
+          reporter,
+          body.kind,
+          body.targetId,
+          target.reportedUserId,
+          target.podId,
+          body.reason,
+          body.details ?? null,
+        ],
       );
       if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
       const { rows } = await tx.query<{ id: string }>(
-        'SELECT id FROM pods.report WHERE reporter_id = $1 AND kind = $2 AND target_id = $3', [reporter, body.kind, body.targetId],
+        'SELECT id FROM pods.report WHERE reporter_id = $1 AND kind = $2 AND target_id = $3',
+        [reporter, body.kind, body.targetId],
       );
       return { id: rows[0]!.id, created: false };
     },

@@ -22,5 +22,8 @@ export const orderedPair = (a: string, b: string): [string, string] => (a < b ? 
 
 /** Serialises everything done to one pair of users (friend requests, blocks, chat sends) until the transaction ends. */
 export async function lockPair(tx: Queryable, a: string, b: string): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('pods:pair:' || $1 || ':' || $2, 0))`, orderedPair(a, b));
+  await tx.query(
+    `SELECT pg_advisory_xact_lock(hashtextextended('pods:pair:' || $1 || ':' || $2, 0))`,
+    orderedPair(a, b),
+  );
 }

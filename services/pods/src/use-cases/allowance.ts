@@ -5,5 +5,11 @@ import type { PodsDeps } from '../deps';
 /** The caps as the create-pod screen shows them. */
 export async function getAllowance(deps: PodsDeps, userId: string): Promise<PodAllowance> {
   const s = await deps.readModels.standingOf(deps.db, userId);
-  return { isPro: s.isPro, level: s.level, podsCreated: s.podsCreated, podCreationCap: podCreationCap(s), memberCap: memberCap(s) };
+  return {
+    isPro: s.isPro,
+    level: s.level,
+    podsCreated: s.podsCreated,
+    podCreationCap: podCreationCap(s),
+    memberCap: memberCap(s),
+  };
 }

@@ -19,7 +19,8 @@ async function requireChat(deps: PodsDeps, db: Queryable, viewer: string, other:
   const standing = await deps.chat.chatStanding(db, viewer, other);
   if (standing.friends && !standing.hidden) return;
   const blocks = await deps.friends.blocksBetween(db, viewer, other);
-  if (blocks.viewerBlocked) throw new AppError('USER_BLOCKED', 'You blocked this user. Unblock them to chat again.', 'friendId');
+  if (blocks.viewerBlocked)
+    throw new AppError('USER_BLOCKED', 'You blocked this user. Unblock them to chat again.', 'friendId');
   throw notFriends();
 }
 
@@ -34,10 +35,19 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-async function pageOf(deps: PodsDeps, viewer: string, other: string, before: { createdAt: Date; id: string } | undefined, limit: number): Promise<ChatPage> {
+async function pageOf(
+  deps: PodsDeps,
+  viewer: string,
+  other: string,
+  before: { createdAt: Date; id: string } | undefined,
+  limit: number,
+): Promise<ChatPage> {
   const { rows, more } = await deps.chat.messagePage(deps.db, viewer, other, before, limit);
   const last = rows[rows.length - 1];
-  return { messages: rows.map(({ at: _at, ...m }) => m), nextCursor: more && last ? encodeCursor(last.at, last.id) : null };
+  return {
+    messages: rows.map(({ at: _at, ...m }) => m),
+    nextCursor: more && last ? encodeCursor(last.at, last.id) : null,
+  };
 }
 
 /** Opening a chat: the friend's card, the newest page and how many of their messages are unread. */
@@ -52,7 +62,12 @@ export async function openChat(deps: PodsDeps, viewer: string, friendId: string,
   return { friend, ...page, unread: unread[0]?.count ?? 0 };
 }
 
-export async function readHistory(deps: PodsDeps, viewer: string, friendId: string, query: { cursor?: string; limit?: number }): Promise<ChatPage> {
+export async function readHistory(
+  deps: PodsDeps,
+  viewer: string,
+  friendId: string,
+  query: { cursor?: string; limit?: number },
+): Promise<ChatPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   await requireChat(deps, deps.db, viewer, friendId);
   return pageOf(deps, viewer, friendId, before, query.limit ?? 30);
@@ -72,8 +87,17 @@ export async function sendMessage(deps: PodsDeps, viewer: string, friendId: stri
     await lockPair(tx, viewer, friendId);
     await requireChat(deps, tx, viewer, friendId);
     await deps.chat.lockSender(tx, viewer);
-    const wait = chatRetryAfterSeconds(deps.chatRateLimit, await deps.chat.recentSends(tx, viewer, deps.chatRateLimit.windowMs));
-    if (wait !== null) throw new AppError('RATE_LIMITED', `You're sending messages too fast. Wait ${wait} s and try again.`, 'body', wait);
+    const wait = chatRetryAfterSeconds(
+      deps.chatRateLimit,
+      await deps.chat.recentSends(tx, viewer, deps.chatRateLimit.windowMs),
+    );
+    if (wait !== null)
+      throw new AppError(
+        'RATE_LIMITED',
+        `You're sending messages too fast. Wait ${wait} s and try again.`,
+        'body',
+        wait,
+      );
     const message = await deps.chat.insertMessage(tx, { id: randomUUID(), sender: viewer, recipient: friendId, body });
     await notifyChat(tx, message);
     return message;
@@ -97,8 +121,12 @@ export async function unreadCounts(deps: PodsDeps, viewer: string): Promise<Chat
 /** "Your data": every message the user sent or received. */
 export async function exportMessages(deps: PodsDeps, userId: string) {
   return (await deps.chat.messagesOf(deps.db, userId)).map((m) => ({
-    id: m.id, withUserId: m.withUserId, direction: m.senderId === userId ? ('sent' as const) : ('received' as const),
-    body: m.body, createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null,
+    id: m.id,
+    withUserId: m.withUserId,
+    direction: m.senderId === userId ? ('sent' as const) : ('received' as const),
+    body: m.body,
+    createdAt: m.createdAt.toISOString(),
+    readAt: m.readAt?.toISOString() ?? null,
   }));
 }
 
@@ -107,6 +135,7 @@ export const resolveChatMessageTarget: ReportTargetResolver = async (deps, db, r
   if (body.kind !== 'chat_message') return undefined;
   const message = await deps.chat.messageFor(db, body.targetId, reporter);
   if (!message) return undefined;
-  if (message.senderId === reporter) throw new AppError('CANNOT_TARGET_SELF', 'You cannot report your own message.', 'targetId');
+  if (message.senderId === reporter)
+    throw new AppError('CANNOT_TARGET_SELF', 'You cannot report your own message.', 'targetId');
   return { reportedUserId: message.senderId, podId: null };
 };

@@ -1,9 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  MemberJoined, type CreatePodBody, type InvitePreview, type JoinResult, type PodDetail, type PodInvite, type PodLogPage,
+  MemberJoined,
+  type CreatePodBody,
+  type InvitePreview,
+  type JoinResult,
+  type PodDetail,
+  type PodInvite,
+  type PodLogPage,
   type UpdatePodBody,
 } from '@vere/contracts';
-import { POD_NAME_MAX, POD_NAME_MIN, POD_NAME_RULE, completedThisWeek, memberCap, podCreationCap, podCreationLimitMessage, podZone } from '@vere/domain';
+import {
+  POD_NAME_MAX,
+  POD_NAME_MIN,
+  POD_NAME_RULE,
+  completedThisWeek,
+  memberCap,
+  podCreationCap,
+  podCreationLimitMessage,
+  podZone,
+} from '@vere/domain';
 import { AppError, newEvent, writeOutbox, type Queryable } from '@vere/service-kit';
 import type { PhotoUrl, PodsDeps } from '../deps';
 import type { PodRow } from '../repositories/pods-repository';
@@ -11,23 +26,30 @@ import { recheckPodStreak } from './pod-streak';
 import type { ReportTargetResolver } from './safety';
 
 /** Adds each entry's signed photo link (shown to members only: callers have checked membership). */
-export async function withPhotoUrls<T extends { entries: PodLogPage['entries'] }>(photoUrl: PhotoUrl | undefined, page: T): Promise<T> {
+export async function withPhotoUrls<T extends { entries: PodLogPage['entries'] }>(
+  photoUrl: PhotoUrl | undefined,
+  page: T,
+): Promise<T> {
   if (!photoUrl) return page;
-  const entries = await Promise.all(page.entries.map(async (e) => ({ ...e, proofPhotoUrl: e.proofPhotoId ? await photoUrl(e.proofPhotoId) : null })));
+  const entries = await Promise.all(
+    page.entries.map(async (e) => ({ ...e, proofPhotoUrl: e.proofPhotoId ? await photoUrl(e.proofPhotoId) : null })),
+  );
   return { ...page, entries };
 }
 
 const notFound = () => new AppError('POD_NOT_FOUND', 'No such pod.');
 const inviteNotFound = () => new AppError('INVITE_NOT_FOUND', 'This invite link is not valid. Ask for a new one.');
 const expired = () => new AppError('INVITE_EXPIRED', 'This invite link has expired. Ask for a new one.');
-const creatorCannotLeave = (field?: string) => new AppError('POD_CREATOR_CANNOT_LEAVE', 'You created this pod: delete it instead of leaving.', field);
+const creatorCannotLeave = (field?: string) =>
+  new AppError('POD_CREATOR_CANNOT_LEAVE', 'You created this pod: delete it instead of leaving.', field);
 
 /** 144 random bits, base64url (24 characters): unguessable. */
 export const newInviteCode = () => randomBytes(18).toString('base64url');
 
 function cleanName(raw: string): string {
   const name = raw.trim();
-  if (name.length < POD_NAME_MIN || name.length > POD_NAME_MAX) throw new AppError('VALIDATION_FAILED', POD_NAME_RULE, 'name');
+  if (name.length < POD_NAME_MIN || name.length > POD_NAME_MAX)
+    throw new AppError('VALIDATION_FAILED', POD_NAME_RULE, 'name');
   return name;
 }
 const cleanDescription = (raw: string | null | undefined) => (raw == null ? null : raw.trim() || null);
@@ -61,16 +83,30 @@ async function podOfCreator(deps: PodsDeps, db: Queryable, podId: string, viewer
   return pod;
 }
 
-export async function readLog(deps: PodsDeps, podId: string, viewer: string, query: { cursor?: string; limit?: number }): Promise<PodLogPage> {
+export async function readLog(
+  deps: PodsDeps,
+  podId: string,
+  viewer: string,
+  query: { cursor?: string; limit?: number },
+): Promise<PodLogPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   await podOf(deps, deps.db, podId, viewer);
   return withPhotoUrls(deps.photoUrl, await logOf(deps, podId, viewer, before, query.limit ?? 20));
 }
 
-async function logOf(deps: PodsDeps, podId: string, viewer: string, before: { createdAt: Date; id: string } | undefined, limit: number): Promise<PodLogPage> {
+async function logOf(
+  deps: PodsDeps,
+  podId: string,
+  viewer: string,
+  before: { createdAt: Date; id: string } | undefined,
+  limit: number,
+): Promise<PodLogPage> {
   const { rows, more } = await deps.pods.logPage(deps.db, podId, viewer, before, limit);
   const last = rows[rows.length - 1];
-  return { entries: rows.map(({ at: _at, ...e }) => e), nextCursor: more && last ? encodeCursor(last.at, last.id) : null };
+  return {
+    entries: rows.map(({ at: _at, ...e }) => e),
+    nextCursor: more && last ? encodeCursor(last.at, last.id) : null,
+  };
 }
 
 /** The pod page: members (who completed this week, in the pod's week), the newest log entries, the creator's invites. */
@@ -88,9 +124,19 @@ export async function getPod(deps: PodsDeps, podId: string, viewer: string): Pro
   ]);
   const done = completedThisWeek(completions, now, podZone(completions[0]?.timeZone));
   return {
-    id: pod.id, name: pod.name, description: pod.description, createdBy: pod.createdBy, isCreator, currentStreak: pod.currentStreak, saves: pod.saves,
-    memberCount: members.length, memberCap: cap, createdAt: pod.createdAt.toISOString(),
-    members: members.map((m) => ({ ...m, completedThisWeek: done.has(m.id) })), log, invites,
+    id: pod.id,
+    name: pod.name,
+    description: pod.description,
+    createdBy: pod.createdBy,
+    isCreator,
+    currentStreak: pod.currentStreak,
+    saves: pod.saves,
+    memberCount: members.length,
+    memberCap: cap,
+    createdAt: pod.createdAt.toISOString(),
+    members: members.map((m) => ({ ...m, completedThisWeek: done.has(m.id) })),
+    log,
+    invites,
   };
 }
 
@@ -112,7 +158,8 @@ export async function createPod(deps: PodsDeps, userId: string, body: CreatePodB
     await deps.pods.lockCreator(tx, userId);
     const standing = await deps.readModels.standingOf(tx, userId);
     const cap = podCreationCap(standing);
-    if (cap !== null && standing.podsCreated >= cap) throw new AppError('POD_CREATION_LIMIT_REACHED', podCreationLimitMessage({ ...standing, cap }));
+    if (cap !== null && standing.podsCreated >= cap)
+      throw new AppError('POD_CREATION_LIMIT_REACHED', podCreationLimitMessage({ ...standing, cap }));
     await deps.pods.insertPod(tx, { id: podId, name, description, createdBy: userId });
     await deps.pods.insertInvite(tx, podId, newInviteCode(), userId, null);
     await writeOutbox(tx, newEvent(MemberJoined.subject, userId, { podId, via: 'created' as const, memberCount: 1 }));
@@ -120,7 +167,12 @@ export async function createPod(deps: PodsDeps, userId: string, body: CreatePodB
   return getPod(deps, podId, userId);
 }
 
-export async function updatePodDetails(deps: PodsDeps, podId: string, viewer: string, body: UpdatePodBody): Promise<PodDetail> {
+export async function updatePodDetails(
+  deps: PodsDeps,
+  podId: string,
+  viewer: string,
+  body: UpdatePodBody,
+): Promise<PodDetail> {
   const name = body.name === undefined ? undefined : cleanName(body.name);
   const description = body.description === undefined ? undefined : cleanDescription(body.description);
   await deps.transaction(async (tx) => {
@@ -160,12 +212,18 @@ async function withoutMember(deps: PodsDeps, podId: string, member: string, acto
 export async function removeMember(deps: PodsDeps, podId: string, viewer: string, member: string): Promise<void> {
   await podOfCreator(deps, deps.db, podId, viewer);
   if (member === viewer) throw creatorCannotLeave('userId');
-  if (!(await withoutMember(deps, podId, member, viewer))) throw new AppError('POD_MEMBER_NOT_FOUND', 'Not a member of this pod.', 'userId');
+  if (!(await withoutMember(deps, podId, member, viewer)))
+    throw new AppError('POD_MEMBER_NOT_FOUND', 'Not a member of this pod.', 'userId');
 }
 
 const expiry = (hours: number | undefined) => (hours === undefined ? null : new Date(Date.now() + hours * 3_600_000));
 
-export async function createInvite(deps: PodsDeps, podId: string, viewer: string, hours: number | undefined): Promise<PodInvite> {
+export async function createInvite(
+  deps: PodsDeps,
+  podId: string,
+  viewer: string,
+  hours: number | undefined,
+): Promise<PodInvite> {
   return deps.transaction(async (tx) => {
     await podOfCreator(deps, tx, podId, viewer);
     return deps.pods.insertInvite(tx, podId, newInviteCode(), viewer, expiry(hours));
@@ -173,7 +231,12 @@ export async function createInvite(deps: PodsDeps, podId: string, viewer: string
 }
 
 /** Revokes every code of the pod and gives out a new one, in one unit of work. */
-export async function rotateInvite(deps: PodsDeps, podId: string, viewer: string, hours: number | undefined): Promise<PodInvite> {
+export async function rotateInvite(
+  deps: PodsDeps,
+  podId: string,
+  viewer: string,
+  hours: number | undefined,
+): Promise<PodInvite> {
   return deps.transaction(async (tx) => {
     await podOfCreator(deps, tx, podId, viewer);
     await deps.pods.revokeInvites(tx, podId, null);
@@ -207,12 +270,29 @@ export async function previewInvite(deps: PodsDeps, code: string, viewer: string
     memberCapOf(deps, db, pod.createdBy),
     deps.pods.membersOf(db, pod.id, pod.createdBy).then((ms) => ms.find((m) => m.isCreator)),
   ]);
-  const { isCreator: _c, joinedAt: _j, ...creatorCard } = creator ?? {
-    id: pod.createdBy, name: 'Vere user', username: null, photoUrl: null, avatarConfig: null, level: 1, isCreator: true, joinedAt: '',
+  const {
+    isCreator: _c,
+    joinedAt: _j,
+    ...creatorCard
+  } = creator ?? {
+    id: pod.createdBy,
+    name: 'Vere user',
+    username: null,
+    photoUrl: null,
+    avatarConfig: null,
+    level: 1,
+    isCreator: true,
+    joinedAt: '',
   };
   return {
-    podId: pod.id, name: pod.name, description: pod.description, creator: creatorCard, memberCount: count, memberCap: cap,
-    isMember: member, expiresAt: pod.expiresAt?.toISOString() ?? null,
+    podId: pod.id,
+    name: pod.name,
+    description: pod.description,
+    creator: creatorCard,
+    memberCount: count,
+    memberCap: cap,
+    isMember: member,
+    expiresAt: pod.expiresAt?.toISOString() ?? null,
   };
 }
 
@@ -229,7 +309,10 @@ export async function joinByCode(deps: PodsDeps, code: string, viewer: string): 
     const cap = await memberCapOf(deps, tx, pod.createdBy);
     if (count >= cap) throw new AppError('POD_FULL', `This pod is full (${cap} members).`);
     await deps.pods.insertMember(tx, pod.id, viewer);
-    await writeOutbox(tx, newEvent(MemberJoined.subject, viewer, { podId: pod.id, via: 'invite' as const, memberCount: count + 1 }));
+    await writeOutbox(
+      tx,
+      newEvent(MemberJoined.subject, viewer, { podId: pod.id, via: 'invite' as const, memberCount: count + 1 }),
+    );
     return { podId: pod.id, joined: true };
   });
 }
@@ -239,6 +322,7 @@ export const resolvePodLogTarget: ReportTargetResolver = async (deps, db, report
   if (body.kind !== 'pod_log') return undefined;
   const entry = await deps.pods.logEntryForMember(db, body.targetId, reporter);
   if (!entry) return undefined;
-  if (entry.userId === reporter) throw new AppError('CANNOT_TARGET_SELF', 'You cannot report your own entry.', 'targetId');
+  if (entry.userId === reporter)
+    throw new AppError('CANNOT_TARGET_SELF', 'You cannot report your own entry.', 'targetId');
   return { reportedUserId: entry.userId, podId: entry.podId };
 };

@@ -1,4 +1,10 @@
-import type { EntitlementChangedPayload, LevelReachedPayload, ProfileUpdatedPayload, UserDeletedPayload, UserRegisteredPayload } from '@vere/contracts';
+import type {
+  EntitlementChangedPayload,
+  LevelReachedPayload,
+  ProfileUpdatedPayload,
+  UserDeletedPayload,
+  UserRegisteredPayload,
+} from '@vere/contracts';
 import { MalformedEventError, type PgTx } from '@vere/service-kit';
 import type { PodsDeps } from '../deps';
 
@@ -11,33 +17,44 @@ import type { PodsDeps } from '../deps';
 type Effect<P> = (tx: PgTx, e: P) => Promise<void>;
 
 /** identity.user.registered.v1: the profile row. */
-export const registerProfile = (deps: PodsDeps): Effect<UserRegisteredPayload> => async (tx, e) => {
-  if (await deps.readModels.isErased(tx, e.userId)) return;
-  await deps.readModels.insertProfile(tx, e);
-};
+export const registerProfile =
+  (deps: PodsDeps): Effect<UserRegisteredPayload> =>
+  async (tx, e) => {
+    if (await deps.readModels.isErased(tx, e.userId)) return;
+    await deps.readModels.insertProfile(tx, e);
+  };
 
 /** identity.profile.updated.v1: names, username and avatar shown in friends and pods. */
-export const updateProfile = (deps: PodsDeps): Effect<ProfileUpdatedPayload> => async (tx, e) => {
-  if (await deps.readModels.isErased(tx, e.userId)) return;
-  await deps.readModels.applyProfile(tx, e);
-};
+export const updateProfile =
+  (deps: PodsDeps): Effect<ProfileUpdatedPayload> =>
+  async (tx, e) => {
+    if (await deps.readModels.isErased(tx, e.userId)) return;
+    await deps.readModels.applyProfile(tx, e);
+  };
 
 /** billing.entitlement.changed.v1: the Pro flag behind the pod caps. */
-export const updateEntitlement = (deps: PodsDeps): Effect<EntitlementChangedPayload> => async (tx, e) => {
-  if (await deps.readModels.isErased(tx, e.userId)) return;
-  const expires = e.expirationDate === null ? null : new Date(e.expirationDate);
-  if (expires !== null && Number.isNaN(expires.getTime())) throw new MalformedEventError(`expirationDate ${e.expirationDate} is not a date`);
-  await deps.readModels.applyEntitlement(tx, e, expires);
-};
+export const updateEntitlement =
+  (deps: PodsDeps): Effect<EntitlementChangedPayload> =>
+  async (tx, e) => {
+    if (await deps.readModels.isErased(tx, e.userId)) return;
+    const expires = e.expirationDate === null ? null : new Date(e.expirationDate);
+    if (expires !== null && Number.isNaN(expires.getTime()))
+      throw new MalformedEventError(`expirationDate ${e.expirationDate} is not a date`);
+    await deps.readModels.applyEntitlement(tx, e, expires);
+  };
 
 /** quests.level.reached.v1: the level behind the pod-creation cap and shown on members. */
-export const updateLevel = (deps: PodsDeps): Effect<LevelReachedPayload> => async (tx, e) => {
-  if (await deps.readModels.isErased(tx, e.userId)) return;
-  await deps.readModels.applyLevel(tx, e);
-};
+export const updateLevel =
+  (deps: PodsDeps): Effect<LevelReachedPayload> =>
+  async (tx, e) => {
+    if (await deps.readModels.isErased(tx, e.userId)) return;
+    await deps.readModels.applyLevel(tx, e);
+  };
 
 /** identity.user.deleted.v1: the user leaves every pod and pods forgets them. */
-export const forgetUser = (deps: PodsDeps): Effect<UserDeletedPayload> => async (tx, e) => {
-  await deps.pods.eraseMember(tx, e.userId);
-  await deps.readModels.eraseUser(tx, e.userId);
-};
+export const forgetUser =
+  (deps: PodsDeps): Effect<UserDeletedPayload> =>
+  async (tx, e) => {
+    await deps.pods.eraseMember(tx, e.userId);
+    await deps.readModels.eraseUser(tx, e.userId);
+  };

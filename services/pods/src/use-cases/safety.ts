@@ -20,7 +20,8 @@ export async function blockUser(deps: PodsDeps, viewer: string, other: string): 
   await deps.transaction(async (tx) => {
     await lockPair(tx, viewer, other);
     const blocks = await deps.friends.blocksBetween(tx, viewer, other);
-    if (!blocks.otherBlocked && !(await deps.friends.profileExists(tx, other))) throw new AppError('USER_NOT_FOUND', 'No such user.', 'userId');
+    if (!blocks.otherBlocked && !(await deps.friends.profileExists(tx, other)))
+      throw new AppError('USER_NOT_FOUND', 'No such user.', 'userId');
     await deps.safety.insertBlock(tx, viewer, other);
     const pair = await deps.friends.pairOf(tx, viewer, other);
     if (pair) {
@@ -38,11 +39,21 @@ export async function unblockUser(deps: PodsDeps, viewer: string, other: string)
 }
 
 export async function blockedBy(deps: PodsDeps, viewer: string): Promise<BlockList> {
-  return { users: (await deps.safety.listBlocked(deps.db, viewer)).map((u) => ({ ...u, blockedAt: u.blockedAt.toISOString() })) };
+  return {
+    users: (await deps.safety.listBlocked(deps.db, viewer)).map((u) => ({
+      ...u,
+      blockedAt: u.blockedAt.toISOString(),
+    })),
+  };
 }
 
 /** Where a reportable item is, as the reporter may see it; undefined when they may not. */
-export type ReportTargetResolver = (deps: PodsDeps, db: Queryable, reporter: string, body: ReportBody) => Promise<ReportTarget | undefined>;
+export type ReportTargetResolver = (
+  deps: PodsDeps,
+  db: Queryable,
+  reporter: string,
+  body: ReportBody,
+) => Promise<ReportTarget | undefined>;
 
 /** A user report: any user pods knows other than the reporter, unless they are hidden by a block. */
 export const resolveUserTarget: ReportTargetResolver = async (deps, db, reporter, body) => {
@@ -54,11 +65,21 @@ export const resolveUserTarget: ReportTargetResolver = async (deps, db, reporter
 };
 
 /** Stores a report for review (once per reporter and item); the item is then hidden from the reporter. */
-export async function report(deps: PodsDeps, reporter: string, body: ReportBody): Promise<{ id: string; created: boolean }> {
+export async function report(
+  deps: PodsDeps,
+  reporter: string,
+  body: ReportBody,
+): Promise<{ id: string; created: boolean }> {
   return deps.transaction(async (tx) => {
     let target: ReportTarget | undefined;
     for (const resolve of deps.reportTargets) target ??= await resolve(deps, tx, reporter, body);
     if (!target) throw new AppError('REPORT_TARGET_NOT_FOUND', 'Nothing to report there.', 'targetId');
-    return deps.safety.insertReport(tx, randomUUID(), reporter, { ...body, details: body.details?.trim() || undefined }, target);
+    return deps.safety.insertReport(
+      tx,
+      randomUUID(),
+      reporter,
+      { ...body, details: body.details?.trim() || undefined },
+      target,
+    );
   });
 }

@@ -12,7 +12,10 @@ export const STREAK_SWEEP_CRON = '* * * * *';
  * lock: a banked save covers a week one member missed, otherwise the streak goes back to 0.
  * Settling twice changes nothing. Answers how many pods changed.
  */
-export async function sweepStreaks(deps: Pick<PodsDeps, 'transaction' | 'db' | 'podStreaks'>, now: Date): Promise<number> {
+export async function sweepStreaks(
+  deps: Pick<PodsDeps, 'transaction' | 'db' | 'podStreaks'>,
+  now: Date,
+): Promise<number> {
   let changed = 0;
   for (const podId of await deps.podStreaks.runningSince(deps.db, settleCandidatesBefore(now))) {
     if (await deps.transaction((tx) => settlePod(deps, tx, podId, now))) changed++;

@@ -15,20 +15,36 @@ export function onWeeklyCompleted(deps: PodsDeps) {
   return async (tx: PgTx, e: WeeklyCompletedPayload): Promise<void> => {
     if (await deps.readModels.isErased(tx, e.userId)) return;
     const completedAt = new Date(e.completedAt);
-    await deps.podStreaks.recordCompletion(tx, { userId: e.userId, weeklyChallengeId: e.weeklyChallengeId, completedAt });
+    await deps.podStreaks.recordCompletion(tx, {
+      userId: e.userId,
+      weeklyChallengeId: e.weeklyChallengeId,
+      completedAt,
+    });
     const entries = await deps.pods.shareToLog(tx, {
-      userId: e.userId, weeklyChallengeId: e.weeklyChallengeId, podIds: e.podIds, message: e.title,
-      proofText: e.note ?? null, proofPhotoId: e.proofPhotoId ?? null, at: completedAt,
+      userId: e.userId,
+      weeklyChallengeId: e.weeklyChallengeId,
+      podIds: e.podIds,
+      message: e.title,
+      proofText: e.note ?? null,
+      proofPhotoId: e.proofPhotoId ?? null,
+      at: completedAt,
     });
     for (const entry of entries) {
       await notifyPod(tx, {
-        kind: 'pod-log-added', podId: entry.podId, authorId: entry.userId,
+        kind: 'pod-log-added',
+        podId: entry.podId,
+        authorId: entry.userId,
         data: { ...entry, createdAt: entry.createdAt.toISOString() },
       });
     }
     const now = deps.clock();
     for (const podId of await deps.pods.podIdsOf(tx, e.userId)) {
-      await advancePodStreak(deps, tx, podId, { actor: e.userId, weeklyChallengeId: e.weeklyChallengeId, completedAt, now });
+      await advancePodStreak(deps, tx, podId, {
+        actor: e.userId,
+        weeklyChallengeId: e.weeklyChallengeId,
+        completedAt,
+        now,
+      });
     }
   };
 }

@@ -7,13 +7,19 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** "Your data": everything pods holds about the user (their pods, chats, friendships, own blocks and reports, log entries). */
 export async function exportMyData(deps: PodsDeps, userId: string): Promise<PodsExport> {
   const [pods, chatMessages, social] = await Promise.all([
-    deps.pods.exportFor(deps.db, userId), exportMessages(deps, userId), deps.exports.socialExportOf(deps.db, userId),
+    deps.pods.exportFor(deps.db, userId),
+    exportMessages(deps, userId),
+    deps.exports.socialExportOf(deps.db, userId),
   ]);
   return {
     service: 'pods' as const,
     pods,
     chatMessages,
-    friendships: social.friendships.map((f) => ({ ...f, createdAt: f.createdAt.toISOString(), acceptedAt: iso(f.acceptedAt) })),
+    friendships: social.friendships.map((f) => ({
+      ...f,
+      createdAt: f.createdAt.toISOString(),
+      acceptedAt: iso(f.acceptedAt),
+    })),
     blocks: social.blocks.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
     reports: social.reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     podLogEntries: social.podLogEntries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 const q = (s) => `'${s.replace(/'/g, "''")}'`;
 const rows = JSON.parse(readFileSync(new URL('./weekly-challenges.json', import.meta.url), 'utf8'));
 const values = rows.map((c, i) => {
-  if (!c.challenge.includes('- Instead of')) throw new Error(`${c.title}: the challenge text needs its "- Instead of" part`);
+  if (!c.challenge.includes('- Instead of'))
+    throw new Error(`${c.title}: the challenge text needs its "- Instead of" part`);
   const id = `md5('vere-weekly-challenge-${i + 1}')::uuid`;
   return `  (${id}, ${i + 1}, ${[c.title, c.category, c.preview, c.why, c.insight, c.challenge, c.reflection].map(q).join(', ')})`;
 });

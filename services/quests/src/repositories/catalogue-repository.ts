@@ -67,12 +67,15 @@ export function createCatalogueRepository(): CatalogueRepository {
   return {
     async list(db, includeInactive) {
       const { rows } = await db.query<ChallengeRow>(
-        `SELECT ${challengeColumns} FROM quests.challenge WHERE is_active OR $1 ORDER BY sequence`, [includeInactive],
+        `SELECT ${challengeColumns} FROM quests.challenge WHERE is_active OR $1 ORDER BY sequence`,
+        [includeInactive],
       );
       return rows;
     },
     async find(db, id) {
-      const { rows } = await db.query<ChallengeRow>(`SELECT ${challengeColumns} FROM quests.challenge WHERE id = $1`, [id]);
+      const { rows } = await db.query<ChallengeRow>(`SELECT ${challengeColumns} FROM quests.challenge WHERE id = $1`, [
+        id,
+      ]);
       return rows[0];
     },
     async create(db, b) {
@@ -89,8 +92,17 @@ export function createCatalogueRepository(): CatalogueRepository {
            why = COALESCE($5, why), insight = COALESCE($6, insight), challenge = COALESCE($7, challenge),
            reflection = COALESCE($8, reflection), is_active = COALESCE($9, is_active), updated_at = now()
          WHERE id = $1 RETURNING ${challengeColumns}`,
-        [id, ch.title ?? null, ch.category ?? null, ch.preview ?? null, ch.why ?? null, ch.insight ?? null, ch.challenge ?? null,
-          ch.reflection ?? null, ch.isActive ?? null],
+        [
+          id,
+          ch.title ?? null,
+          ch.category ?? null,
+          ch.preview ?? null,
+          ch.why ?? null,
+          ch.insight ?? null,
+          ch.challenge ?? null,
+          ch.reflection ?? null,
+          ch.isActive ?? null,
+        ],
       );
       return rows[0];
     },
@@ -126,13 +138,17 @@ export function createCatalogueRepository(): CatalogueRepository {
       return rowCount === 1;
     },
     async lockRotation(tx) {
-      const { rows: [tracker] } = await tx.query<{ last: string | null }>(
+      const {
+        rows: [tracker],
+      } = await tx.query<{ last: string | null }>(
         'SELECT last_used_challenge_id AS last FROM quests.challenge_rotation_tracker WHERE id = 1 FOR UPDATE',
       );
       return tracker?.last ?? null;
     },
     async nextActiveAfter(tx, lastId) {
-      const { rows: [next] } = await tx.query<{ id: string }>(
+      const {
+        rows: [next],
+      } = await tx.query<{ id: string }>(
         `SELECT id FROM quests.challenge WHERE is_active
          ORDER BY sequence <= COALESCE((SELECT sequence FROM quests.challenge WHERE id = $1), 0), sequence LIMIT 1`,
         [lastId],

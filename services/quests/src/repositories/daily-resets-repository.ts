@@ -12,12 +12,17 @@ export function createDailyResetsRepository(): DailyResetsRepository {
   return {
     async claim(tx, timeZone, date) {
       const { rowCount } = await tx.query(
-        'INSERT INTO quests.daily_reset (time_zone, local_date, removed) VALUES ($1, $2::date, 0) ON CONFLICT DO NOTHING', [timeZone, date],
+        'INSERT INTO quests.daily_reset (time_zone, local_date, removed) VALUES ($1, $2::date, 0) ON CONFLICT DO NOTHING',
+        [timeZone, date],
       );
       return rowCount === 1;
     },
     async recordRemoved(tx, timeZone, date, removed) {
-      await tx.query('UPDATE quests.daily_reset SET removed = $3 WHERE time_zone = $1 AND local_date = $2::date', [timeZone, date, removed]);
+      await tx.query('UPDATE quests.daily_reset SET removed = $3 WHERE time_zone = $1 AND local_date = $2::date', [
+        timeZone,
+        date,
+        removed,
+      ]);
     },
   };
 }

@@ -117,8 +117,15 @@ export function createDeckRepository(): DeckRepository {
   return {
     async list(db, type) {
       const { rows } = type
-        ? await db.query<SidequestRow>({ name: 'quests-sidequests-by-type', text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC, id`, values: [type] })
-        : await db.query<SidequestRow>({ name: 'quests-sidequests', text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest ORDER BY created_at DESC, id` });
+        ? await db.query<SidequestRow>({
+            name: 'quests-sidequests-by-type',
+            text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC, id`,
+            values: [type],
+          })
+        : await db.query<SidequestRow>({
+            name: 'quests-sidequests',
+            text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest ORDER BY created_at DESC, id`,
+          });
       return rows;
     },
     async usageOf(db, userId, date) {
@@ -131,7 +138,11 @@ export function createDeckRepository(): DeckRepository {
       return rows[0] ?? { swipes_used: 0, skips_used: 0, weekend_swipes_used: 0, weekend_skips_used: 0 };
     },
     async accept(db, i) {
-      const { rows } = await db.query<{ sidequestType: SidequestType | null; usage: UsageRow | null; todo: TodoRow | null }>({
+      const { rows } = await db.query<{
+        sidequestType: SidequestType | null;
+        usage: UsageRow | null;
+        todo: TodoRow | null;
+      }>({
         name: 'quests-accept',
         text: ACCEPT_SQL,
         values: [i.userId, i.sidequestId, i.date, i.now, i.maxSwipes, i.weekendOpen, i.dueAt, i.dueDate],

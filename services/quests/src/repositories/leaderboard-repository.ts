@@ -35,7 +35,11 @@ export interface LeaderboardRepository {
 export function createLeaderboardRepository(): LeaderboardRepository {
   return {
     async topAndMe(db, limit, userId) {
-      const { rows } = await db.query<RankedPlayerRow>({ name: 'quests-leaderboard', text: LEADERBOARD_SQL, values: [limit, userId] });
+      const { rows } = await db.query<RankedPlayerRow>({
+        name: 'quests-leaderboard',
+        text: LEADERBOARD_SQL,
+        values: [limit, userId],
+      });
       return rows;
     },
   };

@@ -56,13 +56,18 @@ export function createPhotosRepository(): PhotosRepository {
         values: [userId, perHour],
       });
       if (rows.length > 0) return null;
-      const { rows: [left] } = await db.query<{ seconds: number }>(
+      const {
+        rows: [left],
+      } = await db.query<{ seconds: number }>(
         `SELECT ceil(extract(epoch FROM date_trunc('hour', now()) + interval '1 hour' - now()))::int AS seconds`,
       );
       return left?.seconds ?? 3600;
     },
     async listOf(db, userId) {
-      const { rows } = await db.query<PhotoRow>(`SELECT ${columns} FROM quests.photo WHERE user_id = $1 ORDER BY created_at`, [userId]);
+      const { rows } = await db.query<PhotoRow>(
+        `SELECT ${columns} FROM quests.photo WHERE user_id = $1 ORDER BY created_at`,
+        [userId],
+      );
       return rows;
     },
     async removeUnattached(db, graceSeconds, lookbackSeconds, limit) {
@@ -79,10 +84,14 @@ export function createPhotosRepository(): PhotosRepository {
       return rows.map((r) => r.storage_key);
     },
     async removeUploadCountsOlderThan(db, seconds) {
-      await db.query('DELETE FROM quests.photo_upload_window WHERE window_start < now() - make_interval(secs => $1)', [seconds]);
+      await db.query('DELETE FROM quests.photo_upload_window WHERE window_start < now() - make_interval(secs => $1)', [
+        seconds,
+      ]);
     },
     async findOwned(db, userId, photoId) {
-      const { rows: [row] } = await db.query<PhotoRow>({
+      const {
+        rows: [row],
+      } = await db.query<PhotoRow>({
         name: 'quests-photo-owned',
         text: `SELECT ${columns} FROM quests.photo WHERE id = $1 AND user_id = $2`,
         values: [photoId, userId],
@@ -90,7 +99,10 @@ export function createPhotosRepository(): PhotosRepository {
       return row ?? null;
     },
     async removeAllOf(tx, userId) {
-      const { rows } = await tx.query<{ storage_key: string }>('DELETE FROM quests.photo WHERE user_id = $1 RETURNING storage_key', [userId]);
+      const { rows } = await tx.query<{ storage_key: string }>(
+        'DELETE FROM quests.photo WHERE user_id = $1 RETURNING storage_key',
+        [userId],
+      );
       return rows.map((r) => r.storage_key);
     },
   };

@@ -38,14 +38,32 @@ export interface PlayersRepository {
   /** Zone, XP and entitlement in one read, or undefined when no player exists yet. */
   contextOf(db: Queryable, userId: string): Promise<PlayerContextRow | undefined>;
   /** The player row as "Your data" shows it, or null. */
-  exportOf(db: Queryable, userId: string): Promise<{ name: string; username: string | null; totalXp: number; createdAt: Date; timeZone: string } | null>;
+  exportOf(
+    db: Queryable,
+    userId: string,
+  ): Promise<{ name: string; username: string | null; totalXp: number; createdAt: Date; timeZone: string } | null>;
   /** The user's to-dos and XP awards as "Your data" shows them. */
-  exportActivityOf(db: Queryable, userId: string): Promise<{
-    todos: { title: string; status: string; xpReward: number; createdAt: Date; completedAt: Date | null; proofText: string | null }[];
+  exportActivityOf(
+    db: Queryable,
+    userId: string,
+  ): Promise<{
+    todos: {
+      title: string;
+      status: string;
+      xpReward: number;
+      createdAt: Date;
+      completedAt: Date | null;
+      proofText: string | null;
+    }[];
     xpAwards: { sourceKey: string; reason: string; amount: number; awardedAt: Date }[];
     weeklyChallenges: {
-      title: string; weekNumber: number; acceptedAt: Date | null; completedAt: Date | null; reflection: string | null;
-      proofText: string | null; proofPhotoId: string | null;
+      title: string;
+      weekNumber: number;
+      acceptedAt: Date | null;
+      completedAt: Date | null;
+      reflection: string | null;
+      proofText: string | null;
+      proofPhotoId: string | null;
     }[];
   }>;
   /** The distinct zones players are in. */
@@ -75,7 +93,13 @@ WITH RECURSIVE z AS (
 export function createPlayersRepository(): PlayersRepository {
   return {
     async exportOf(db, userId) {
-      const { rows } = await db.query<{ name: string; username: string | null; totalXp: number; createdAt: Date; timeZone: string }>(
+      const { rows } = await db.query<{
+        name: string;
+        username: string | null;
+        totalXp: number;
+        createdAt: Date;
+        timeZone: string;
+      }>(
         'SELECT name, username, total_xp AS "totalXp", created_at AS "createdAt", time_zone AS "timeZone" FROM quests.player WHERE user_id = $1',
         [userId],
       );
@@ -83,14 +107,23 @@ export function createPlayersRepository(): PlayersRepository {
     },
     async exportActivityOf(db, userId) {
       const [todos, awards, weekly] = await Promise.all([
-        db.query(`SELECT title, status, xp_reward AS "xpReward", created_at AS "createdAt", completed_at AS "completedAt",
-                    proof_text AS "proofText" FROM quests.todo WHERE user_id = $1 ORDER BY created_at`, [userId]),
-        db.query(`SELECT source_key AS "sourceKey", reason, amount, created_at AS "awardedAt"
-                  FROM quests.xp_ledger WHERE user_id = $1 ORDER BY created_at`, [userId]),
-        db.query(`SELECT c.title, w.week_number AS "weekNumber", p.accepted_at AS "acceptedAt", p.completed_at AS "completedAt",
+        db.query(
+          `SELECT title, status, xp_reward AS "xpReward", created_at AS "createdAt", completed_at AS "completedAt",
+                    proof_text AS "proofText" FROM quests.todo WHERE user_id = $1 ORDER BY created_at`,
+          [userId],
+        ),
+        db.query(
+          `SELECT source_key AS "sourceKey", reason, amount, created_at AS "awardedAt"
+                  FROM quests.xp_ledger WHERE user_id = $1 ORDER BY created_at`,
+          [userId],
+        ),
+        db.query(
+          `SELECT c.title, w.week_number AS "weekNumber", p.accepted_at AS "acceptedAt", p.completed_at AS "completedAt",
                     p.reflection, p.proof_text AS "proofText", p.proof_photo_id AS "proofPhotoId"
                   FROM quests.user_challenge_progress p JOIN quests.weekly_challenge w ON w.id = p.weekly_challenge_id
-                  JOIN quests.challenge c ON c.id = w.challenge_id WHERE p.user_id = $1 ORDER BY w.week_number`, [userId]),
+                  JOIN quests.challenge c ON c.id = w.challenge_id WHERE p.user_id = $1 ORDER BY w.week_number`,
+          [userId],
+        ),
       ]);
       return { todos: todos.rows, xpAwards: awards.rows, weeklyChallenges: weekly.rows };
     },
@@ -132,8 +165,16 @@ export function createPlayersRepository(): PlayersRepository {
            time_zone = CASE WHEN $8::boolean THEN quests.player.time_zone ELSE EXCLUDED.time_zone END,
            profile_at = EXCLUDED.profile_at, updated_at = now()
          WHERE quests.player.profile_at IS NULL OR quests.player.profile_at < EXCLUDED.profile_at`,
-        [p.userId, p.name, p.username, p.photoUrl, p.avatarConfig === null ? null : JSON.stringify(p.avatarConfig), p.timeZone, p.profileAt,
-          p.keepTimeZone],
+        [
+          p.userId,
+          p.name,
+          p.username,
+          p.photoUrl,
+          p.avatarConfig === null ? null : JSON.stringify(p.avatarConfig),
+          p.timeZone,
+          p.profileAt,
+          p.keepTimeZone,
+        ],
       );
     },
     async isErased(tx, userId) {

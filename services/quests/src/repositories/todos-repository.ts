@@ -68,7 +68,10 @@ export function createTodosRepository(): TodosRepository {
       return rowCount === 1;
     },
     async lockOwned(tx, userId, todoId) {
-      const { rows } = await tx.query<TodoRow>(`SELECT ${todoColumns} FROM quests.todo WHERE id = $1 AND user_id = $2 FOR UPDATE`, [todoId, userId]);
+      const { rows } = await tx.query<TodoRow>(
+        `SELECT ${todoColumns} FROM quests.todo WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+        [todoId, userId],
+      );
       return rows[0];
     },
     async markCompleted(tx, c) {

@@ -58,13 +58,23 @@ export interface WeeklyRepository {
   /** Assignments whose dates contain `today`, newest week first; else the latest 3 begun by then (spec §7.2). */
   currentFor(db: Queryable, userId: string, today: string): Promise<WeeklyRow[]>;
   /** Records acceptance (the first acceptance time is kept); null when no such weekly challenge exists. */
-  accept(db: Queryable, userId: string, weeklyChallengeId: string, now: Date): Promise<{ acceptedAt: Date; completed: boolean; completedAt: Date | null } | null>;
+  accept(
+    db: Queryable,
+    userId: string,
+    weeklyChallengeId: string,
+    now: Date,
+  ): Promise<{ acceptedAt: Date; completed: boolean; completedAt: Date | null } | null>;
   /**
    * The user's progress row on the weekly challenge (created, accepted at `now`, when missing),
    * locked until the transaction ends, so concurrent completions queue on it; undefined when no
    * such weekly challenge exists.
    */
-  lockProgress(tx: PgTx, userId: string, weeklyChallengeId: string, now: Date): Promise<{ completed: boolean } | undefined>;
+  lockProgress(
+    tx: PgTx,
+    userId: string,
+    weeklyChallengeId: string,
+    now: Date,
+  ): Promise<{ completed: boolean } | undefined>;
   /** Stores the completion with its note and photo (accepting too when it was not). */
   markCompleted(tx: PgTx, completion: CompletionInput): Promise<void>;
   /** The user's progress on the weekly challenge as a victory (read once it is completed). */

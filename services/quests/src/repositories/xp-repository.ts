@@ -28,7 +28,8 @@ export function createXpRepository(): XpRepository {
     },
     async addToTotal(tx, userId, amount) {
       const { rows } = await tx.query<{ totalXp: number }>(
-        'UPDATE quests.player SET total_xp = total_xp + $2, updated_at = now() WHERE user_id = $1 RETURNING total_xp AS "totalXp"', [userId, amount],
+        'UPDATE quests.player SET total_xp = total_xp + $2, updated_at = now() WHERE user_id = $1 RETURNING total_xp AS "totalXp"',
+        [userId, amount],
       );
       return rows[0]?.totalXp;
     },

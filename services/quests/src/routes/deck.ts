@@ -1,43 +1,82 @@
 import {
-  AcceptResultSchema, LimitsSchema, SidequestListQuerySchema, SidequestListSchema, SkipResultSchema, SwipeBodySchema,
-  type SidequestListQuery, type SwipeBody,
+  AcceptResultSchema,
+  LimitsSchema,
+  SidequestListQuerySchema,
+  SidequestListSchema,
+  SkipResultSchema,
+  SwipeBodySchema,
+  type SidequestListQuery,
+  type SwipeBody,
 } from '@vere/contracts';
 import type { ServiceApp } from '@vere/service-kit';
 import type { QuestsDeps } from '../use-cases/deps';
 import { acceptSidequest, getLimits, listSidequests, skipSidequest } from '../use-cases/swipes';
 
-const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
+const errors = {
+  400: { $ref: 'ErrorBody#' },
+  401: { $ref: 'ErrorBody#' },
+  404: { $ref: 'ErrorBody#' },
+  409: { $ref: 'ErrorBody#' },
+};
 
 export async function deckRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
-  app.get<{ Querystring: SidequestListQuery }>('/api/quests/sidequests', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['deck'], summary: 'The sidequest catalogue, newest first (daily, weekend or both)', security: [{ bearer: [] }],
-      querystring: SidequestListQuerySchema, response: { 200: SidequestListSchema, ...errors },
+  app.get<{ Querystring: SidequestListQuery }>(
+    '/api/quests/sidequests',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['deck'],
+        summary: 'The sidequest catalogue, newest first (daily, weekend or both)',
+        security: [{ bearer: [] }],
+        querystring: SidequestListQuerySchema,
+        response: { 200: SidequestListSchema, ...errors },
+      },
     },
-  }, async (request) => listSidequests(deps, request.query.type));
+    async (request) => listSidequests(deps, request.query.type),
+  );
 
-  app.get('/api/quests/me/limits', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['deck'], summary: "Today's swipes and skips, used and allowed, in the user's time zone", security: [{ bearer: [] }],
-      response: { 200: LimitsSchema, ...errors },
+  app.get(
+    '/api/quests/me/limits',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['deck'],
+        summary: "Today's swipes and skips, used and allowed, in the user's time zone",
+        security: [{ bearer: [] }],
+        response: { 200: LimitsSchema, ...errors },
+      },
     },
-  }, async (request) => getLimits(deps, request.userId));
+    async (request) => getLimits(deps, request.userId),
+  );
 
-  app.post<{ Body: SwipeBody }>('/api/quests/me/swipes/accept', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['deck'], summary: 'Accept a sidequest: counts a swipe and adds a to-do due 24 h later', security: [{ bearer: [] }],
-      body: SwipeBodySchema, response: { 201: AcceptResultSchema, ...errors },
+  app.post<{ Body: SwipeBody }>(
+    '/api/quests/me/swipes/accept',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['deck'],
+        summary: 'Accept a sidequest: counts a swipe and adds a to-do due 24 h later',
+        security: [{ bearer: [] }],
+        body: SwipeBodySchema,
+        response: { 201: AcceptResultSchema, ...errors },
+      },
     },
-  }, async (request, reply) => reply.status(201).send(await acceptSidequest(deps, request.userId, request.body.sidequestId)));
+    async (request, reply) =>
+      reply.status(201).send(await acceptSidequest(deps, request.userId, request.body.sidequestId)),
+  );
 
-  app.post<{ Body: SwipeBody }>('/api/quests/me/swipes/skip', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['deck'], summary: 'Skip a sidequest: counts a skip', security: [{ bearer: [] }],
-      body: SwipeBodySchema, response: { 200: SkipResultSchema, ...errors },
+  app.post<{ Body: SwipeBody }>(
+    '/api/quests/me/swipes/skip',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['deck'],
+        summary: 'Skip a sidequest: counts a skip',
+        security: [{ bearer: [] }],
+        body: SwipeBodySchema,
+        response: { 200: SkipResultSchema, ...errors },
+      },
     },
-  }, async (request) => skipSidequest(deps, request.userId, request.body.sidequestId));
+    async (request) => skipSidequest(deps, request.userId, request.body.sidequestId),
+  );
 }

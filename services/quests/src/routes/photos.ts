@@ -1,6 +1,10 @@
 import multipart from '@fastify/multipart';
 import {
-  PhotoLinkQuerySchema, PhotoParamsSchema, PhotoUploadResultSchema, type PhotoLinkQuery, type PhotoParams,
+  PhotoLinkQuerySchema,
+  PhotoParamsSchema,
+  PhotoUploadResultSchema,
+  type PhotoLinkQuery,
+  type PhotoParams,
 } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, type LocalPhotoStore } from '@vere/storage';
@@ -14,9 +18,16 @@ export interface PhotoRouteDeps extends QuestsDeps {
   local?: LocalPhotoStore;
 }
 
-const errors = { 400: { $ref: 'ErrorBody#' }, 401: { $ref: 'ErrorBody#' }, 413: { $ref: 'ErrorBody#' }, 415: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
+const errors = {
+  400: { $ref: 'ErrorBody#' },
+  401: { $ref: 'ErrorBody#' },
+  413: { $ref: 'ErrorBody#' },
+  415: { $ref: 'ErrorBody#' },
+  429: { $ref: 'ErrorBody#' },
+};
 
-const tooLarge = () => new AppError('PHOTO_TOO_LARGE', `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`, 'file');
+const tooLarge = () =>
+  new AppError('PHOTO_TOO_LARGE', `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`, 'file');
 
 export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promise<void> {
   // Multipart is parsed in this context only: every other route keeps the 64 KB JSON body limit
@@ -27,52 +38,65 @@ export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promis
       limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 50 },
     });
 
-    scope.post('/api/quests/me/photos', {
-      // A declared length over the limit is refused before reading (and before authenticating) a byte of it.
-      onRequest: [refuseDeclaredTooLarge, app.authenticate],
-      schema: {
-        tags: ['photos'], summary: 'Upload a proof photo (multipart, field "file", at most 10 MiB; 30 per user per hour); answers a short-lived link',
-        consumes: ['multipart/form-data'], security: [{ bearer: [] }],
-        response: { 201: PhotoUploadResultSchema, ...errors },
+    scope.post(
+      '/api/quests/me/photos',
+      {
+        // A declared length over the limit is refused before reading (and before authenticating) a byte of it.
+        onRequest: [refuseDeclaredTooLarge, app.authenticate],
+        schema: {
+          tags: ['photos'],
+          summary:
+            'Upload a proof photo (multipart, field "file", at most 10 MiB; 30 per user per hour); answers a short-lived link',
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          response: { 201: PhotoUploadResultSchema, ...errors },
+        },
       },
-    }, async (request, reply) => {
-      let bytes: Buffer;
-      try {
-        await admitPhotoUpload(deps, request.userId);
-        bytes = await readPhotoPart(request);
-      } catch (err) {
-        discardRest(request.raw);
-        throw err;
-      }
-      const photo = await uploadPhoto(deps, request.userId, bytes);
-      return reply.status(201).send({ photo });
-    });
+      async (request, reply) => {
+        let bytes: Buffer;
+        try {
+          await admitPhotoUpload(deps, request.userId);
+          bytes = await readPhotoPart(request);
+        } catch (err) {
+          discardRest(request.raw);
+          throw err;
+        }
+        const photo = await uploadPhoto(deps, request.userId, bytes);
+        return reply.status(201).send({ photo });
+      },
+    );
   });
 
-  app.get<{ Params: PhotoParams; Querystring: PhotoLinkQuery }>('/api/quests/photos/:id', {
-    schema: {
-      tags: ['photos'], summary: 'A photo, through a signed link from the upload or the to-do (local storage only)',
-      params: PhotoParamsSchema, querystring: PhotoLinkQuerySchema,
-      response: { 403: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+  app.get<{ Params: PhotoParams; Querystring: PhotoLinkQuery }>(
+    '/api/quests/photos/:id',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'A photo, through a signed link from the upload or the to-do (local storage only)',
+        params: PhotoParamsSchema,
+        querystring: PhotoLinkQuerySchema,
+        response: { 403: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+      },
     },
-  }, async (request, reply) => {
-    const local = deps.local;
-    if (!local) throw new AppError('NOT_FOUND', 'Not found');
-    const key = photoKey(request.params.id.toLowerCase());
-    if (!local.verify(key, request.query.exp, request.query.sig)) {
-      throw new AppError('PHOTO_LINK_INVALID', 'This photo link has expired or is not valid.');
-    }
-    const found = await local.get(key);
-    if (!found) throw new AppError('NOT_FOUND', 'Not found');
-    const maxAge = Math.max(0, Number(request.query.exp) - Math.floor(Date.now() / 1000));
-    reply
-      .type(found.contentType)
-      .header('cache-control', `private, max-age=${Math.min(maxAge, 86_400)}`)
-      .header('content-security-policy', "default-src 'none'")
-      .header('x-content-type-options', 'nosniff');
-    if (found.size !== undefined) reply.header('content-length', String(found.size));
-    return reply.send(found.body);
-  });
+    async (request, reply) => {
+      const local = deps.local;
+      if (!local) throw new AppError('NOT_FOUND', 'Not found');
+      const key = photoKey(request.params.id.toLowerCase());
+      if (!local.verify(key, request.query.exp, request.query.sig)) {
+        throw new AppError('PHOTO_LINK_INVALID', 'This photo link has expired or is not valid.');
+      }
+      const found = await local.get(key);
+      if (!found) throw new AppError('NOT_FOUND', 'Not found');
+      const maxAge = Math.max(0, Number(request.query.exp) - Math.floor(Date.now() / 1000));
+      reply
+        .type(found.contentType)
+        .header('cache-control', `private, max-age=${Math.min(maxAge, 86_400)}`)
+        .header('content-security-policy', "default-src 'none'")
+        .header('x-content-type-options', 'nosniff');
+      if (found.size !== undefined) reply.header('content-length', String(found.size));
+      return reply.send(found.body);
+    },
+  );
 }
 
 async function refuseDeclaredTooLarge(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -115,6 +139,7 @@ function discardRest(raw: IncomingMessage): void {
 function asClientError(err: unknown): AppError {
   const status = (err as { statusCode?: number }).statusCode;
   if (status === 413) return tooLarge();
-  if (status === 406 || status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data in the field "file".');
+  if (status === 406 || status === 415)
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data in the field "file".');
   return new AppError('BAD_REQUEST', 'The upload could not be read.');
 }

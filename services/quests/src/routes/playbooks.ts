@@ -4,13 +4,17 @@ import type { QuestsDeps } from '../use-cases/deps';
 import { getPlaybookUnlocks } from '../use-cases/playbooks';
 
 export async function playbookRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
-  app.get('/api/quests/me/playbooks', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['progress'],
-      summary: 'The playbook slots and which are unlocked (level ≥ the slot\'s level, or every one for Pro)',
-      security: [{ bearer: [] }],
-      response: { 200: PlaybookUnlocksSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+  app.get(
+    '/api/quests/me/playbooks',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['progress'],
+        summary: "The playbook slots and which are unlocked (level ≥ the slot's level, or every one for Pro)",
+        security: [{ bearer: [] }],
+        response: { 200: PlaybookUnlocksSchema, 401: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+      },
     },
-  }, async (request) => getPlaybookUnlocks(deps, request.userId));
+    async (request) => getPlaybookUnlocks(deps, request.userId),
+  );
 }

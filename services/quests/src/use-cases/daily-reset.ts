@@ -16,7 +16,10 @@ export interface DailyResetResult {
  * are removed. Once per zone per local date: the marker row (daily_reset) and the delete commit
  * together, so a second run the same local day, on this replica or another, removes nothing.
  */
-export async function runDailyReset(deps: Pick<QuestsDeps, 'db' | 'transaction' | 'players' | 'todos' | 'dailyResets'>, now: Date): Promise<DailyResetResult> {
+export async function runDailyReset(
+  deps: Pick<QuestsDeps, 'db' | 'transaction' | 'players' | 'todos' | 'dailyResets'>,
+  now: Date,
+): Promise<DailyResetResult> {
   let zonesReset = 0;
   let removed = 0;
   for (const tz of await deps.players.timeZones(deps.db)) {

@@ -1,6 +1,14 @@
 import type { Limits } from '@vere/contracts';
 import {
-  isProAt, isWeekendWindow, levelForXP, limitMaxima, localDate, nextLocalMidnight, nextWeekendStart, weekendEnd, type LimitMaxima,
+  isProAt,
+  isWeekendWindow,
+  levelForXP,
+  limitMaxima,
+  localDate,
+  nextLocalMidnight,
+  nextWeekendStart,
+  weekendEnd,
+  type LimitMaxima,
 } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
 import type { UsageRow } from '../repositories/deck-repository';
@@ -20,13 +28,22 @@ export interface DayContext {
   maxima: LimitMaxima;
 }
 
-export async function dayContext(deps: Pick<QuestsDeps, 'db' | 'players'>, userId: string, now: Date): Promise<DayContext> {
+export async function dayContext(
+  deps: Pick<QuestsDeps, 'db' | 'players'>,
+  userId: string,
+  now: Date,
+): Promise<DayContext> {
   const row = await deps.players.contextOf(deps.db, userId);
   if (!row) throw new AppError('PLAYER_NOT_FOUND', 'Your player profile is being set up. Try again in a moment.');
   const level = levelForXP(row.totalXp);
   const isPro = isProAt(now, row.proActive, row.proExpiresAt);
   return {
-    userId, now, timeZone: row.timeZone, totalXp: row.totalXp, level, isPro,
+    userId,
+    now,
+    timeZone: row.timeZone,
+    totalXp: row.totalXp,
+    level,
+    isPro,
     date: localDate(now, row.timeZone),
     weekendOpen: isWeekendWindow(now, row.timeZone),
     maxima: limitMaxima({ isPro, level }),
@@ -38,7 +55,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec §3 "User limits" for the day, plus when they reset and when the weekend opens and ends. */
 export function limitsBody(ctx: DayContext, usage: UsageRow): Limits {
   const endsAt = weekendEnd(ctx.now, ctx.timeZone);
-  const opensAt = ctx.weekendOpen ? nextWeekendStart(new Date(endsAt.getTime() - 8 * DAY_MS), ctx.timeZone) : nextWeekendStart(ctx.now, ctx.timeZone);
+  const opensAt = ctx.weekendOpen
+    ? nextWeekendStart(new Date(endsAt.getTime() - 8 * DAY_MS), ctx.timeZone)
+    : nextWeekendStart(ctx.now, ctx.timeZone);
   return {
     dailySwipes: usage.swipes_used,
     maxSwipes: ctx.maxima.maxSwipes,

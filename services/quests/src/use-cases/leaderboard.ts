@@ -4,15 +4,21 @@ import type { RankedPlayerRow } from '../repositories/leaderboard-repository';
 import type { QuestsDeps } from './deps';
 
 const toEntry = (r: RankedPlayerRow): LeaderboardEntry => ({
-  id: r.id, name: r.name, username: r.username, photoUrl: r.photoUrl,
+  id: r.id,
+  name: r.name,
+  username: r.username,
+  photoUrl: r.photoUrl,
   avatarConfig: isAvatarConfig(r.avatarConfig) ? r.avatarConfig : null,
-  level: levelForXP(r.totalXp), totalXP: r.totalXp, rank: r.rank,
+  level: levelForXP(r.totalXp),
+  totalXP: r.totalXp,
+  rank: r.rank,
 });
 
 /** Top `limit` players by total XP and the caller's own place (null while their player is being set up). */
 export async function getLeaderboard(deps: QuestsDeps, userId: string, limit: number): Promise<Leaderboard> {
   const rows = await deps.leaderboard.topAndMe(deps.db, limit, userId);
-  const entries = rows.filter((r) => !r.me)
+  const entries = rows
+    .filter((r) => !r.me)
     .sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1))
     .map(toEntry);
   const me = rows.find((r) => r.me);

@@ -15,11 +15,19 @@ type PhotoDeps = Pick<QuestsDeps, 'db' | 'photos' | 'store' | 'photoUrlTtlSecond
  * Counts an upload against the user's hourly allowance before its body is read; refused once the
  * allowance is spent (every attempt counts, a refused image too: each one costs the decode).
  */
-export async function admitPhotoUpload(deps: Pick<QuestsDeps, 'db' | 'photos' | 'photoUploadsPerHour'>, userId: string): Promise<void> {
+export async function admitPhotoUpload(
+  deps: Pick<QuestsDeps, 'db' | 'photos' | 'photoUploadsPerHour'>,
+  userId: string,
+): Promise<void> {
   const retryAfter = await deps.photos.admitUpload(deps.db, userId, deps.photoUploadsPerHour);
   if (retryAfter !== null) {
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-    throw new AppError('RATE_LIMITED', `You've uploaded a lot of photos this hour. Try again in ${minutes} min.`, 'file', retryAfter);
+    throw new AppError(
+      'RATE_LIMITED',
+      `You've uploaded a lot of photos this hour. Try again in ${minutes} min.`,
+      'file',
+      retryAfter,
+    );
   }
 }
 
@@ -34,10 +42,18 @@ const UPLOAD_COUNTS_KEPT_SECONDS = 24 * 3600;
  * completion refers to are forgotten and their objects deleted. Ages are read on the database's
  * clock, which stamped the uploads (not quests' clock, which tests may shift). Resolves how many went.
  */
-export async function sweepUnattachedPhotos(deps: Pick<QuestsDeps, 'db' | 'photos' | 'store'>, log?: (err: unknown, key: string) => void): Promise<number> {
+export async function sweepUnattachedPhotos(
+  deps: Pick<QuestsDeps, 'db' | 'photos' | 'store'>,
+  log?: (err: unknown, key: string) => void,
+): Promise<number> {
   let removed = 0;
   for (;;) {
-    const keys = await deps.photos.removeUnattached(deps.db, UNATTACHED_PHOTO_GRACE_SECONDS, SWEEP_LOOKBACK_SECONDS, SWEEP_BATCH);
+    const keys = await deps.photos.removeUnattached(
+      deps.db,
+      UNATTACHED_PHOTO_GRACE_SECONDS,
+      SWEEP_LOOKBACK_SECONDS,
+      SWEEP_BATCH,
+    );
     for (const key of keys) {
       // The row is gone: a failed delete leaves an object nobody can reach, never a broken proof.
       await deps.store.delete(key).catch((err: unknown) => log?.(err, key));
@@ -55,7 +71,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const photoKey = (photoId: string) => `proofs/${photoId}`;
 
 /** A short-lived link to the photo; hand it only to someone allowed to see the photo. */
-export async function photoLink(deps: Pick<QuestsDeps, 'store' | 'photoUrlTtlSeconds'>, photoId: string): Promise<PhotoLink> {
+export async function photoLink(
+  deps: Pick<QuestsDeps, 'store' | 'photoUrlTtlSeconds'>,
+  photoId: string,
+): Promise<PhotoLink> {
   const { url, expiresAt } = await deps.store.signedUrl(photoKey(photoId), deps.photoUrlTtlSeconds);
   return { id: photoId, url, expiresAt: expiresAt.toISOString() };
 }
@@ -76,7 +95,13 @@ export async function uploadPhoto(deps: PhotoDeps, userId: string, bytes: Buffer
   const key = photoKey(id);
   await deps.store.put(key, photo.bytes, photo.contentType);
   await deps.photos.add(deps.db, {
-    id, userId, storageKey: key, contentType: photo.contentType, bytes: photo.bytes.length, width: photo.width, height: photo.height,
+    id,
+    userId,
+    storageKey: key,
+    contentType: photo.contentType,
+    bytes: photo.bytes.length,
+    width: photo.width,
+    height: photo.height,
   });
   return photoLink(deps, id);
 }
@@ -85,7 +110,11 @@ export async function uploadPhoto(deps: PhotoDeps, userId: string, bytes: Buffer
  * Whether the photo id names one of the user's own uploads: what to-do and weekly completion ask
  * before accepting a photo as proof.
  */
-export async function ownsPhoto(deps: Pick<QuestsDeps, 'db' | 'photos'>, userId: string, photoId: string): Promise<boolean> {
+export async function ownsPhoto(
+  deps: Pick<QuestsDeps, 'db' | 'photos'>,
+  userId: string,
+  photoId: string,
+): Promise<boolean> {
   if (!UUID.test(photoId)) return false;
   return (await deps.photos.findOwned(deps.db, userId, photoId)) !== null;
 }
@@ -93,13 +122,21 @@ export async function ownsPhoto(deps: Pick<QuestsDeps, 'db' | 'photos'>, userId:
 /** The user's photos for their data export: what was kept of each upload, and a short-lived link to fetch it. */
 export async function exportPhotos(deps: PhotoDeps, userId: string): Promise<QuestsExportPhoto[]> {
   const rows = await deps.photos.listOf(deps.db, userId);
-  return Promise.all(rows.map(async (p) => {
-    const link = await photoLink(deps, p.id);
-    return {
-      id: p.id, contentType: p.contentType, bytes: p.bytes, width: p.width, height: p.height,
-      uploadedAt: p.createdAt.toISOString(), url: link.url, urlExpiresAt: link.expiresAt,
-    };
-  }));
+  return Promise.all(
+    rows.map(async (p) => {
+      const link = await photoLink(deps, p.id);
+      return {
+        id: p.id,
+        contentType: p.contentType,
+        bytes: p.bytes,
+        width: p.width,
+        height: p.height,
+        uploadedAt: p.createdAt.toISOString(),
+        url: link.url,
+        urlExpiresAt: link.expiresAt,
+      };
+    }),
+  );
 }
 
 /** The PhotoProofs the to-do and weekly rules use: ownership from the photo table, links from the store. */
@@ -111,6 +148,10 @@ export function photoProofs(deps: PhotoDeps): PhotoProofs {
 }
 
 /** Effect of identity.user.deleted.v1 on photos: the rows and the stored objects go (deleting again is harmless). */
-export async function erasePhotos(deps: Pick<QuestsDeps, 'photos' | 'store'>, tx: PgTx, e: UserDeletedPayload): Promise<void> {
+export async function erasePhotos(
+  deps: Pick<QuestsDeps, 'photos' | 'store'>,
+  tx: PgTx,
+  e: UserDeletedPayload,
+): Promise<void> {
   for (const key of await deps.photos.removeAllOf(tx, e.userId)) await deps.store.delete(key);
 }

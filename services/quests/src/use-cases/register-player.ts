@@ -1,4 +1,9 @@
-import type { EntitlementChangedPayload, ProfileUpdatedPayload, UserDeletedPayload, UserRegisteredPayload } from '@vere/contracts';
+import type {
+  EntitlementChangedPayload,
+  ProfileUpdatedPayload,
+  UserDeletedPayload,
+  UserRegisteredPayload,
+} from '@vere/contracts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@vere/domain';
 import { MalformedEventError, type PgTx } from '@vere/service-kit';
 import type { QuestsDeps } from './deps';
@@ -16,7 +21,12 @@ const zoneOrNull = (zone: string | null | undefined) => (zone && isTimeZone(zone
  */
 export async function registerPlayer(deps: PlayerDeps, tx: PgTx, e: UserRegisteredPayload): Promise<void> {
   if (await deps.players.isErased(tx, e.userId)) return;
-  await deps.players.insert(tx, { userId: e.userId, name: e.name, username: e.username, timeZone: zoneOrNull(e.timeZone) ?? DEFAULT_TIME_ZONE });
+  await deps.players.insert(tx, {
+    userId: e.userId,
+    name: e.name,
+    username: e.username,
+    timeZone: zoneOrNull(e.timeZone) ?? DEFAULT_TIME_ZONE,
+  });
 }
 
 /**
@@ -28,8 +38,14 @@ export async function updatePlayerProfile(deps: PlayerDeps, tx: PgTx, e: Profile
   if (await deps.players.isErased(tx, e.userId)) return;
   const zone = zoneOrNull(e.timeZone);
   await deps.players.applyProfile(tx, {
-    userId: e.userId, name: e.name, username: e.username, photoUrl: e.photoUrl, avatarConfig: e.avatarConfig,
-    timeZone: zone ?? DEFAULT_TIME_ZONE, keepTimeZone: zone === null, profileAt: new Date(e.occurredAt),
+    userId: e.userId,
+    name: e.name,
+    username: e.username,
+    photoUrl: e.photoUrl,
+    avatarConfig: e.avatarConfig,
+    timeZone: zone ?? DEFAULT_TIME_ZONE,
+    keepTimeZone: zone === null,
+    profileAt: new Date(e.occurredAt),
   });
 }
 
@@ -37,7 +53,8 @@ export async function updatePlayerProfile(deps: PlayerDeps, tx: PgTx, e: Profile
 export async function updateEntitlement(deps: PlayerDeps, tx: PgTx, e: EntitlementChangedPayload): Promise<void> {
   if (await deps.players.isErased(tx, e.userId)) return;
   const expiresAt = e.expirationDate === null ? null : new Date(e.expirationDate);
-  if (expiresAt !== null && Number.isNaN(expiresAt.getTime())) throw new MalformedEventError(`expirationDate ${e.expirationDate} is not a date`);
+  if (expiresAt !== null && Number.isNaN(expiresAt.getTime()))
+    throw new MalformedEventError(`expirationDate ${e.expirationDate} is not a date`);
   await deps.entitlements.apply(tx, { userId: e.userId, version: e.version, isActive: e.isActive, expiresAt });
 }
 

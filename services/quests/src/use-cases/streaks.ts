@@ -1,5 +1,11 @@
 import { StreakUpdated } from '@vere/contracts';
-import { STREAK_LOOKBACK_WEEKS, streakAfterCompletion, weekStartAt, weeklyStreak, type StreakState } from '@vere/domain';
+import {
+  STREAK_LOOKBACK_WEEKS,
+  streakAfterCompletion,
+  weekStartAt,
+  weeklyStreak,
+  type StreakState,
+} from '@vere/domain';
 import { newEvent, writeOutbox, type PgTx } from '@vere/service-kit';
 import type { StoredStreak } from '../repositories/streak-repository';
 import type { QuestsDeps } from './deps';
@@ -8,15 +14,30 @@ import type { QuestsDeps } from './deps';
 export const STREAK_RECOMPUTE_JOB = 'quests-streak-recompute';
 export const STREAK_RECOMPUTE_CRON = '7 * * * *';
 
-export const streakStateOf = (row: StoredStreak): StreakState => ({ currentStreak: row.streakCount, lastCompletedWeek: row.lastCompletedWeek });
+export const streakStateOf = (row: StoredStreak): StreakState => ({
+  currentStreak: row.streakCount,
+  lastCompletedWeek: row.lastCompletedWeek,
+});
 
 /** Stores the streak and, when its count changed, writes quests.streak.updated.v1 with it. */
-async function storeStreak(deps: Pick<QuestsDeps, 'streaks'>, tx: PgTx, userId: string, previous: number, next: StreakState, now: Date): Promise<void> {
+async function storeStreak(
+  deps: Pick<QuestsDeps, 'streaks'>,
+  tx: PgTx,
+  userId: string,
+  previous: number,
+  next: StreakState,
+  now: Date,
+): Promise<void> {
   await deps.streaks.store(tx, userId, next, now);
   if (previous !== next.currentStreak) {
-    await writeOutbox(tx, newEvent(StreakUpdated.subject, userId, {
-      currentStreak: next.currentStreak, previousStreak: previous, lastCompletedWeek: next.lastCompletedWeek,
-    }));
+    await writeOutbox(
+      tx,
+      newEvent(StreakUpdated.subject, userId, {
+        currentStreak: next.currentStreak,
+        previousStreak: previous,
+        lastCompletedWeek: next.lastCompletedWeek,
+      }),
+    );
   }
 }
 
@@ -24,7 +45,13 @@ async function storeStreak(deps: Pick<QuestsDeps, 'streaks'>, tx: PgTx, userId: 
  * Inside the completion's transaction: the streak after a completion in `week` (the user's local
  * Sunday), kept incrementally. The player row is locked, so concurrent completions apply in turn.
  */
-export async function advanceStreak(deps: Pick<QuestsDeps, 'streaks'>, tx: PgTx, userId: string, week: string, now: Date): Promise<StreakState> {
+export async function advanceStreak(
+  deps: Pick<QuestsDeps, 'streaks'>,
+  tx: PgTx,
+  userId: string,
+  week: string,
+  now: Date,
+): Promise<StreakState> {
   const row = await deps.streaks.lock(tx, userId);
   if (!row) throw new Error(`no player ${userId}`);
   const before = streakStateOf(row);
@@ -45,7 +72,11 @@ export interface RecomputeResult {
  * differs (a broken streak after a week without a completion, a zone change, a missed increment)
  * is corrected, unless a completion changed it since it was read.
  */
-export async function recomputeStreaks(deps: Pick<QuestsDeps, 'db' | 'transaction' | 'streaks'>, now: Date, pageSize = 500): Promise<RecomputeResult> {
+export async function recomputeStreaks(
+  deps: Pick<QuestsDeps, 'db' | 'transaction' | 'streaks'>,
+  now: Date,
+  pageSize = 500,
+): Promise<RecomputeResult> {
   const since = new Date(now.getTime() - (STREAK_LOOKBACK_WEEKS + 2) * 7 * 86_400_000);
   let after = '00000000-0000-0000-0000-000000000000';
   const result: RecomputeResult = { checked: 0, corrected: 0 };

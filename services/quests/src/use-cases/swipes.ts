@@ -22,7 +22,9 @@ function refuseMissing(type: SidequestType | null): never {
 }
 
 const bucketUsage = (bucket: SwipeBucket, u: UsageRow) =>
-  bucket === 'daily' ? { swipes: u.swipes_used, skips: u.skips_used } : { swipes: u.weekend_swipes_used, skips: u.weekend_skips_used };
+  bucket === 'daily'
+    ? { swipes: u.swipes_used, skips: u.skips_used }
+    : { swipes: u.weekend_swipes_used, skips: u.weekend_skips_used };
 
 /**
  * Accept: one statement counts the swipe (only while one is left) and adds the to-do, due 24 h
@@ -32,10 +34,19 @@ export async function acceptSidequest(deps: QuestsDeps, userId: string, sideques
   const ctx = await dayContext(deps, userId, deps.clock());
   const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
   const out = await deps.deck.accept(deps.db, {
-    userId, sidequestId, date: ctx.date, now: ctx.now, maxSwipes: ctx.maxima.maxSwipes, weekendOpen: ctx.weekendOpen, dueAt, dueDate,
+    userId,
+    sidequestId,
+    date: ctx.date,
+    now: ctx.now,
+    maxSwipes: ctx.maxima.maxSwipes,
+    weekendOpen: ctx.weekendOpen,
+    dueAt,
+    dueDate,
   });
-  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen)) refuseMissing(out.sidequestType);
-  if (!out.usage || !out.todo) throw new AppError('SWIPE_LIMIT_REACHED', limitReachedMessage(out.sidequestType, 'swipes'));
+  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
+    refuseMissing(out.sidequestType);
+  if (!out.usage || !out.todo)
+    throw new AppError('SWIPE_LIMIT_REACHED', limitReachedMessage(out.sidequestType, 'swipes'));
   return { todo: toTodoBody(out.todo), limits: limitsBody(ctx, out.usage) };
 }
 
@@ -43,17 +54,27 @@ export async function acceptSidequest(deps: QuestsDeps, userId: string, sideques
 export async function skipSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<SkipResult> {
   const ctx = await dayContext(deps, userId, deps.clock());
   const out = await deps.deck.skip(deps.db, {
-    userId, sidequestId, date: ctx.date, now: ctx.now, maxSwipes: ctx.maxima.maxSwipes, maxSkips: ctx.maxima.maxSkips,
+    userId,
+    sidequestId,
+    date: ctx.date,
+    now: ctx.now,
+    maxSwipes: ctx.maxima.maxSwipes,
+    maxSkips: ctx.maxima.maxSkips,
     weekendOpen: ctx.weekendOpen,
   });
-  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen)) refuseMissing(out.sidequestType);
+  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
+    refuseMissing(out.sidequestType);
   if (!out.usage) {
     const bucket = out.sidequestType;
     const verdict = canSwipe('skip', bucket, bucketUsage(bucket, await deps.deck.usageOf(deps.db, userId, ctx.date)), {
-      swipes: ctx.maxima.maxSwipes, skips: ctx.maxima.maxSkips,
+      swipes: ctx.maxima.maxSwipes,
+      skips: ctx.maxima.maxSkips,
     });
     const limit = verdict.ok ? 'skips' : verdict.limit;
-    throw new AppError(limit === 'swipes' ? 'SWIPE_LIMIT_REACHED' : 'SKIP_LIMIT_REACHED', limitReachedMessage(bucket, limit));
+    throw new AppError(
+      limit === 'swipes' ? 'SWIPE_LIMIT_REACHED' : 'SKIP_LIMIT_REACHED',
+      limitReachedMessage(bucket, limit),
+    );
   }
   return { limits: limitsBody(ctx, out.usage) };
 }

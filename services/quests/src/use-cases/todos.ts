@@ -10,9 +10,19 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 
 export function toTodoBody(t: TodoRow): Todo {
   return {
-    id: t.id, sidequestId: t.sidequestId, type: t.type, title: t.title, description: t.description, status: t.status,
-    xpReward: t.xpReward, dueDate: t.dueDate, dueAt: iso(t.dueAt), createdAt: iso(t.createdAt),
-    completedAt: t.completedAt === null ? null : iso(t.completedAt), proofText: t.proofText, proofPhotoId: t.proofPhotoId,
+    id: t.id,
+    sidequestId: t.sidequestId,
+    type: t.type,
+    title: t.title,
+    description: t.description,
+    status: t.status,
+    xpReward: t.xpReward,
+    dueDate: t.dueDate,
+    dueAt: iso(t.dueAt),
+    createdAt: iso(t.createdAt),
+    completedAt: t.completedAt === null ? null : iso(t.completedAt),
+    proofText: t.proofText,
+    proofPhotoId: t.proofPhotoId,
   };
 }
 
@@ -42,13 +52,23 @@ export async function deleteTodo(deps: QuestsDeps, userId: string, todoId: strin
 }
 
 /** Spec §5: the three proof modes and their messages. Returns the proof to store. */
-async function checkProof(deps: QuestsDeps, userId: string, body: CompleteTodoBody): Promise<{ text: string | null; photoId: string | null }> {
+async function checkProof(
+  deps: QuestsDeps,
+  userId: string,
+  body: CompleteTodoBody,
+): Promise<{ text: string | null; photoId: string | null }> {
   const text = body.proofText?.trim() ? body.proofText.trim() : null;
   const photoId = body.photoId && (await deps.proofs.ownedBy(userId, body.photoId)) ? body.photoId : null;
-  if (body.proofType === 'text' && !text) throw new AppError('VALIDATION_FAILED', 'Please add a text reflection', 'proofText');
-  if (body.proofType === 'photo' && !photoId) throw new AppError('VALIDATION_FAILED', 'Please select a photo', 'photoId');
+  if (body.proofType === 'text' && !text)
+    throw new AppError('VALIDATION_FAILED', 'Please add a text reflection', 'proofText');
+  if (body.proofType === 'photo' && !photoId)
+    throw new AppError('VALIDATION_FAILED', 'Please select a photo', 'photoId');
   if (body.proofType === 'both' && (!text || !photoId)) {
-    throw new AppError('VALIDATION_FAILED', 'Please add both text reflection and a photo', text ? 'photoId' : 'proofText');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Please add both text reflection and a photo',
+      text ? 'photoId' : 'proofText',
+    );
   }
   return { text: body.proofType === 'photo' ? null : text, photoId: body.proofType === 'text' ? null : photoId };
 }
@@ -58,19 +78,35 @@ async function checkProof(deps: QuestsDeps, userId: string, body: CompleteTodoBo
  * transaction with the events. The row is locked first, so of concurrent completions one completes
  * and the others see it completed: a second completion, whether repeated or raced, answers 409.
  */
-export async function completeTodo(deps: QuestsDeps, userId: string, todoId: string, body: CompleteTodoBody): Promise<CompleteTodoResult> {
+export async function completeTodo(
+  deps: QuestsDeps,
+  userId: string,
+  todoId: string,
+  body: CompleteTodoBody,
+): Promise<CompleteTodoResult> {
   const proof = await checkProof(deps, userId, body);
   const ctx = await dayContext(deps, userId, deps.clock());
   const { todo, award } = await deps.transaction(async (tx) => {
     const found = await deps.todos.lockOwned(tx, userId, todoId);
     if (!found) throw TODO_NOT_FOUND();
-    if (found.status === 'completed') throw new AppError('TODO_ALREADY_COMPLETED', 'This challenge is already completed.');
+    if (found.status === 'completed')
+      throw new AppError('TODO_ALREADY_COMPLETED', 'This challenge is already completed.');
     const completed = await deps.todos.markCompleted(tx, {
-      userId, todoId, now: ctx.now, date: ctx.date, proofText: proof.text, proofPhotoId: proof.photoId,
+      userId,
+      todoId,
+      now: ctx.now,
+      date: ctx.date,
+      proofText: proof.text,
+      proofPhotoId: proof.photoId,
     });
     return {
       todo: completed,
-      award: await awardXp(deps, tx, { userId, sourceKey: `todo:${completed.id}`, reason: 'todo_completed', amount: completed.xpReward }),
+      award: await awardXp(deps, tx, {
+        userId,
+        sourceKey: `todo:${completed.id}`,
+        reason: 'todo_completed',
+        amount: completed.xpReward,
+      }),
     };
   });
   const xpAwarded = award.awarded ? todo.xpReward : 0;
@@ -78,7 +114,10 @@ export async function completeTodo(deps: QuestsDeps, userId: string, todoId: str
     todo: await ownerTodoBody(deps, todo),
     xpAwarded,
     progress: levelProgress(award.totalXp),
-    levelUp: award.awarded && award.level > award.previousLevel ? { level: award.level, previousLevel: award.previousLevel } : null,
+    levelUp:
+      award.awarded && award.level > award.previousLevel
+        ? { level: award.level, previousLevel: award.previousLevel }
+        : null,
     message: `Challenge completed! +${xpAwarded} XP earned! 🎉`,
   };
 }

@@ -14,7 +14,9 @@ export const ROTATION_EMPTY_MESSAGE = 'No data returned from rotation function';
 const CHALLENGE_NOT_FOUND = () => new AppError('CHALLENGE_NOT_FOUND', 'This challenge does not exist.');
 
 export const toChallenge = (r: ChallengeRow): Challenge => ({
-  ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 export const toAssignment = (r: AssignmentRow): WeekAssignment => ({ ...r });
@@ -40,12 +42,18 @@ export const deactivateChallenge = (deps: QuestsDeps, id: string) => updateChall
 export async function assignWeek(deps: QuestsDeps, weekNumber: number, challengeId: string): Promise<WeekAssignment> {
   const challenge = await deps.catalogue.find(deps.db, challengeId);
   if (!challenge) throw CHALLENGE_NOT_FOUND();
-  if (!challenge.isActive) throw new AppError('VALIDATION_FAILED', 'This challenge is retired: activate it before assigning it.', 'challengeId');
+  if (!challenge.isActive)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This challenge is retired: activate it before assigning it.',
+      'challengeId',
+    );
   const assigned = await deps.transaction(async (tx) => {
     if (!(await deps.catalogue.assign(tx, { weekNumber, ...weekDates(weekNumber), challengeId }))) return undefined;
     return deps.catalogue.assignmentOf(tx, weekNumber);
   });
-  if (!assigned) throw new AppError('WEEK_IN_USE', "People have already taken this week's challenge; it cannot be replaced.");
+  if (!assigned)
+    throw new AppError('WEEK_IN_USE', "People have already taken this week's challenge; it cannot be replaced.");
   return toAssignment(assigned);
 }
 
@@ -59,7 +67,8 @@ async function rotate(deps: QuestsDeps, weekNumber: number): Promise<AssignmentR
   return deps.transaction(async (tx) => {
     const next = await deps.catalogue.nextActiveAfter(tx, await deps.catalogue.lockRotation(tx));
     if (!next) return undefined;
-    if (!(await deps.catalogue.assignIfFree(tx, { weekNumber, ...weekDates(weekNumber), challengeId: next }))) return undefined;
+    if (!(await deps.catalogue.assignIfFree(tx, { weekNumber, ...weekDates(weekNumber), challengeId: next })))
+      return undefined;
     await deps.catalogue.recordRotation(tx, next, weekNumber);
     return deps.catalogue.assignmentOf(tx, weekNumber);
   });
@@ -79,7 +88,9 @@ const HOUR_MS = 3_600_000;
  * every 15 minutes) get the next challenge in sequence when they have none. Returns the weeks it assigned.
  */
 export async function rotateMissingWeeks(deps: QuestsDeps, now: Date): Promise<WeekAssignment[]> {
-  const weeks = new Set([-12, 15].map((h) => weekNumberOfDate(new Date(now.getTime() + h * HOUR_MS).toISOString().slice(0, 10))));
+  const weeks = new Set(
+    [-12, 15].map((h) => weekNumberOfDate(new Date(now.getTime() + h * HOUR_MS).toISOString().slice(0, 10))),
+  );
   const assigned: WeekAssignment[] = [];
   for (const week of [...weeks].sort((a, b) => a - b)) {
     if (await deps.catalogue.isAssigned(deps.db, week)) continue;

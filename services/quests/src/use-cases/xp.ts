@@ -17,7 +17,8 @@ export type AwardOutcome =
  * same transaction.
  */
 export async function awardXp(deps: Pick<QuestsDeps, 'xp' | 'players'>, tx: PgTx, award: Award): Promise<AwardOutcome> {
-  if (!(await deps.xp.record(tx, award))) return { awarded: false, totalXp: (await deps.players.totalXpOf(tx, award.userId)) ?? 0 };
+  if (!(await deps.xp.record(tx, award)))
+    return { awarded: false, totalXp: (await deps.players.totalXpOf(tx, award.userId)) ?? 0 };
   const totalXp = await deps.xp.addToTotal(tx, award.userId, award.amount);
   if (totalXp === undefined) throw new Error(`no player ${award.userId} to award XP to`);
   const previousLevel = levelForXP(totalXp - award.amount);

@@ -5,15 +5,23 @@ import { exportPhotos } from './photos';
 /** "Your data": everything quests holds about the user. */
 export async function exportUserData(deps: QuestsDeps, userId: string): Promise<QuestsExport> {
   const [player, activity, photos] = await Promise.all([
-    deps.players.exportOf(deps.db, userId), deps.players.exportActivityOf(deps.db, userId), exportPhotos(deps, userId),
+    deps.players.exportOf(deps.db, userId),
+    deps.players.exportActivityOf(deps.db, userId),
+    exportPhotos(deps, userId),
   ]);
   return {
     service: 'quests' as const,
     player: player && { ...player, createdAt: player.createdAt.toISOString() },
-    todos: activity.todos.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null })),
+    todos: activity.todos.map((t) => ({
+      ...t,
+      createdAt: t.createdAt.toISOString(),
+      completedAt: t.completedAt?.toISOString() ?? null,
+    })),
     xpAwards: activity.xpAwards.map((a) => ({ ...a, awardedAt: a.awardedAt.toISOString() })),
     weeklyChallenges: activity.weeklyChallenges.map((w) => ({
-      ...w, acceptedAt: w.acceptedAt?.toISOString() ?? null, completedAt: w.completedAt?.toISOString() ?? null,
+      ...w,
+      acceptedAt: w.acceptedAt?.toISOString() ?? null,
+      completedAt: w.completedAt?.toISOString() ?? null,
     })),
     photos,
   };

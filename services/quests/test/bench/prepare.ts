@@ -29,29 +29,49 @@ const logger = pino({ level: 'error' }) as unknown as FastifyBaseLogger;
 
 // Migrations: quests applies them when it is created.
 const bus = createInProcessEventBus({ databaseUrl: db.url, logger });
-await (await createQuestsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger })).close();
+await (
+  await createQuestsService({ databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl }, { bus, logger })
+).close();
 await bus.close();
 
 const sql = new pg.Pool({ connectionString: db.url });
 const started = Date.now();
 await sql.query('ALTER TABLE quests.player DISABLE TRIGGER USER');
 // XP skewed low, in steps of 5 as completions make it; zones spread over four.
-await sql.query(`INSERT INTO quests.player (user_id, name, username, total_xp, time_zone, updated_at)
+await sql.query(
+  `INSERT INTO quests.player (user_id, name, username, total_xp, time_zone, updated_at)
   SELECT overlay(overlay(md5('bench-' || g) PLACING '4' FROM 13) PLACING '8' FROM 17)::uuid, 'Player ' || g, 'player_' || g,
     (floor(random() * random() * 4000) * 5)::int, (ARRAY['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland'])[1 + g % 4], now()
-  FROM generate_series(1, $1::int) g`, [PLAYERS]);
+  FROM generate_series(1, $1::int) g`,
+  [PLAYERS],
+);
 await sql.query('ALTER TABLE quests.player ENABLE TRIGGER USER');
 await sql.query('TRUNCATE quests.xp_rank_count');
-await sql.query('INSERT INTO quests.xp_rank_count (total_xp, players) SELECT total_xp, count(*) FROM quests.player GROUP BY total_xp');
+await sql.query(
+  'INSERT INTO quests.xp_rank_count (total_xp, players) SELECT total_xp, count(*) FROM quests.player GROUP BY total_xp',
+);
 await sql.query('VACUUM ANALYZE quests.player');
-const { rows: [card] } = await sql.query<{ id: string }>("SELECT id FROM quests.sidequest WHERE type = 'daily' ORDER BY created_at DESC LIMIT 1");
+const {
+  rows: [card],
+} = await sql.query<{ id: string }>(
+  "SELECT id FROM quests.sidequest WHERE type = 'daily' ORDER BY created_at DESC LIMIT 1",
+);
 await sql.end();
 
-const tokens = Array.from({ length: Math.min(TOKEN_USERS, PLAYERS) }, (_, i) => issuer.sign(uuidOf(i + 1), { expiresInMs: 3_600_000 }));
-writeFileSync(outFile!, JSON.stringify({
-  databaseUrl: db.url, issuer: issuer.issuer, jwksUrl: issuer.jwksUrl, sidequestId: card!.id, tokens,
-  seededSeconds: (Date.now() - started) / 1000,
-}));
+const tokens = Array.from({ length: Math.min(TOKEN_USERS, PLAYERS) }, (_, i) =>
+  issuer.sign(uuidOf(i + 1), { expiresInMs: 3_600_000 }),
+);
+writeFileSync(
+  outFile!,
+  JSON.stringify({
+    databaseUrl: db.url,
+    issuer: issuer.issuer,
+    jwksUrl: issuer.jwksUrl,
+    sidequestId: card!.id,
+    tokens,
+    seededSeconds: (Date.now() - started) / 1000,
+  }),
+);
 console.log('ready');
 
 process.on('SIGTERM', async () => {

@@ -21,7 +21,8 @@ const logger = pino({ level: 'error' }) as unknown as FastifyBaseLogger;
 if (kind === 'service') {
   const bus = createInProcessEventBus({ databaseUrl, logger });
   const quests = await createQuestsService(
-    { databaseUrl, issuer: process.env.ISSUER!, jwksUrl: process.env.JWKS_URL!, logLevel: 'error' }, { bus, logger },
+    { databaseUrl, issuer: process.env.ISSUER!, jwksUrl: process.env.JWKS_URL!, logLevel: 'error' },
+    { bus, logger },
   );
   await quests.app.listen({ host: '127.0.0.1', port: 0 });
   await quests.start();
@@ -43,10 +44,22 @@ if (kind === 'service') {
     const ctx = await dayContext(deps, userOf(req), new Date());
     const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
     const { rows } = await pool.query({
-      name: 'accept', text: ACCEPT_SQL,
-      values: [ctx.userId, req.body.sidequestId, ctx.date, ctx.now, ctx.maxima.maxSwipes, ctx.weekendOpen, dueAt, dueDate],
+      name: 'accept',
+      text: ACCEPT_SQL,
+      values: [
+        ctx.userId,
+        req.body.sidequestId,
+        ctx.date,
+        ctx.now,
+        ctx.maxima.maxSwipes,
+        ctx.weekendOpen,
+        dueAt,
+        dueDate,
+      ],
     });
-    return rows[0].todo ? reply.status(201).send(rows[0]) : reply.status(409).send({ error: { code: 'SWIPE_LIMIT_REACHED' } });
+    return rows[0].todo
+      ? reply.status(201).send(rows[0])
+      : reply.status(409).send({ error: { code: 'SWIPE_LIMIT_REACHED' } });
   });
   app.get('/api/quests/leaderboard', async (req) => {
     const { rows } = await pool.query({ name: 'leaderboard', text: LEADERBOARD_SQL, values: [10, userOf(req)] });

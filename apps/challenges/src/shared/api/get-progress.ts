@@ -14,7 +14,11 @@ export function getProgress(signal?: AbortSignal): Promise<LevelProgress> {
 }
 
 export function progressQueryOptions() {
-  return { queryKey: progressQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getProgress(signal), ...queryRetry() };
+  return {
+    queryKey: progressQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getProgress(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useProgress() {

@@ -12,7 +12,9 @@ describe('uploadProofPhoto', () => {
     const calls: Array<{ url: string; init: RequestInit }> = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       calls.push({ url, init });
-      return json(201, { photo: { id: '3f0c5c9e-7d1b-4a43-9a55-4a8c4f6d9a10', url: '/p/1?sig=x', expiresAt: '2026-11-23T13:00:00.000Z' } });
+      return json(201, {
+        photo: { id: '3f0c5c9e-7d1b-4a43-9a55-4a8c4f6d9a10', url: '/p/1?sig=x', expiresAt: '2026-11-23T13:00:00.000Z' },
+      });
     });
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'proof.jpg', { type: 'image/jpeg' });
 
@@ -55,7 +57,9 @@ describe('uploadProofPhoto', () => {
   it('refuses other types and files over 10 MiB without calling the service', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    await expect(uploadProofPhoto(new File(['x'], 'notes.txt', { type: 'text/plain' }))).rejects.toBeInstanceOf(PhotoRejected);
+    await expect(uploadProofPhoto(new File(['x'], 'notes.txt', { type: 'text/plain' }))).rejects.toBeInstanceOf(
+      PhotoRejected,
+    );
     expect(photoProblem({ type: 'image/gif', size: PHOTO_MAX_BYTES })).toBeNull();
     expect(photoProblem({ type: 'image/heic', size: 1000 })).toMatch(/JPEG, PNG, WebP or GIF/);
     expect(photoProblem({ type: 'image/webp', size: PHOTO_MAX_BYTES + 1 })).toMatch(/over 10 MB/);

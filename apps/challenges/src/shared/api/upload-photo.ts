@@ -36,7 +36,11 @@ export async function uploadProofPhoto(file: File, signal?: AbortSignal): Promis
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    const { photo } = await apiFetch<{ photo: UploadedPhoto }>(PHOTO_UPLOAD_PATH, { method: 'POST', body: form, signal });
+    const { photo } = await apiFetch<{ photo: UploadedPhoto }>(PHOTO_UPLOAD_PATH, {
+      method: 'POST',
+      body: form,
+      signal,
+    });
     return photo;
   } catch (err) {
     if (isApiError(err) && [400, 413, 415, 429].includes(err.status)) throw new PhotoRejected(err.message);

@@ -23,9 +23,16 @@ export function ProofPhotoField({ id, label, file, onPick, errorId }: ProofPhoto
       <label htmlFor={id} className="ch-complete__photo-label">
         <IconCamera size={18} /> {label}
       </label>
-      <input id={id} type="file" accept={PHOTO_TYPES.join(',')}
-        onChange={(e) => onPick(e.target.files?.[0] ?? null)} aria-describedby={errorId} />
-      {preview ? <img className="ch-complete__preview" src={preview} alt={`Preview of ${file?.name ?? 'your photo'}`} /> : null}
+      <input
+        id={id}
+        type="file"
+        accept={PHOTO_TYPES.join(',')}
+        onChange={(e) => onPick(e.target.files?.[0] ?? null)}
+        aria-describedby={errorId}
+      />
+      {preview ? (
+        <img className="ch-complete__preview" src={preview} alt={`Preview of ${file?.name ?? 'your photo'}`} />
+      ) : null}
     </div>
   );
 }

@@ -15,7 +15,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question in the kit's Dialog (focus held inside, Escape closes unless busy). */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose, busy = false, error, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy = false,
+  error,
+  danger = true,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

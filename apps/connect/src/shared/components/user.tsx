@@ -8,7 +8,13 @@ type Person = Pick<UserCard, 'id' | 'name' | 'photoUrl' | 'avatarConfig'>;
 /** A user's avatar: their photo, else their drawn avatar, else the default drawn from their id. */
 export function UserAvatar({ user, size = 'sm' }: { user: Person; size?: 'sm' | 'md' | 'lg' }) {
   return (
-    <Avatar name={user.name} seed={user.id} size={size} photoUrl={user.photoUrl} config={user.avatarConfig ?? defaultAvatarConfig(user.id)} />
+    <Avatar
+      name={user.name}
+      seed={user.id}
+      size={size}
+      photoUrl={user.photoUrl}
+      config={user.avatarConfig ?? defaultAvatarConfig(user.id)}
+    />
   );
 }
 

@@ -9,5 +9,8 @@ export function createChallenge(body: CreateChallengeBody): Promise<Challenge> {
 
 export function useCreateChallenge() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createChallenge, onSuccess: () => void client.invalidateQueries({ queryKey: challengesQueryKey }) });
+  return useMutation({
+    mutationFn: createChallenge,
+    onSuccess: () => void client.invalidateQueries({ queryKey: challengesQueryKey }),
+  });
 }

@@ -10,7 +10,11 @@ export function getChallenges(signal?: AbortSignal): Promise<ChallengeList> {
 }
 
 export function challengesQueryOptions() {
-  return { queryKey: challengesQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getChallenges(signal), ...queryRetry() };
+  return {
+    queryKey: challengesQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getChallenges(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useChallenges() {

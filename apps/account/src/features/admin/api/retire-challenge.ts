@@ -10,5 +10,8 @@ export function retireChallenge(id: string): Promise<Challenge> {
 
 export function useRetireChallenge(id: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => retireChallenge(id), onSuccess: () => void client.invalidateQueries({ queryKey: challengesQueryKey }) });
+  return useMutation({
+    mutationFn: () => retireChallenge(id),
+    onSuccess: () => void client.invalidateQueries({ queryKey: challengesQueryKey }),
+  });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tokenRole, weekNumberOf } from './admin-role';
 
-const token = (claims: object) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
+const token = (claims: object) =>
+  `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
 
 describe('tokenRole', () => {
   it("reads the token's role claim", () => {

@@ -8,7 +8,10 @@ export function tokenRole(accessToken: string | null | undefined): string | null
   const payload = accessToken?.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const claims: unknown = JSON.parse(atob(base64));
     const role = claims && typeof claims === 'object' ? (claims as { role?: unknown }).role : undefined;
     return typeof role === 'string' ? role : null;

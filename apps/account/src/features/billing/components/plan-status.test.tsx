@@ -9,12 +9,24 @@ import { PlanStatus } from './plan-status';
 // Server rendering reads a zustand store's initial state; read the live session instead.
 vi.mock('@vere/web-session', async (importOriginal) => {
   const actual = await importOriginal<typeof WebSession>();
-  return { ...actual, useSession: <T,>(selector: (state: SessionState) => T) => selector(actual.sessionStore.getState()) };
+  return {
+    ...actual,
+    useSession: <T,>(selector: (state: SessionState) => T) => selector(actual.sessionStore.getState()),
+  };
 });
 
 const user = {
-  id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada_1234', displayName: null, bio: null, photoUrl: null,
-  avatarConfig: null, createdAt: '2025-01-01T00:00:00.000Z', hasCompletedOnboarding: false, tutorialsSeen: [],
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  username: 'ada_1234',
+  displayName: null,
+  bio: null,
+  photoUrl: null,
+  avatarConfig: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  hasCompletedOnboarding: false,
+  tutorialsSeen: [],
 };
 
 function render(seed: (client: QueryClient) => void = () => {}) {
@@ -40,11 +52,17 @@ describe('PlanStatus', () => {
   });
 
   it('shows Free User for a free entitlement', () => {
-    expect(render(answered({ isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' }))).toContain('>Free User<');
+    expect(
+      render(answered({ isActive: false, productId: null, expirationDate: null, willRenew: false, source: 'unknown' })),
+    ).toContain('>Free User<');
   });
 
   it('shows Pro Member for a Pro entitlement', () => {
-    expect(render(answered({ isActive: true, productId: 'price_pro', expirationDate: null, willRenew: true, source: 'stripe' }))).toContain('>Pro Member<');
+    expect(
+      render(
+        answered({ isActive: true, productId: 'price_pro', expirationDate: null, willRenew: true, source: 'stripe' }),
+      ),
+    ).toContain('>Pro Member<');
   });
 
   it('shows a retryable alert instead of guessing when the read fails', () => {
@@ -59,7 +77,15 @@ describe('PlanStatus', () => {
   });
 
   it('reads the plan of the signed-in user only', () => {
-    const html = render((client) => client.setQueryData(entitlementQueryKey('someone-else'), { isActive: true, productId: 'price_pro', expirationDate: null, willRenew: true, source: 'stripe' }));
+    const html = render((client) =>
+      client.setQueryData(entitlementQueryKey('someone-else'), {
+        isActive: true,
+        productId: 'price_pro',
+        expirationDate: null,
+        willRenew: true,
+        source: 'stripe',
+      }),
+    );
     expect(html).not.toContain('Pro Member');
   });
 });

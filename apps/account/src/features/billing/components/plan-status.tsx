@@ -27,7 +27,11 @@ export function PlanStatus({ testId }: { testId?: string }) {
     );
   }
   return (
-    <span className={data.isActive ? 'ac-plan ac-plan--pro' : 'ac-plan'} data-testid={testId} data-state={data.isActive ? 'pro' : 'free'}>
+    <span
+      className={data.isActive ? 'ac-plan ac-plan--pro' : 'ac-plan'}
+      data-testid={testId}
+      data-state={data.isActive ? 'pro' : 'free'}
+    >
       {planLabel(data)}
     </span>
   );

@@ -1,7 +1,20 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@vere/web-query';
-import { announceEntitlementChange, entitlementQueryKey, getEntitlement, isApiError, useSession } from '@vere/web-session';
-import { loadPurchases, nativePlatform, purchasePro, restorePro, type IosPurchaseDeps, type PurchaseOutcome } from '@vere/web-billing-ios';
+import {
+  announceEntitlementChange,
+  entitlementQueryKey,
+  getEntitlement,
+  isApiError,
+  useSession,
+} from '@vere/web-session';
+import {
+  loadPurchases,
+  nativePlatform,
+  purchasePro,
+  restorePro,
+  type IosPurchaseDeps,
+  type PurchaseOutcome,
+} from '@vere/web-billing-ios';
 import { getIosBillingConfig } from '../api/get-ios-billing-config';
 import { startCheckout } from '../api/start-checkout';
 
@@ -9,8 +22,10 @@ import { startCheckout } from '../api/start-checkout';
 export function checkoutErrorMessage(error: unknown, ios = false): string {
   if (isApiError(error)) {
     if (error.code === 'CONFLICT') return "You're already a Pro member.";
-    if (error.code === 'PROVIDER_NOT_CONFIGURED') return ios ? 'In-app purchases are not available right now.' : 'Card payments are not available right now.';
-    if (error.code === 'NETWORK_ERROR' || error.status >= 500) return "We couldn't reach checkout. Check your connection and try again.";
+    if (error.code === 'PROVIDER_NOT_CONFIGURED')
+      return ios ? 'In-app purchases are not available right now.' : 'Card payments are not available right now.';
+    if (error.code === 'NETWORK_ERROR' || error.status >= 500)
+      return "We couldn't reach checkout. Check your connection and try again.";
   }
   return 'Something went wrong. Please try again.';
 }
@@ -39,20 +54,28 @@ export function useCheckout(navigate: (url: string) => void = (url) => window.lo
   const [notice, setNotice] = useState<string | null>(null);
   const ios = nativePlatform() === 'ios';
 
-  const runIos = useCallback(async (flow: (deps: IosPurchaseDeps) => Promise<PurchaseOutcome>) => {
-    if (!userId) return;
-    const [{ revenueCatApiKey }, purchases] = await Promise.all([getIosBillingConfig(), loadPurchases()]);
-    const outcome = await flow({
-      purchases, platform: 'ios', apiKey: revenueCatApiKey, userId, waitForEntitlement: billingConfirms, reload: () => window.location.reload(),
-    });
-    if (outcome.ok) {
-      setNotice(outcome.message);
-      await client.invalidateQueries({ queryKey: entitlementQueryKey(userId) });
-      announceEntitlementChange();
-    } else {
-      setError(outcome.message);
-    }
-  }, [client, userId]);
+  const runIos = useCallback(
+    async (flow: (deps: IosPurchaseDeps) => Promise<PurchaseOutcome>) => {
+      if (!userId) return;
+      const [{ revenueCatApiKey }, purchases] = await Promise.all([getIosBillingConfig(), loadPurchases()]);
+      const outcome = await flow({
+        purchases,
+        platform: 'ios',
+        apiKey: revenueCatApiKey,
+        userId,
+        waitForEntitlement: billingConfirms,
+        reload: () => window.location.reload(),
+      });
+      if (outcome.ok) {
+        setNotice(outcome.message);
+        await client.invalidateQueries({ queryKey: entitlementQueryKey(userId) });
+        announceEntitlementChange();
+      } else {
+        setError(outcome.message);
+      }
+    },
+    [client, userId],
+  );
 
   const start = useCallback(async () => {
     setPending(true);

@@ -17,7 +17,10 @@ export function listTimeZones(): string[] {
 
 /** Zones whose name contains every word typed ("new york", "kolk"), ignoring case, "_" and "/". */
 export function filterTimeZones(zones: readonly string[], query: string): string[] {
-  const words = query.toLowerCase().split(/[\s/_]+/).filter(Boolean);
+  const words = query
+    .toLowerCase()
+    .split(/[\s/_]+/)
+    .filter(Boolean);
   if (words.length === 0) return [...zones];
   return zones.filter((zone) => {
     const name = zone.toLowerCase().replace(/[/_]/g, ' ');
@@ -65,25 +68,46 @@ export function TimeZoneSetting() {
         <form className="ac-zone" onSubmit={(e) => void submit(e)} noValidate>
           <p className="ac-muted" id={`${ids}-help`}>
             Your daily swipes reset at midnight here, and weekend sidequests open Friday 17:00.{' '}
-            <span data-testid="zone-current">{saved ? `Now: ${saved}.` : `Not set yet (${DEFAULT_TIME_ZONE} is used).`}</span>
+            <span data-testid="zone-current">
+              {saved ? `Now: ${saved}.` : `Not set yet (${DEFAULT_TIME_ZONE} is used).`}
+            </span>
           </p>
           <label className="ac-zone__label" htmlFor={`${ids}-search`}>
             Search time zones
           </label>
-          <input id={`${ids}-search`} className="ac-zone__input" type="search" value={query} placeholder="e.g. New York, Kolkata"
-            onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+          <input
+            id={`${ids}-search`}
+            className="ac-zone__input"
+            type="search"
+            value={query}
+            placeholder="e.g. New York, Kolkata"
+            onChange={(e) => setQuery(e.target.value)}
+            autoComplete="off"
+          />
           <label className="ac-zone__label" htmlFor={`${ids}-zone`}>
             Time zone
           </label>
-          <select id={`${ids}-zone`} className="ac-zone__input" value={choice} aria-describedby={`${ids}-help`}
-            onChange={(e) => { setChoice(e.target.value); setError(null); }}>
+          <select
+            id={`${ids}-zone`}
+            className="ac-zone__input"
+            value={choice}
+            aria-describedby={`${ids}-help`}
+            onChange={(e) => {
+              setChoice(e.target.value);
+              setError(null);
+            }}
+          >
             {shown.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replace(/_/g, ' ')}
               </option>
             ))}
           </select>
-          {error ? <p className="ac-zone__error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="ac-zone__error" role="alert">
+              {error}
+            </p>
+          ) : null}
           <div>
             <Button type="submit" loading={saving} disabled={choice === saved}>
               Save time zone

@@ -44,29 +44,45 @@ export function YourData() {
       notify.success(ACCOUNT_DELETED);
       navigate('/auth', { replace: true });
     } catch (cause) {
-      setError(isApiError(cause) && cause.code === 'PASSWORD_INCORRECT' ? cause.message
-        : isApiError(cause) ? cause.message : 'Could not delete your account. Please try again.');
+      setError(
+        isApiError(cause) && cause.code === 'PASSWORD_INCORRECT'
+          ? cause.message
+          : isApiError(cause)
+            ? cause.message
+            : 'Could not delete your account. Please try again.',
+      );
       setDeleting(false);
     }
   };
 
   return (
     <section className="vui-section" aria-labelledby="ac-your-data">
-      <h2 id="ac-your-data" className="vui-section__title">Your data</h2>
+      <h2 id="ac-your-data" className="vui-section__title">
+        Your data
+      </h2>
       <Card className="ac-data">
         <div className="ac-data__row">
           <div>
             <p className="ac-data__title">Download my data</p>
             <p className="ac-muted">Your account, sessions, XP, pods and plan, as one JSON file.</p>
           </div>
-          <Button variant="secondary" loading={exporting} onClick={() => void download()}>Download my data</Button>
+          <Button variant="secondary" loading={exporting} onClick={() => void download()}>
+            Download my data
+          </Button>
         </div>
         <div className="ac-data__row">
           <div>
             <p className="ac-data__title">Delete my account</p>
             <p className="ac-muted">Your account and everything linked to it are erased. This cannot be undone.</p>
           </div>
-          <Button variant="danger" onClick={() => { setPassword(''); setError(null); setConfirming(true); }}>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setPassword('');
+              setError(null);
+              setConfirming(true);
+            }}
+          >
             Delete my account
           </Button>
         </div>
@@ -74,13 +90,28 @@ export function YourData() {
       <Dialog open={confirming} title="Delete your account?" onClose={() => !deleting && setConfirming(false)}>
         <form className="ac-delete" noValidate onSubmit={(e) => void remove(e)}>
           <p className="ac-delete__warning">
-            <IconAlert size={18} /> Your profile, XP, pod memberships and plan will be erased, and you will be signed out.
+            <IconAlert size={18} /> Your profile, XP, pod memberships and plan will be erased, and you will be signed
+            out.
           </p>
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password}
-            onChange={(e) => { setPassword(e.target.value); setError(null); }} error={error} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
           <div className="ac-delete__actions">
-            <Button variant="ghost" disabled={deleting} onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button type="submit" variant="danger" loading={deleting}>Delete my account</Button>
+            <Button variant="ghost" disabled={deleting} onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" loading={deleting}>
+              Delete my account
+            </Button>
           </div>
         </form>
       </Dialog>

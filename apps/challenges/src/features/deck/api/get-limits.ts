@@ -9,7 +9,11 @@ export function getLimits(signal?: AbortSignal): Promise<Limits> {
 }
 
 export function limitsQueryOptions() {
-  return { queryKey: limitsQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getLimits(signal), ...queryRetry() };
+  return {
+    queryKey: limitsQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getLimits(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useLimits() {

@@ -2,7 +2,17 @@ import { useNavigate } from '@vere/web-router';
 import { Button, Dialog, IconCrown, IconList } from '@vere/web-ui';
 
 /** Spec §2.2; the upgrade is offered to non-Pro users only. Upgrades start at /vere-pro. */
-export function OutOfSwipesDialog({ open, isPro, onClose, onViewTodos }: { open: boolean; isPro: boolean; onClose(): void; onViewTodos(): void }) {
+export function OutOfSwipesDialog({
+  open,
+  isPro,
+  onClose,
+  onViewTodos,
+}: {
+  open: boolean;
+  isPro: boolean;
+  onClose(): void;
+  onViewTodos(): void;
+}) {
   const navigate = useNavigate();
   return (
     <Dialog open={open} title="You're out of swipes" onClose={onClose} className="ch-out-dialog">

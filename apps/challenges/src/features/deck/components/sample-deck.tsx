@@ -20,7 +20,10 @@ export function SampleDeck({ kind }: { kind: SidequestType }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if ((event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"], dialog[open]')) return;
+      if (
+        (event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"], dialog[open]')
+      )
+        return;
       event.preventDefault();
       setIndex((i) => (i + (event.key === 'ArrowRight' ? 1 : -1) + samples.length) % samples.length);
     };
@@ -40,14 +43,40 @@ export function SampleDeck({ kind }: { kind: SidequestType }) {
         </p>
       </div>
       <div className="ch-stack" data-testid="sample-stack">
-        <SwipeCard key={quest.id} quest={quest} depth={0} leaving={null} onSwipe={ignore} busy reducedMotion describedBy={noteId} sample />
+        <SwipeCard
+          key={quest.id}
+          quest={quest}
+          depth={0}
+          leaving={null}
+          onSwipe={ignore}
+          busy
+          reducedMotion
+          describedBy={noteId}
+          sample
+        />
       </div>
       <div className="ch-samples__nav">
-        <Button variant="secondary" size="sm" icon={<IconArrowLeft size={16} />} onClick={() => move(-1)} aria-label="Previous sample">Previous</Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<IconArrowLeft size={16} />}
+          onClick={() => move(-1)}
+          aria-label="Previous sample"
+        >
+          Previous
+        </Button>
         <p className="ch-samples__position" aria-live="polite" data-testid="sample-position">
           Sample {index + 1} of {samples.length}
         </p>
-        <Button variant="secondary" size="sm" icon={<IconArrowRight size={16} />} onClick={() => move(1)} aria-label="Next sample">Next</Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<IconArrowRight size={16} />}
+          onClick={() => move(1)}
+          aria-label="Next sample"
+        >
+          Next
+        </Button>
       </div>
     </section>
   );

@@ -30,11 +30,22 @@ export function SidePanel({ todos, progress, pendingCount, onOpenTodos }: SidePa
   return (
     <aside className="ch-side" aria-labelledby="ch-side-title" data-testid="side-panel">
       <Card className="ch-side__card">
-        <h2 id="ch-side-title" className="ch-side__title">Challenge Stats</h2>
+        <h2 id="ch-side-title" className="ch-side__title">
+          Challenge Stats
+        </h2>
         {failed ? (
           <div role="alert" className="ch-side__error">
             <p>Couldn&apos;t load your stats.</p>
-            <Button size="sm" variant="secondary" onClick={() => { void todos.refetch(); void progress.refetch(); }}>Retry</Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                void todos.refetch();
+                void progress.refetch();
+              }}
+            >
+              Retry
+            </Button>
           </div>
         ) : (
           <dl className="ch-stats">

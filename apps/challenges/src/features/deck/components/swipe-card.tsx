@@ -27,7 +27,16 @@ function background(quest: Sidequest): string {
 }
 
 /** One sidequest card; only the top one can be dragged (mouse and touch through @use-gesture). */
-export function SwipeCard({ quest, depth, leaving, onSwipe, busy, reducedMotion, describedBy, sample = false }: SwipeCardProps) {
+export function SwipeCard({
+  quest,
+  depth,
+  leaving,
+  onSwipe,
+  busy,
+  reducedMotion,
+  describedBy,
+  sample = false,
+}: SwipeCardProps) {
   const [x, setX] = useState(0);
   const [dragging, setDragging] = useState(false);
   const travel = useRef(0);
@@ -85,7 +94,11 @@ export function SwipeCard({ quest, depth, leaving, onSwipe, busy, reducedMotion,
       <span className={`ch-card__hint ch-card__hint--accept${hint === 'accept' ? ' is-on' : ''}`} aria-hidden="true">
         <IconCheck size={18} /> Accept
       </span>
-      {sample ? <span className="ch-card__sample" aria-hidden="true">Sample</span> : null}
+      {sample ? (
+        <span className="ch-card__sample" aria-hidden="true">
+          Sample
+        </span>
+      ) : null}
       <h2 className="ch-card__title">{quest.title}</h2>
       <p className="ch-card__description">{quest.description}</p>
       <p className="ch-card__meta">

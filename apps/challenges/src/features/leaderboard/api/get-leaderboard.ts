@@ -10,7 +10,11 @@ export function getLeaderboard(signal?: AbortSignal): Promise<Leaderboard> {
 }
 
 export function leaderboardQueryOptions() {
-  return { queryKey: leaderboardQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getLeaderboard(signal), ...queryRetry() };
+  return {
+    queryKey: leaderboardQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getLeaderboard(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useLeaderboard() {

@@ -12,15 +12,21 @@ export function LeaderboardSection() {
   if (isPending) {
     body = (
       <div aria-busy="true" className="ch-board__loading">
-        <span className="vui-visually-hidden" role="status">Loading the leaderboard</span>
-        {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height="52px" radius="16px" />)}
+        <span className="vui-visually-hidden" role="status">
+          Loading the leaderboard
+        </span>
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} height="52px" radius="16px" />
+        ))}
       </div>
     );
   } else if (isError) {
     body = (
       <div role="alert" className="ch-board__error">
         <p>Failed to fetch leaderboard</p>
-        <Button size="sm" variant="secondary" loading={isFetching} onClick={() => void refetch()}>Retry</Button>
+        <Button size="sm" variant="secondary" loading={isFetching} onClick={() => void refetch()}>
+          Retry
+        </Button>
       </div>
     );
   } else if (data.entries.length === 0) {
@@ -30,7 +36,9 @@ export function LeaderboardSection() {
     body = (
       <>
         <ol className="ch-board" aria-label={`Top ${LEADERBOARD_SIZE} by XP`}>
-          {data.entries.map((entry) => <Row key={entry.id} entry={entry} me={entry.id === myId} />)}
+          {data.entries.map((entry) => (
+            <Row key={entry.id} entry={entry} me={entry.id === myId} />
+          ))}
         </ol>
         {data.me && !meInTop ? (
           <div className="ch-board__me">
@@ -50,20 +58,33 @@ export function LeaderboardSection() {
         <IconTrophy size={20} /> Leaderboard
       </h2>
       {data?.me ? (
-        <p className="ch-board__rank" data-testid="my-rank">Your rank: #{data.me.rank}</p>
+        <p className="ch-board__rank" data-testid="my-rank">
+          Your rank: #{data.me.rank}
+        </p>
       ) : null}
-      <Card className="ch-board__card" padding="sm">{body}</Card>
+      <Card className="ch-board__card" padding="sm">
+        {body}
+      </Card>
     </section>
   );
 }
 
 function Row({ entry, me }: { entry: LeaderboardEntry; me: boolean }) {
   return (
-    <li className={`ch-board__row${me ? ' is-me' : ''}`} aria-current={me ? 'true' : undefined} data-testid="leaderboard-row">
-      <span className="ch-board__place" aria-label={`Rank ${entry.rank}`}>#{entry.rank}</span>
+    <li
+      className={`ch-board__row${me ? ' is-me' : ''}`}
+      aria-current={me ? 'true' : undefined}
+      data-testid="leaderboard-row"
+    >
+      <span className="ch-board__place" aria-label={`Rank ${entry.rank}`}>
+        #{entry.rank}
+      </span>
       <Avatar name={entry.name} seed={entry.id} size="sm" config={entry.avatarConfig} photoUrl={entry.photoUrl} />
       <span className="ch-board__who">
-        <span className="ch-board__name">{entry.name}{me ? ' (you)' : ''}</span>
+        <span className="ch-board__name">
+          {entry.name}
+          {me ? ' (you)' : ''}
+        </span>
         <span className="ch-board__user">
           <span className="ch-board__level">Level {entry.level}</span>
           {entry.username ? ` · @${entry.username}` : ''}

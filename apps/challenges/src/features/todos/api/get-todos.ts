@@ -9,7 +9,11 @@ export function getTodos(signal?: AbortSignal): Promise<TodoList> {
 }
 
 export function todosQueryOptions() {
-  return { queryKey: todosQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getTodos(signal), ...queryRetry() };
+  return {
+    queryKey: todosQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getTodos(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useTodos() {

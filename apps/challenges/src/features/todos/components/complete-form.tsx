@@ -24,7 +24,11 @@ const PROOF_TYPES: Array<{ value: ProofType; label: string }> = [
 
 /** After a completion every part of the page that shows XP or to-dos follows (spec §7.3). */
 export function announceCompletion(todo: Todo, result: CompleteTodoResult): void {
-  dispatchAppEvent('xp-updated', { totalXP: result.progress.totalXP, level: result.progress.currentLevel, xpAwarded: result.xpAwarded });
+  dispatchAppEvent('xp-updated', {
+    totalXP: result.progress.totalXP,
+    level: result.progress.currentLevel,
+    xpAwarded: result.xpAwarded,
+  });
   dispatchAppEvent('challenge-completed', { todoId: todo.id });
   dispatchAppEvent('todo-updated', { todoId: todo.id, change: 'completed' });
 }
@@ -60,7 +64,11 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
     setError(null);
     try {
       const photoId = wantsPhoto && file ? (await uploadProofPhoto(file)).id : undefined;
-      const body: CompleteTodoBody = { proofType, ...(wantsText ? { proofText: text } : {}), ...(photoId ? { photoId } : {}) };
+      const body: CompleteTodoBody = {
+        proofType,
+        ...(wantsText ? { proofText: text } : {}),
+        ...(photoId ? { photoId } : {}),
+      };
       const result = await completeTodo(todo.id, body);
       client.setQueryData(progressQueryKey, (old: object | undefined) => ({ ...old, ...result.progress }));
       notify.success(result.message);
@@ -91,7 +99,16 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
         <legend>Proof</legend>
         {PROOF_TYPES.map(({ value, label }) => (
           <label key={value} className="ch-complete__type">
-            <input type="radio" name={`${ids}-type`} value={value} checked={proofType === value} onChange={() => { setProofType(value); setError(null); }} />
+            <input
+              type="radio"
+              name={`${ids}-type`}
+              value={value}
+              checked={proofType === value}
+              onChange={() => {
+                setProofType(value);
+                setError(null);
+              }}
+            />
             <span>{label}</span>
           </label>
         ))}
@@ -99,13 +116,28 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
       {wantsText ? (
         <div className="ch-complete__field">
           <label htmlFor={`${ids}-text`}>Your reflection</label>
-          <textarea id={`${ids}-text`} rows={3} maxLength={2000} value={text} placeholder="What did you do?"
-            onChange={(e) => setText(e.target.value)} aria-describedby={error ? `${ids}-error` : undefined} />
+          <textarea
+            id={`${ids}-text`}
+            rows={3}
+            maxLength={2000}
+            value={text}
+            placeholder="What did you do?"
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby={error ? `${ids}-error` : undefined}
+          />
         </div>
       ) : null}
       {wantsPhoto ? (
-        <ProofPhotoField id={`${ids}-photo`} label="Choose a photo" file={file}
-          onPick={(picked) => { setFile(picked); setError(null); }} errorId={error ? `${ids}-error` : undefined} />
+        <ProofPhotoField
+          id={`${ids}-photo`}
+          label="Choose a photo"
+          file={file}
+          onPick={(picked) => {
+            setFile(picked);
+            setError(null);
+          }}
+          errorId={error ? `${ids}-error` : undefined}
+        />
       ) : null}
       {error ? (
         <p id={`${ids}-error`} className="ch-complete__error" role="alert">
@@ -113,8 +145,12 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
         </p>
       ) : null}
       <div className="ch-complete__actions">
-        <Button type="submit" size="sm" loading={saving}>Submit proof</Button>
-        <Button size="sm" variant="ghost" onClick={onDone} disabled={saving}>Cancel</Button>
+        <Button type="submit" size="sm" loading={saving}>
+          Submit proof
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

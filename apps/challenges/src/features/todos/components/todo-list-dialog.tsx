@@ -29,7 +29,9 @@ function TodoListBody({ onClose }: { onClose(): void }) {
   if (todos.isPending) {
     return (
       <div aria-busy="true">
-        <span className="vui-visually-hidden" role="status">Loading your to-dos</span>
+        <span className="vui-visually-hidden" role="status">
+          Loading your to-dos
+        </span>
         <Skeleton height="64px" />
       </div>
     );
@@ -38,7 +40,9 @@ function TodoListBody({ onClose }: { onClose(): void }) {
     return (
       <div role="alert" className="ch-todo__error">
         <p>{`Failed to fetch todos: ${isApiError(todos.error) ? todos.error.message : 'Please try again.'}`}</p>
-        <Button size="sm" variant="secondary" loading={todos.isFetching} onClick={() => void todos.refetch()}>Retry</Button>
+        <Button size="sm" variant="secondary" loading={todos.isFetching} onClick={() => void todos.refetch()}>
+          Retry
+        </Button>
       </div>
     );
   }
@@ -46,7 +50,9 @@ function TodoListBody({ onClose }: { onClose(): void }) {
   const { pending, completed, xpToday } = todos.data;
   return (
     <div className="ch-todo">
-      <p className="ch-todo__flash" role="status" data-testid="todo-flash">{flash}</p>
+      <p className="ch-todo__flash" role="status" data-testid="todo-flash">
+        {flash}
+      </p>
       <DailyXp xpToday={xpToday} />
       {progress.data ? (
         <p className="ch-todo__total" data-testid="todo-total-xp">
@@ -61,13 +67,20 @@ function TodoListBody({ onClose }: { onClose(): void }) {
       ) : null}
       {pending.length > 0 ? (
         <section aria-labelledby="ch-todo-pending">
-          <h3 id="ch-todo-pending" className="ch-todo__heading">Pending ({pending.length})</h3>
+          <h3 id="ch-todo-pending" className="ch-todo__heading">
+            Pending ({pending.length})
+          </h3>
           <ul className="ch-todo__list">
             {pending.map((todo) => (
               <li key={todo.id} className="ch-todo__item" data-testid="todo-pending">
                 <TodoSummary todo={todo} />
                 {completing === todo.id ? (
-                  <CompleteForm todo={todo} onDone={() => setCompleting(null)} onCompleted={setFlash} onLevelUp={onClose} />
+                  <CompleteForm
+                    todo={todo}
+                    onDone={() => setCompleting(null)}
+                    onCompleted={setFlash}
+                    onLevelUp={onClose}
+                  />
                 ) : (
                   <TodoActions todo={todo} onComplete={() => setCompleting(todo.id)} />
                 )}
@@ -78,12 +91,16 @@ function TodoListBody({ onClose }: { onClose(): void }) {
       ) : null}
       {completed.length > 0 ? (
         <section aria-labelledby="ch-todo-completed">
-          <h3 id="ch-todo-completed" className="ch-todo__heading">Completed ({completed.length})</h3>
+          <h3 id="ch-todo-completed" className="ch-todo__heading">
+            Completed ({completed.length})
+          </h3>
           <ul className="ch-todo__list">
             {completed.map((todo) => (
               <li key={todo.id} className="ch-todo__item is-done" data-testid="todo-completed">
                 <TodoSummary todo={todo} />
-                <span className="ch-todo__done"><IconCheck size={16} /> Done</span>
+                <span className="ch-todo__done">
+                  <IconCheck size={16} /> Done
+                </span>
               </li>
             ))}
           </ul>
@@ -126,7 +143,14 @@ function TodoActions({ todo, onComplete }: { todo: Todo; onComplete(): void }) {
       <Button size="sm" icon={<IconCheck size={16} />} onClick={onComplete} aria-label={`Complete ${todo.title}`}>
         Complete
       </Button>
-      <Button size="sm" variant="ghost" icon={<IconTrash size={16} />} loading={deleting} onClick={() => void remove()} aria-label={`Delete ${todo.title}`}>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<IconTrash size={16} />}
+        loading={deleting}
+        onClick={() => void remove()}
+        aria-label={`Delete ${todo.title}`}
+      >
         Delete
       </Button>
     </div>

@@ -9,7 +9,11 @@ export function getCurrentWeekly(signal?: AbortSignal): Promise<CurrentWeekly> {
 }
 
 export function currentWeeklyQueryOptions() {
-  return { queryKey: weeklyQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getCurrentWeekly(signal), ...queryRetry() };
+  return {
+    queryKey: weeklyQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getCurrentWeekly(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useCurrentWeekly() {

@@ -12,7 +12,11 @@ export function getVictories(signal?: AbortSignal): Promise<Victories> {
 }
 
 export function victoriesQueryOptions() {
-  return { queryKey: victoriesQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getVictories(signal), ...queryRetry() };
+  return {
+    queryKey: victoriesQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getVictories(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useVictories() {

@@ -32,11 +32,15 @@ export function ChallengePane({ pages, page, onPage }: ChallengePaneProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const next =
-      event.key === 'ArrowRight' ? Math.min(pages.length - 1, page + 1)
-      : event.key === 'ArrowLeft' ? Math.max(0, page - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? pages.length - 1
-      : null;
+      event.key === 'ArrowRight'
+        ? Math.min(pages.length - 1, page + 1)
+        : event.key === 'ArrowLeft'
+          ? Math.max(0, page - 1)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? pages.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     onPage(next);
@@ -83,7 +87,9 @@ export function ChallengePane({ pages, page, onPage }: ChallengePaneProps) {
           />
         ))}
       </div>
-      <p className="vui-visually-hidden" aria-live="polite">{current ? `${current.label}, page ${page + 1} of ${pages.length}` : ''}</p>
+      <p className="vui-visually-hidden" aria-live="polite">
+        {current ? `${current.label}, page ${page + 1} of ${pages.length}` : ''}
+      </p>
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@vere/web-query';
-import type { CompleteWeeklyBody, CompleteWeeklyResult, CurrentWeekly, Victories, WeeklyChallenge } from '@vere/contracts';
+import type {
+  CompleteWeeklyBody,
+  CompleteWeeklyResult,
+  CurrentWeekly,
+  Victories,
+  WeeklyChallenge,
+} from '@vere/contracts';
 import { dispatchAppEvent, useMyPods } from '@vere/web-kit';
 import { Button, Dialog, celebrate, notify } from '@vere/web-ui';
 import { progressQueryKey } from '../../../shared/api/get-progress';
@@ -18,23 +24,56 @@ import { COMPLETE_FAILED_WEEKLY, MY_PODS_STALE_MS } from '../utils/weekly-logic'
 export function announceWeeklyCompletion(weekly: WeeklyChallenge, result: CompleteWeeklyResult): void {
   dispatchAppEvent('weekly-completed', { weeklyChallengeId: weekly.id });
   dispatchAppEvent('challenge-completed', { weeklyChallengeId: weekly.id });
-  dispatchAppEvent('xp-updated', { totalXP: result.progress.totalXP, level: result.progress.currentLevel, xpAwarded: result.xpAwarded });
+  dispatchAppEvent('xp-updated', {
+    totalXP: result.progress.totalXP,
+    level: result.progress.currentLevel,
+    xpAwarded: result.xpAwarded,
+  });
   dispatchAppEvent('streak-updated', { streak: result.streak.currentStreak });
 }
 
 /** The caches after a completion: the challenge is done, the streak and XP are the server's. */
-export function applyCompletion(client: ReturnType<typeof useQueryClient>, weekly: WeeklyChallenge, result: CompleteWeeklyResult): void {
-  client.setQueryData<CurrentWeekly>(weeklyQueryKey, (old) => old && {
+export function applyCompletion(
+  client: ReturnType<typeof useQueryClient>,
+  weekly: WeeklyChallenge,
+  result: CompleteWeeklyResult,
+): void {
+  client.setQueryData<CurrentWeekly>(
+    weeklyQueryKey,
+    (old) =>
+      old && {
+        ...old,
+        streak: result.streak,
+        challenges: old.challenges.map((c) =>
+          c.id === weekly.id
+            ? {
+                ...c,
+                progress: {
+                  accepted: true,
+                  acceptedAt: c.progress.acceptedAt ?? result.victory.completedAt,
+                  completed: true,
+                  completedAt: result.victory.completedAt,
+                },
+              }
+            : c,
+        ),
+      },
+  );
+  client.setQueryData<Victories>(
+    victoriesQueryKey,
+    (old) =>
+      old && {
+        victories: [
+          result.victory,
+          ...old.victories.filter((v) => v.weeklyChallengeId !== result.victory.weeklyChallengeId),
+        ],
+      },
+  );
+  client.setQueryData(progressQueryKey, (old: object | undefined) => ({
     ...old,
-    streak: result.streak,
-    challenges: old.challenges.map((c) => (c.id === weekly.id
-      ? { ...c, progress: { accepted: true, acceptedAt: c.progress.acceptedAt ?? result.victory.completedAt, completed: true, completedAt: result.victory.completedAt } }
-      : c)),
-  });
-  client.setQueryData<Victories>(victoriesQueryKey, (old) => old && {
-    victories: [result.victory, ...old.victories.filter((v) => v.weeklyChallengeId !== result.victory.weeklyChallengeId)],
-  });
-  client.setQueryData(progressQueryKey, (old: object | undefined) => ({ ...old, ...result.progress, weeklyStreak: result.streak.currentStreak }));
+    ...result.progress,
+    weeklyStreak: result.streak.currentStreak,
+  }));
 }
 
 interface CompleteDialogProps {
@@ -106,26 +145,54 @@ function CompleteWeeklyForm({ weekly, onClose }: { weekly: WeeklyChallenge; onCl
       <p className="ch-complete__lead">{weekly.title}</p>
       <div className="ch-complete__field">
         <label htmlFor={`${ids}-note`}>Your note</label>
-        <textarea id={`${ids}-note`} rows={3} maxLength={2000} value={note} placeholder="What did you do?" onChange={(e) => setNote(e.target.value)} />
+        <textarea
+          id={`${ids}-note`}
+          rows={3}
+          maxLength={2000}
+          value={note}
+          placeholder="What did you do?"
+          onChange={(e) => setNote(e.target.value)}
+        />
       </div>
-      <ProofPhotoField id={`${ids}-photo`} label="Add a photo (optional)" file={file}
-        onPick={(picked) => { setFile(picked); setError(null); }} errorId={error ? `${ids}-error` : undefined} />
+      <ProofPhotoField
+        id={`${ids}-photo`}
+        label="Add a photo (optional)"
+        file={file}
+        onPick={(picked) => {
+          setFile(picked);
+          setError(null);
+        }}
+        errorId={error ? `${ids}-error` : undefined}
+      />
       {podList.length > 0 ? (
         <fieldset className="ch-complete__pods">
           <legend>Share with your pods</legend>
           {podList.map((pod) => (
             <label key={pod.id} className="ch-complete__type">
-              <input type="checkbox" checked={podIds.includes(pod.id)}
-                onChange={(e) => setPodIds((ids0) => (e.target.checked ? [...ids0, pod.id] : ids0.filter((id) => id !== pod.id)))} />
+              <input
+                type="checkbox"
+                checked={podIds.includes(pod.id)}
+                onChange={(e) =>
+                  setPodIds((ids0) => (e.target.checked ? [...ids0, pod.id] : ids0.filter((id) => id !== pod.id)))
+                }
+              />
               <span>{pod.name}</span>
             </label>
           ))}
         </fieldset>
       ) : null}
-      {error ? <p id={`${ids}-error`} className="ch-complete__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p id={`${ids}-error`} className="ch-complete__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="ch-complete__actions">
-        <Button type="submit" size="sm" loading={saving}>Complete Challenge</Button>
-        <Button size="sm" variant="ghost" onClick={onClose} disabled={saving}>Cancel</Button>
+        <Button type="submit" size="sm" loading={saving}>
+          Complete Challenge
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

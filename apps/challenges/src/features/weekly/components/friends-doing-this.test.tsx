@@ -6,7 +6,11 @@ import { weeklyFriendsQueryKey } from '../api/get-weekly-friends';
 import { FriendsDoingThis } from './friends-doing-this';
 
 const friend = (i: number): WeeklyFriend => ({
-  id: `00000000-0000-4000-8000-00000000000${i.toString(16)}`, name: `Friend ${i}`, username: `f${i}`, photoUrl: null, avatarConfig: null,
+  id: `00000000-0000-4000-8000-00000000000${i.toString(16)}`,
+  name: `Friend ${i}`,
+  username: `f${i}`,
+  photoUrl: null,
+  avatarConfig: null,
 });
 
 function render(data?: WeeklyFriends) {
@@ -33,7 +37,9 @@ describe('FriendsDoingThis', () => {
     expect(count(html, 'data-testid="friend-avatar"')).toBe(5);
     expect(html).toContain('+9');
     expect(html).toContain('14 friends are doing this');
-    expect(html).toContain('aria-label="14 friends are doing this: Friend 1, Friend 2, Friend 3, Friend 4, Friend 5 and 9 more"');
+    expect(html).toContain(
+      'aria-label="14 friends are doing this: Friend 1, Friend 2, Friend 3, Friend 4, Friend 5 and 9 more"',
+    );
     expect(html).toContain('role="img" aria-label="Friend 3"');
     expect(html).not.toContain('Friend 6');
   });

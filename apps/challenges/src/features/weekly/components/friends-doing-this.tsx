@@ -20,10 +20,20 @@ export function FriendsRow({ friends, total }: { friends: WeeklyFriend[]; total:
   const line = friendsLine(total);
   return (
     <div className="ch-friends" data-testid="friends-doing-this">
-      <ul className="ch-friends__avatars" aria-label={`${line}: ${shown.map((f) => f.name).join(', ')}${more ? ` and ${more} more` : ''}`}>
+      <ul
+        className="ch-friends__avatars"
+        aria-label={`${line}: ${shown.map((f) => f.name).join(', ')}${more ? ` and ${more} more` : ''}`}
+      >
         {shown.map((f) => (
           <li key={f.id} className="ch-friends__avatar" data-testid="friend-avatar">
-            <Avatar name={f.name} seed={f.id} size="sm" photoUrl={f.photoUrl} config={f.avatarConfig ?? defaultAvatarConfig(f.id)} label={f.name} />
+            <Avatar
+              name={f.name}
+              seed={f.id}
+              size="sm"
+              photoUrl={f.photoUrl}
+              config={f.avatarConfig ?? defaultAvatarConfig(f.id)}
+              label={f.name}
+            />
           </li>
         ))}
         {more ? (
@@ -32,7 +42,9 @@ export function FriendsRow({ friends, total }: { friends: WeeklyFriend[]; total:
           </li>
         ) : null}
       </ul>
-      <p className="ch-friends__text" aria-hidden="true">{line}</p>
+      <p className="ch-friends__text" aria-hidden="true">
+        {line}
+      </p>
     </div>
   );
 }

@@ -18,17 +18,22 @@ export function RecentVictories({ victories, desktop, onOpen }: RecentVictoriesP
     body = (
       <div role="alert" className="ch-side__error">
         <p>Couldn&apos;t load your victories.</p>
-        <Button size="sm" variant="secondary" onClick={() => void victories.refetch()}>Retry</Button>
+        <Button size="sm" variant="secondary" onClick={() => void victories.refetch()}>
+          Retry
+        </Button>
       </div>
     );
-  } else if (victories.data.victories.length === 0) body = <p className="ch-victories__empty">No completed challenges yet</p>;
+  } else if (victories.data.victories.length === 0)
+    body = <p className="ch-victories__empty">No completed challenges yet</p>;
   else {
     body = (
       <ul className="ch-victories__list" data-testid="recent-victories">
         {victories.data.victories.slice(0, victoriesShown(desktop)).map((v) => (
           <li key={v.weeklyChallengeId}>
             <button type="button" className="ch-victory" onClick={() => onOpen(v)}>
-              <span className="ch-victory__icon" aria-hidden="true"><IconTrophy size={18} /></span>
+              <span className="ch-victory__icon" aria-hidden="true">
+                <IconTrophy size={18} />
+              </span>
               <span className="ch-victory__body">
                 <span className="ch-victory__title">{v.title}</span>
                 <span className="ch-victory__week">{weekRange(v)}</span>

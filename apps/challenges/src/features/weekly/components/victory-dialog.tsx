@@ -29,20 +29,28 @@ export function VictoryDialog({ victory, onClose }: { victory: WeeklyVictory | n
     <Dialog open={victory !== null} title="Challenge Complete" onClose={onClose} className="ch-victory-dialog">
       {victory ? (
         <div className="ch-victory-detail" data-testid="victory-detail">
-          <span className="ch-victory-detail__icon" aria-hidden="true"><IconTrophy size={32} /></span>
+          <span className="ch-victory-detail__icon" aria-hidden="true">
+            <IconTrophy size={32} />
+          </span>
           <h3 className="ch-victory-detail__title">{victory.title}</h3>
           <p className="ch-victory-detail__week">{weekLabel(victory)}</p>
-          <p className="ch-chip ch-chip--xp"><IconZap size={14} /> +{victory.xp} XP</p>
+          <p className="ch-chip ch-chip--xp">
+            <IconZap size={14} /> +{victory.xp} XP
+          </p>
           {detail.isError ? null : detail.isPending ? (
             <div aria-busy="true">
               <Skeleton height="48px" />
-              <span className="vui-visually-hidden" role="status">Loading your proof</span>
+              <span className="vui-visually-hidden" role="status">
+                Loading your proof
+              </span>
             </div>
           ) : proof && (proof.proofText || photo) ? (
             <div className="ch-victory-detail__proof" data-testid="victory-proof">
               <h4>Your proof</h4>
               {proof.proofText ? <p className="ch-victory-detail__note">{proof.proofText}</p> : null}
-              {photo ? <img className="ch-victory-detail__photo" src={photo} alt={`Your proof photo for ${victory.title}`} /> : null}
+              {photo ? (
+                <img className="ch-victory-detail__photo" src={photo} alt={`Your proof photo for ${victory.title}`} />
+              ) : null}
             </div>
           ) : (
             <p className="ch-victory-detail__missing">{PROOF_NOT_LOADED}</p>

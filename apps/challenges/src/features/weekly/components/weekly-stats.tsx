@@ -15,14 +15,26 @@ export function WeeklyStats({ streak, weekEndsAt, now }: WeeklyStatsProps) {
       <h2 className="ch-side__title">Weekly Stats</h2>
       <dl className="ch-stats">
         <div className="ch-stat">
-          <dt><IconFlame size={16} /> Current Streak</dt>
+          <dt>
+            <IconFlame size={16} /> Current Streak
+          </dt>
           <dd data-testid="weekly-streak">
-            {streak === undefined ? <Skeleton width="64px" height="24px" /> : `${streak} ${streak === 1 ? 'week' : 'weeks'}`}
+            {streak === undefined ? (
+              <Skeleton width="64px" height="24px" />
+            ) : (
+              `${streak} ${streak === 1 ? 'week' : 'weeks'}`
+            )}
           </dd>
         </div>
         <div className="ch-stat">
-          <dt><IconClock size={16} /> Time Remaining</dt>
-          <dd data-testid="time-remaining" data-tone={remaining?.tone} className={cx('ch-remaining', remaining && `is-${remaining.tone}`)}>
+          <dt>
+            <IconClock size={16} /> Time Remaining
+          </dt>
+          <dd
+            data-testid="time-remaining"
+            data-tone={remaining?.tone}
+            className={cx('ch-remaining', remaining && `is-${remaining.tone}`)}
+          >
             {remaining ? remaining.text : <Skeleton width="64px" height="24px" />}
           </dd>
         </div>

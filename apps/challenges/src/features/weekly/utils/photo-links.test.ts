@@ -2,9 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { WeeklyVictory } from '@vere/contracts';
 import { rememberPhotoLink, victoryPhotoUrl } from './photo-links';
 
-const victory = (proofPhotoId: string | null, proofPhotoUrl?: string | null): WeeklyVictory & { proofPhotoUrl?: string | null } => ({
-  weeklyChallengeId: 'w', weekNumber: 1, startDate: '2026-11-22', endDate: '2026-11-28', challengeId: 'c', title: 'T', category: 'Connection',
-  xp: 120, completedAt: '2026-11-23T10:00:00.000Z', reflection: null, proofText: null, proofPhotoId, ...(proofPhotoUrl === undefined ? {} : { proofPhotoUrl }),
+const victory = (
+  proofPhotoId: string | null,
+  proofPhotoUrl?: string | null,
+): WeeklyVictory & { proofPhotoUrl?: string | null } => ({
+  weeklyChallengeId: 'w',
+  weekNumber: 1,
+  startDate: '2026-11-22',
+  endDate: '2026-11-28',
+  challengeId: 'c',
+  title: 'T',
+  category: 'Connection',
+  xp: 120,
+  completedAt: '2026-11-23T10:00:00.000Z',
+  reflection: null,
+  proofText: null,
+  proofPhotoId,
+  ...(proofPhotoUrl === undefined ? {} : { proofPhotoUrl }),
 });
 
 describe('victoryPhotoUrl', () => {

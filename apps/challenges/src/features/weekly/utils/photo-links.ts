@@ -12,7 +12,10 @@ export function rememberPhotoLink(photo: { id: string; url: string; expiresAt: s
 }
 
 /** The victory's proof photo link, or null when there is none (or none that still works). */
-export function victoryPhotoUrl(victory: WeeklyVictory & { proofPhotoUrl?: string | null }, now = Date.now()): string | null {
+export function victoryPhotoUrl(
+  victory: WeeklyVictory & { proofPhotoUrl?: string | null },
+  now = Date.now(),
+): string | null {
   if (victory.proofPhotoUrl) return victory.proofPhotoUrl;
   if (!victory.proofPhotoId) return null;
   const known = uploaded.get(victory.proofPhotoId);

@@ -7,16 +7,22 @@ const HOUR = 3_600_000;
 
 describe('timeRemaining', () => {
   it('is plain with more than 24 hours left, in days, hours and minutes', () => {
-    expect(timeRemaining(new Date(end).toISOString(), end - (2 * 24 * HOUR + 5 * HOUR + 12 * 60_000))).toEqual({ text: '2d 5h 12m', tone: 'normal' });
+    expect(timeRemaining(new Date(end).toISOString(), end - (2 * 24 * HOUR + 5 * HOUR + 12 * 60_000))).toEqual({
+      text: '2d 5h 12m',
+      tone: 'normal',
+    });
     expect(timeRemaining(new Date(end).toISOString(), end - 24 * HOUR - 60_000).tone).toBe('normal');
   });
 
   it('turns yellow at 24 hours exactly and below', () => {
     expect(timeRemaining(new Date(end).toISOString(), end - 24 * HOUR)).toEqual({ text: '1d 0h 0m', tone: 'warning' });
-    expect(timeRemaining(new Date(end).toISOString(), end - 6 * HOUR - 60_000)).toEqual({ text: '6h 1m', tone: 'warning' });
+    expect(timeRemaining(new Date(end).toISOString(), end - 6 * HOUR - 60_000)).toEqual({
+      text: '6h 1m',
+      tone: 'warning',
+    });
   });
 
-  it('turns red at 6 hours exactly and below (reachable, unlike the spec\'s phone layout)', () => {
+  it("turns red at 6 hours exactly and below (reachable, unlike the spec's phone layout)", () => {
     expect(timeRemaining(new Date(end).toISOString(), end - 6 * HOUR)).toEqual({ text: '6h 0m', tone: 'danger' });
     expect(timeRemaining(new Date(end).toISOString(), end - 12 * 60_000)).toEqual({ text: '12m', tone: 'danger' });
   });
@@ -27,15 +33,32 @@ describe('timeRemaining', () => {
 });
 
 const weekly = (id: string): WeeklyChallenge => ({
-  id, weekNumber: 2987, startDate: '2026-11-22', endDate: '2026-11-28', challengeId: id, title: 'T', category: 'Exploration',
-  preview: 'p', why: 'w', insight: 'i', challenge: 'a - Instead of b', challengePart1: 'a', challengePart2: '- Instead of b', reflection: 'r', xp: 120,
+  id,
+  weekNumber: 2987,
+  startDate: '2026-11-22',
+  endDate: '2026-11-28',
+  challengeId: id,
+  title: 'T',
+  category: 'Exploration',
+  preview: 'p',
+  why: 'w',
+  insight: 'i',
+  challenge: 'a - Instead of b',
+  challengePart1: 'a',
+  challengePart2: '- Instead of b',
+  reflection: 'r',
+  xp: 120,
   progress: { accepted: false, acceptedAt: null, completed: false, completedAt: null },
 });
 
 describe('challengePages', () => {
   it('gives the five pages in the spec order, the challenge split in two', () => {
     expect(challengePages(weekly('a')).map((p) => [p.key, p.text])).toEqual([
-      ['preview', 'p'], ['why', 'w'], ['part1', 'a'], ['part2', '- Instead of b'], ['reflection', 'r'],
+      ['preview', 'p'],
+      ['why', 'w'],
+      ['part1', 'a'],
+      ['part2', '- Instead of b'],
+      ['reflection', 'r'],
     ]);
   });
 });
@@ -52,7 +75,11 @@ describe('pageAfterDrag', () => {
 
 describe('mergePolledWeekly', () => {
   const base = (first: string, streak: number): CurrentWeekly => ({
-    challenges: [weekly(first)], weekStart: '2026-11-22', weekEndsAt: '2026-11-29T08:00:00.000Z', timeZone: 'UTC', streak: { currentStreak: streak, lastCompletedWeek: null },
+    challenges: [weekly(first)],
+    weekStart: '2026-11-22',
+    weekEndsAt: '2026-11-29T08:00:00.000Z',
+    timeZone: 'UTC',
+    streak: { currentStreak: streak, lastCompletedWeek: null },
   });
 
   it('keeps the list when the first id is the same, taking the clock and streak', () => {

@@ -67,7 +67,13 @@ export function pageAfterDrag(page: number, dx: number, count: number): number {
 export const WEEKLY_POLL_MS = 3_600_000;
 export function mergePolledWeekly(current: CurrentWeekly | undefined, polled: CurrentWeekly): CurrentWeekly {
   if (!current || current.challenges[0]?.id !== polled.challenges[0]?.id) return polled;
-  return { ...current, weekStart: polled.weekStart, weekEndsAt: polled.weekEndsAt, timeZone: polled.timeZone, streak: polled.streak };
+  return {
+    ...current,
+    weekStart: polled.weekStart,
+    weekEndsAt: polled.weekEndsAt,
+    timeZone: polled.timeZone,
+    streak: polled.streak,
+  };
 }
 
 /** Spec §9: the latest 5 victories on a phone, 8 on a desktop. */
@@ -82,7 +88,8 @@ export const ACCEPT_FAILED = 'Failed to accept challenge. Please try again.';
 /** Spec §2.1: "Friends doing this" shows up to 5 avatars, then "+N". */
 export const FRIENDS_AVATARS_SHOWN = 5;
 /** The spec's text, "friends are doing this", with the count (one friend reads in the singular). */
-export const friendsLine = (total: number): string => (total === 1 ? '1 friend is doing this' : `${total} friends are doing this`);
+export const friendsLine = (total: number): string =>
+  total === 1 ? '1 friend is doing this' : `${total} friends are doing this`;
 
 /** The pods to share a completion with and their streaks: kept current by the pods stream while the view is open. */
 export const MY_PODS_STALE_MS = 5 * 60_000;

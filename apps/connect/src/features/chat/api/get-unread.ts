@@ -9,7 +9,11 @@ export function getUnread(signal?: AbortSignal): Promise<ChatUnread> {
 }
 
 export function unreadQueryOptions() {
-  return { queryKey: chatKeys.unread, queryFn: ({ signal }: { signal: AbortSignal }) => getUnread(signal), ...queryRetry() };
+  return {
+    queryKey: chatKeys.unread,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getUnread(signal),
+    ...queryRetry(),
+  };
 }
 
 /** Unread messages per friend and in total (badges on /connect and /friends). */

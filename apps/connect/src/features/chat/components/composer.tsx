@@ -34,7 +34,8 @@ export function Composer({ friendName, sending, onSend, error }: ComposerProps) 
     void submit();
   };
   const shownError = localError ?? error;
-  const describedBy = [length >= CHAT_COUNTER_FROM ? counterId : '', shownError ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [length >= CHAT_COUNTER_FROM ? counterId : '', shownError ? errorId : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <form

@@ -17,14 +17,23 @@ export interface MessageListProps {
   onReport(message: ChatMessage): void;
 }
 
-const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The conversation, oldest at the top and newest at the bottom, in a `log` region (new messages are
  * announced politely). It stays pinned to the bottom while the reader is there; loading older
  * messages (scrolling to the top, or the button) keeps the reader's place.
  */
-export function MessageList({ messages, viewerId, friendName, hasOlder, loadingOlder, onLoadOlder, onReport }: MessageListProps) {
+export function MessageList({
+  messages,
+  viewerId,
+  friendName,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  onReport,
+}: MessageListProps) {
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const fromBottom = useRef<number | null>(null);
@@ -44,7 +53,8 @@ export function MessageList({ messages, viewerId, friendName, hasOlder, loadingO
     const el = box.current;
     if (!el) return;
     const newest = messages[messages.length - 1];
-    if (pinned.current || newest?.senderId === viewerId) el.scrollTo({ top: el.scrollHeight, behavior: reducedMotion() ? 'auto' : 'smooth' });
+    if (pinned.current || newest?.senderId === viewerId)
+      el.scrollTo({ top: el.scrollHeight, behavior: reducedMotion() ? 'auto' : 'smooth' });
   }, [newestId]);
 
   // First paint: start at the bottom.
@@ -70,7 +80,16 @@ export function MessageList({ messages, viewerId, friendName, hasOlder, loadingO
   const lastSeenId = [...messages].reverse().find((m) => m.senderId === viewerId && m.readAt)?.id;
 
   return (
-    <div ref={box} className="cn-chat__log" role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages with ${friendName}`} tabIndex={0} onScroll={onScroll}>
+    <div
+      ref={box}
+      className="cn-chat__log"
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-label={`Messages with ${friendName}`}
+      tabIndex={0}
+      onScroll={onScroll}
+    >
       {hasOlder ? (
         <div className="cn-chat__older">
           <Button size="sm" variant="ghost" loading={loadingOlder} onClick={loadOlder}>
@@ -107,7 +126,12 @@ export function MessageList({ messages, viewerId, friendName, hasOlder, loadingO
                   <time dateTime={m.createdAt}>{timeFormat.format(new Date(m.createdAt))}</time>
                   {m.id === lastSeenId ? <span> · Seen</span> : null}
                   {!mine ? (
-                    <button type="button" className="cn-msg__report" onClick={() => onReport(m)} aria-label={`Report this message from ${friendName}`}>
+                    <button
+                      type="button"
+                      className="cn-msg__report"
+                      onClick={() => onReport(m)}
+                      aria-label={`Report this message from ${friendName}`}
+                    >
                       Report
                     </button>
                   ) : null}

@@ -58,7 +58,8 @@ export function useChatStream(options: ChatStreamOptions = {}): void {
     };
     // The same reconnecting stream as the pod pages (web-kit): a fresh ticket per attempt, jittered back-off.
     const stream = openLiveStream({
-      connectUrl: async () => `/api/pods/chats/events?ticket=${encodeURIComponent((await createStreamTicket()).ticket)}`,
+      connectUrl: async () =>
+        `/api/pods/chats/events?ticket=${encodeURIComponent((await createStreamTicket()).ticket)}`,
       events: Object.keys(handle),
       onMessage: (event, data) => handle[event]?.(data),
       onOpen: () => {

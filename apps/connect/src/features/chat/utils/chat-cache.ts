@@ -33,10 +33,15 @@ export function addMessage(client: QueryClient, friendId: string, message: ChatM
 
 /** In the chat with `friendId`, marks what `senderId` sent as read at `at` (once the server has). */
 export function markedRead(client: QueryClient, friendId: string, senderId: string, at: string): void {
-  client.setQueryData<ChatCache>(chatKeys.chat(friendId), (data) =>
-    data && {
-      ...data,
-      pages: data.pages.map((p) => ({ ...p, messages: p.messages.map((m) => (m.senderId === senderId && !m.readAt ? { ...m, readAt: at } : m)) })),
-    },
+  client.setQueryData<ChatCache>(
+    chatKeys.chat(friendId),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((p) => ({
+          ...p,
+          messages: p.messages.map((m) => (m.senderId === senderId && !m.readAt ? { ...m, readAt: at } : m)),
+        })),
+      },
   );
 }

@@ -4,7 +4,8 @@ import { isApiError } from '@vere/web-session';
 export function unavailableReason(error: unknown): 'not-friends' | 'blocked' | null {
   if (!isApiError(error)) return null;
   if (error.code === 'USER_BLOCKED') return 'blocked';
-  if (error.code === 'CHAT_NOT_FRIENDS' || error.code === 'CANNOT_TARGET_SELF' || error.code === 'VALIDATION_FAILED') return 'not-friends';
+  if (error.code === 'CHAT_NOT_FRIENDS' || error.code === 'CANNOT_TARGET_SELF' || error.code === 'VALIDATION_FAILED')
+    return 'not-friends';
   return null;
 }
 

@@ -8,7 +8,10 @@ import { podPath } from './get-pod';
 
 /** A new invite link; without `expiresInHours` it never expires. */
 export function createInvite(podId: string, expiresInHours?: number): Promise<PodInvite> {
-  return apiFetch<PodInvite>(`${podPath(podId)}/invites`, { method: 'POST', json: expiresInHours ? { expiresInHours } : {} });
+  return apiFetch<PodInvite>(`${podPath(podId)}/invites`, {
+    method: 'POST',
+    json: expiresInHours ? { expiresInHours } : {},
+  });
 }
 
 export function useCreateInvite(podId: string) {

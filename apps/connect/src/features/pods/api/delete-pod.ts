@@ -11,5 +11,8 @@ export function deletePod(podId: string): Promise<void> {
 
 export function useDeletePod(podId: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: () => deletePod(podId), onSettled: () => invalidate(myPodsQueryKey, keys.allowance) });
+  return useMutation({
+    mutationFn: () => deletePod(podId),
+    onSettled: () => invalidate(myPodsQueryKey, keys.allowance),
+  });
 }

@@ -9,7 +9,11 @@ export function getAllowance(signal?: AbortSignal): Promise<PodAllowance> {
 }
 
 export function allowanceQueryOptions() {
-  return { queryKey: keys.allowance, queryFn: ({ signal }: { signal: AbortSignal }) => getAllowance(signal), ...queryRetry() };
+  return {
+    queryKey: keys.allowance,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getAllowance(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useAllowance() {

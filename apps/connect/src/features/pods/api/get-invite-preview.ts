@@ -9,7 +9,11 @@ export function getInvitePreview(code: string, signal?: AbortSignal): Promise<In
 }
 
 export function invitePreviewQueryOptions(code: string) {
-  return { queryKey: keys.invite(code), queryFn: ({ signal }: { signal: AbortSignal }) => getInvitePreview(code, signal), ...queryRetry() };
+  return {
+    queryKey: keys.invite(code),
+    queryFn: ({ signal }: { signal: AbortSignal }) => getInvitePreview(code, signal),
+    ...queryRetry(),
+  };
 }
 
 export function useInvitePreview(code: string) {

@@ -5,7 +5,9 @@ import { keys } from '../../../shared/utils/query-keys';
 import { podPath } from './get-pod';
 
 export function getPodLog(podId: string, cursor: string | null, signal?: AbortSignal): Promise<PodLogPage> {
-  return apiFetch<PodLogPage>(`${podPath(podId)}/log?${new URLSearchParams(cursor ? { cursor } : {}).toString()}`, { signal });
+  return apiFetch<PodLogPage>(`${podPath(podId)}/log?${new URLSearchParams(cursor ? { cursor } : {}).toString()}`, {
+    signal,
+  });
 }
 
 /** Older log pages after the first one PodDetail carries, read on demand. */

@@ -11,7 +11,11 @@ export function getPod(podId: string, signal?: AbortSignal): Promise<PodDetail> 
 }
 
 export function podQueryOptions(podId: string) {
-  return { queryKey: keys.pod(podId), queryFn: ({ signal }: { signal: AbortSignal }) => getPod(podId, signal), ...queryRetry() };
+  return {
+    queryKey: keys.pod(podId),
+    queryFn: ({ signal }: { signal: AbortSignal }) => getPod(podId, signal),
+    ...queryRetry(),
+  };
 }
 
 export function usePod(podId: string) {

@@ -11,5 +11,8 @@ export function joinPod(code: string): Promise<JoinResult> {
 
 export function useJoinPod(code: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: () => joinPod(code), onSettled: () => invalidate(myPodsQueryKey, keys.invite(code), keys.pods) });
+  return useMutation({
+    mutationFn: () => joinPod(code),
+    onSettled: () => invalidate(myPodsQueryKey, keys.invite(code), keys.pods),
+  });
 }

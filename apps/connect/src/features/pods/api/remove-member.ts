@@ -11,5 +11,8 @@ export function removeMember(podId: string, userId: string): Promise<void> {
 
 export function useRemoveMember(podId: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (userId: string) => removeMember(podId, userId), onSettled: () => invalidate(keys.pod(podId), myPodsQueryKey) });
+  return useMutation({
+    mutationFn: (userId: string) => removeMember(podId, userId),
+    onSettled: () => invalidate(keys.pod(podId), myPodsQueryKey),
+  });
 }

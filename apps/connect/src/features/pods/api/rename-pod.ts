@@ -14,5 +14,8 @@ export function renamePod(podId: string, body: RenamePodBody): Promise<PodDetail
 
 export function useRenamePod(podId: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (body: RenamePodBody) => renamePod(podId, body), onSettled: () => invalidate(keys.pod(podId), myPodsQueryKey) });
+  return useMutation({
+    mutationFn: (body: RenamePodBody) => renamePod(podId, body),
+    onSettled: () => invalidate(keys.pod(podId), myPodsQueryKey),
+  });
 }

@@ -11,5 +11,8 @@ export function revokeInvite(podId: string, code: string): Promise<void> {
 
 export function useRevokeInvite(podId: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (code: string) => revokeInvite(podId, code), onSettled: () => invalidate(keys.pod(podId), myPodsQueryKey) });
+  return useMutation({
+    mutationFn: (code: string) => revokeInvite(podId, code),
+    onSettled: () => invalidate(keys.pod(podId), myPodsQueryKey),
+  });
 }

@@ -13,5 +13,8 @@ export function rotateInvites(podId: string): Promise<PodInvite> {
 
 export function useRotateInvites(podId: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: () => rotateInvites(podId), onSettled: () => invalidate(keys.pod(podId), myPodsQueryKey) });
+  return useMutation({
+    mutationFn: () => rotateInvites(podId),
+    onSettled: () => invalidate(keys.pod(podId), myPodsQueryKey),
+  });
 }

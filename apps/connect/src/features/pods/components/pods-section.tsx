@@ -13,7 +13,12 @@ export function PodsSection() {
     body = <PodsSkeleton />;
   } else if (isError) {
     body = (
-      <LoadError title="Couldn't load your pods" hint="Your pods are safe. Check your connection and try again." retrying={isFetching} onRetry={() => void refetch()} />
+      <LoadError
+        title="Couldn't load your pods"
+        hint="Your pods are safe. Check your connection and try again."
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (data.pods.length === 0) {
     body = (

@@ -8,7 +8,11 @@ export function getBlocks(signal?: AbortSignal): Promise<BlockList> {
 }
 
 export function blocksQueryOptions() {
-  return { queryKey: keys.blocks, queryFn: ({ signal }: { signal: AbortSignal }) => getBlocks(signal), ...queryRetry() };
+  return {
+    queryKey: keys.blocks,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getBlocks(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useBlocks() {

@@ -8,7 +8,11 @@ export function getFriendRequests(signal?: AbortSignal): Promise<FriendRequestLi
 }
 
 export function friendRequestsQueryOptions() {
-  return { queryKey: keys.requests, queryFn: ({ signal }: { signal: AbortSignal }) => getFriendRequests(signal), ...queryRetry() };
+  return {
+    queryKey: keys.requests,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getFriendRequests(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useFriendRequests() {

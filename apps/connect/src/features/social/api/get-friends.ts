@@ -8,7 +8,11 @@ export function getFriends(signal?: AbortSignal): Promise<FriendList> {
 }
 
 export function friendsQueryOptions() {
-  return { queryKey: keys.friends, queryFn: ({ signal }: { signal: AbortSignal }) => getFriends(signal), ...queryRetry() };
+  return {
+    queryKey: keys.friends,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getFriends(signal),
+    ...queryRetry(),
+  };
 }
 
 export function useFriends() {

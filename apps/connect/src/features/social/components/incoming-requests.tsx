@@ -9,7 +9,8 @@ import { useDeclineFriendRequest } from '../api/decline-friend-request';
 export function IncomingRequests({ incoming }: { incoming: FriendRequestList['incoming'] }) {
   const accept = useAcceptFriendRequest();
   const decline = useDeclineFriendRequest();
-  const busy = (id: string) => (accept.isPending && accept.variables === id) || (decline.isPending && decline.variables === id);
+  const busy = (id: string) =>
+    (accept.isPending && accept.variables === id) || (decline.isPending && decline.variables === id);
   return (
     <ul className="cn-users" aria-label="Friend requests">
       {incoming.map((u) => (

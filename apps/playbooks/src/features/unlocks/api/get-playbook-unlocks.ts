@@ -10,7 +10,11 @@ export function getPlaybookUnlocks(signal?: AbortSignal): Promise<PlaybookUnlock
 }
 
 export function playbookUnlocksQueryOptions() {
-  return { queryKey: playbookUnlocksQueryKey, queryFn: ({ signal }: { signal: AbortSignal }) => getPlaybookUnlocks(signal), ...queryRetry() };
+  return {
+    queryKey: playbookUnlocksQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getPlaybookUnlocks(signal),
+    ...queryRetry(),
+  };
 }
 
 export function usePlaybookUnlocks() {

@@ -3,7 +3,15 @@ import { Logo } from '@vere/web-ui';
 import './auth.css';
 
 /** The auth card alone, with the logo above it: the reset-password and sign-in return screens. */
-export function AuthSingleCard({ children, className, live = false }: { children: ReactNode; className?: string; live?: boolean }) {
+export function AuthSingleCard({
+  children,
+  className,
+  live = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  live?: boolean;
+}) {
   return (
     <div className="auth auth--single">
       <main className="auth__panel">

@@ -8,7 +8,15 @@ export const RESET_EMAIL_SENT = 'Password reset email sent! Check your inbox.';
 export const RESET_EMAIL_FAILED = 'Failed to send reset email. Please try again.';
 
 /** "Reset Password", opened from the sign-in form (spec §2). */
-export function ForgotPasswordDialog({ open, initialEmail, onClose }: { open: boolean; initialEmail: string; onClose(): void }) {
+export function ForgotPasswordDialog({
+  open,
+  initialEmail,
+  onClose,
+}: {
+  open: boolean;
+  initialEmail: string;
+  onClose(): void;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -33,7 +41,9 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: { open: bo
   return (
     <Dialog open={open} title="Reset Password" onClose={() => !pending && onClose()}>
       <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-        <p className="auth__subtitle">Enter the email of your account and we will send you a link to choose a new password.</p>
+        <p className="auth__subtitle">
+          Enter the email of your account and we will send you a link to choose a new password.
+        </p>
         <TextField
           label="Email"
           name="reset-email"

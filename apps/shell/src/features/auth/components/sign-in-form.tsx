@@ -60,11 +60,17 @@ export function SignInForm({ headingId }: { headingId: string }) {
 
   return (
     <>
-      <form ref={formRef} className={`auth-form ${shakeClass}`} aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)}>
+      <form
+        ref={formRef}
+        className={`auth-form ${shakeClass}`}
+        aria-labelledby={headingId}
+        noValidate
+        onSubmit={(e) => void submit(e)}
+      >
         {error && !error.field ? <Banner>{error.message}</Banner> : null}
         <TextField
           label="Email"
-        name="email"
+          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -75,7 +81,7 @@ export function SignInForm({ headingId }: { headingId: string }) {
         />
         <PasswordField
           label="Password"
-        name="password"
+          name="password"
           autoComplete="current-password"
           placeholder="Your password"
           value={password}

@@ -57,7 +57,9 @@ export function SignUpForm({ headingId }: { headingId: string }) {
     setPending(true);
     try {
       await signUp({
-        name: values.name, email: values.email, password: values.password,
+        name: values.name,
+        email: values.email,
+        password: values.password,
         ...(values.username.trim() ? { username: values.username } : {}),
         ...(avatarConfig ? { avatarConfig } : {}),
         // The user's day (swipe limits, the weekend window) runs in the browser's zone until they change it in Settings.
@@ -72,11 +74,16 @@ export function SignUpForm({ headingId }: { headingId: string }) {
     }
   };
 
-  const usernameHint = username.state === 'checking'
-    ? <span className="auth__username-status">Checking…</span>
-    : username.state === 'available'
-      ? <span className="auth__username-status auth__username-status--ok"><IconCheck size={14} /> Available</span>
-      : <span className="auth__username-status">Optional. We will pick one if you leave it empty.</span>;
+  const usernameHint =
+    username.state === 'checking' ? (
+      <span className="auth__username-status">Checking…</span>
+    ) : username.state === 'available' ? (
+      <span className="auth__username-status auth__username-status--ok">
+        <IconCheck size={14} /> Available
+      </span>
+    ) : (
+      <span className="auth__username-status">Optional. We will pick one if you leave it empty.</span>
+    );
 
   return (
     <>
@@ -84,7 +91,7 @@ export function SignUpForm({ headingId }: { headingId: string }) {
         {error && !error.field ? <Banner>{error.message}</Banner> : null}
         <TextField
           label="Name"
-        name="name"
+          name="name"
           autoComplete="name"
           placeholder="What should we call you?"
           value={values.name}
@@ -93,7 +100,7 @@ export function SignUpForm({ headingId }: { headingId: string }) {
         />
         <TextField
           label="Email"
-        name="email"
+          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -104,7 +111,7 @@ export function SignUpForm({ headingId }: { headingId: string }) {
         />
         <TextField
           label="Username"
-        name="username"
+          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -116,7 +123,7 @@ export function SignUpForm({ headingId }: { headingId: string }) {
         />
         <PasswordField
           label="Password"
-        name="password"
+          name="password"
           autoComplete="new-password"
           placeholder="Make it strong"
           value={values.password}
@@ -126,7 +133,7 @@ export function SignUpForm({ headingId }: { headingId: string }) {
         />
         <PasswordField
           label="Confirm password"
-        name="confirmPassword"
+          name="confirmPassword"
           autoComplete="new-password"
           placeholder="Type it again"
           value={values.confirmPassword}

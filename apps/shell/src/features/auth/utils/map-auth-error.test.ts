@@ -1,13 +1,24 @@
 import type { ErrorCode } from '@vere/contracts';
 import { ApiError } from '@vere/web-session';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, SIGN_IN_FAILED, SIGN_UP_FAILED, signInError, signUpError } from './map-auth-error';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  SIGN_IN_FAILED,
+  SIGN_UP_FAILED,
+  signInError,
+  signUpError,
+} from './map-auth-error';
 
-const api = (code: ErrorCode | 'NETWORK_ERROR', message: string = code, status = 400, field?: string) => new ApiError(code, message, status, field);
+const api = (code: ErrorCode | 'NETWORK_ERROR', message: string = code, status = 400, field?: string) =>
+  new ApiError(code, message, status, field);
 
 describe('signInError', () => {
   it('shows invalid credentials in the banner', () => {
-    expect(signInError(api('INVALID_CREDENTIALS', 'nope', 401))).toEqual({ field: null, message: INVALID_CREDENTIALS_MESSAGE });
+    expect(signInError(api('INVALID_CREDENTIALS', 'nope', 401))).toEqual({
+      field: null,
+      message: INVALID_CREDENTIALS_MESSAGE,
+    });
   });
 
   it('puts a validation message on the field the service named', () => {
@@ -23,13 +34,18 @@ describe('signInError', () => {
   });
 
   it('explains a network failure', () => {
-    expect(signInError(api('NETWORK_ERROR', 'Could not reach the server.', 0)).message).toBe('Could not reach the server.');
+    expect(signInError(api('NETWORK_ERROR', 'Could not reach the server.', 0)).message).toBe(
+      'Could not reach the server.',
+    );
   });
 });
 
 describe('signUpError', () => {
   it('puts USERNAME_TAKEN on the username field with the spec wording', () => {
-    expect(signUpError(api('USERNAME_TAKEN', 'taken', 409))).toEqual({ field: 'username', message: 'Username is already taken' });
+    expect(signUpError(api('USERNAME_TAKEN', 'taken', 409))).toEqual({
+      field: 'username',
+      message: 'Username is already taken',
+    });
   });
 
   it('puts EMAIL_TAKEN on the email field', () => {
@@ -46,7 +62,10 @@ describe('signUpError', () => {
   });
 
   it('does not guess a field from the wording', () => {
-    expect(signUpError(api('VALIDATION_FAILED', 'Your email looks odd'))).toEqual({ field: null, message: 'Your email looks odd' });
+    expect(signUpError(api('VALIDATION_FAILED', 'Your email looks odd'))).toEqual({
+      field: null,
+      message: 'Your email looks odd',
+    });
   });
 
   it('keeps an unattributed validation message in the banner', () => {

@@ -38,12 +38,14 @@ function commonError(error: unknown): AuthFormError | null {
 }
 
 export function signInError(error: unknown): AuthFormError {
-  if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') return { field: null, message: INVALID_CREDENTIALS_MESSAGE };
+  if (isApiError(error) && error.code === 'INVALID_CREDENTIALS')
+    return { field: null, message: INVALID_CREDENTIALS_MESSAGE };
   return commonError(error) ?? { field: null, message: SIGN_IN_FAILED };
 }
 
 export function signUpError(error: unknown): AuthFormError {
   if (isApiError(error) && error.code === 'EMAIL_TAKEN') return { field: 'email', message: EMAIL_TAKEN_MESSAGE };
-  if (isApiError(error) && error.code === 'USERNAME_TAKEN') return { field: 'username', message: USERNAME_TAKEN_MESSAGE };
+  if (isApiError(error) && error.code === 'USERNAME_TAKEN')
+    return { field: 'username', message: USERNAME_TAKEN_MESSAGE };
   return commonError(error) ?? { field: null, message: SIGN_UP_FAILED };
 }

@@ -8,7 +8,12 @@ const goToSimpleMode = () => window.location.assign('/fallback');
 function report(error: unknown, componentStack = '') {
   const err = error instanceof Error ? error : new Error(String(error));
   console.error('[shell] the app failed to render', err);
-  reportClientError({ kind: 'render', source: 'shell', message: err.message || err.name, stack: `${err.stack ?? ''}${componentStack}` });
+  reportClientError({
+    kind: 'render',
+    source: 'shell',
+    message: err.message || err.name,
+    stack: `${err.stack ?? ''}${componentStack}`,
+  });
 }
 
 /** Spec §2's second error card: the whole app failed, maybe a connection issue. */

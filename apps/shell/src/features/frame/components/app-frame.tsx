@@ -29,7 +29,10 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
         </Link>
         <UserBlock compact />
         {showUpsell ? (
-          <Link to={UPGRADE_PATH} className={buttonClassName({ variant: 'pro', size: 'sm', className: 'shell-topbar__pro' })}>
+          <Link
+            to={UPGRADE_PATH}
+            className={buttonClassName({ variant: 'pro', size: 'sm', className: 'shell-topbar__pro' })}
+          >
             <IconCrown size={16} />
             Unlock Pro
           </Link>
@@ -60,7 +63,14 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
             <UserBlock />
             <ThemeToggle />
           </div>
-          <Button variant="ghost" size="sm" block icon={<IconLogOut size={18} />} loading={pending} onClick={() => void signOut()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            block
+            icon={<IconLogOut size={18} />}
+            loading={pending}
+            onClick={() => void signOut()}
+          >
             Sign Out
           </Button>
         </div>

@@ -9,7 +9,12 @@ export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
         const active = isNavActive(to, pathname);
         return (
           <li key={to}>
-            <Link to={to} className="shell-nav__link" aria-current={active ? 'page' : undefined} data-tour={`nav-${label.toLowerCase()}`}>
+            <Link
+              to={to}
+              className="shell-nav__link"
+              aria-current={active ? 'page' : undefined}
+              data-tour={`nav-${label.toLowerCase()}`}
+            >
               <span className="shell-nav__icon">
                 <Icon size={variant === 'tabbar' ? 24 : 22} />
               </span>

@@ -22,10 +22,17 @@ export function RequirePro({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { data, isPending, isError, refetch } = useEntitlement();
   const from: AuthRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
-  if (status === 'loading' || (status === 'signed-in' && isPending)) return <LoadingScreen message="Checking access..." />;
+  if (status === 'loading' || (status === 'signed-in' && isPending))
+    return <LoadingScreen message="Checking access..." />;
   if (status === 'signed-out') return <Navigate to="/auth" replace state={from} />;
   if (isError) {
-    return <ErrorCard area="Pro" message="We couldn't check your plan. It may be a connection issue." onRetry={() => void refetch()} />;
+    return (
+      <ErrorCard
+        area="Pro"
+        message="We couldn't check your plan. It may be a connection issue."
+        onRetry={() => void refetch()}
+      />
+    );
   }
   if (!data?.isActive) return <Navigate to="/pro" replace state={from} />;
   return <>{children}</>;

@@ -50,7 +50,8 @@ export function GuidedStart() {
   }, [navigate]);
 
   const seen = user?.tutorialsSeen ?? [];
-  const challengesTourDue = !introOpen && tour === null && isChallengesPath(pathname) && seen.includes('home') && !seen.includes('challenges');
+  const challengesTourDue =
+    !introOpen && tour === null && isChallengesPath(pathname) && seen.includes('home') && !seen.includes('challenges');
   useEffect(() => {
     if (!challengesTourDue) return undefined;
     const timer = setTimeout(() => setTour('challenges'), CHALLENGES_TOUR_DELAY_MS);

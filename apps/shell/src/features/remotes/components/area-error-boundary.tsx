@@ -23,7 +23,12 @@ export class AreaErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[shell] area "${this.props.area}" failed`, error, info.componentStack);
-    reportClientError({ kind: 'render', source: this.props.area, message: error.message || error.name, stack: `${error.stack ?? ''}${info.componentStack ?? ''}` });
+    reportClientError({
+      kind: 'render',
+      source: this.props.area,
+      message: error.message || error.name,
+      stack: `${error.stack ?? ''}${info.componentStack ?? ''}`,
+    });
   }
 
   private retry = () => {

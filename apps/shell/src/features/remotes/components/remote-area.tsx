@@ -6,7 +6,10 @@ import type { Area, AreaName } from '../utils/areas';
 import { AreaErrorBoundary } from './area-error-boundary';
 import { loadRemoteApp, settleFirstAreaLoad } from '../utils/remote-registry';
 
-type Load = { status: 'pending'; promise: Promise<ComponentType> } | { status: 'ready'; App: ComponentType } | { status: 'failed'; error: unknown };
+type Load =
+  | { status: 'pending'; promise: Promise<ComponentType> }
+  | { status: 'ready'; App: ComponentType }
+  | { status: 'failed'; error: unknown };
 
 /**
  * One load per remote, kept across navigations so returning to an area renders it at once. A failed

@@ -30,7 +30,10 @@ describe('areaForPath', () => {
     expect(areaForPath(path)?.name).toBe(area);
   });
 
-  it.each(['/nope', '/challengesx', '/weekly/extra', '/settingsx', '/prox', '/auth-ish'])('%s belongs to no area', (path) => {
-    expect(areaForPath(path)).toBeNull();
-  });
+  it.each(['/nope', '/challengesx', '/weekly/extra', '/settingsx', '/prox', '/auth-ish'])(
+    '%s belongs to no area',
+    (path) => {
+      expect(areaForPath(path)).toBeNull();
+    },
+  );
 });

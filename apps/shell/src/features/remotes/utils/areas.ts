@@ -23,7 +23,16 @@ export const AREA_ROUTES: AreaRoute[] = [
   { area: PLAYBOOKS, paths: ['/guides/*', '/assessments/*'] },
   {
     area: ACCOUNT,
-    paths: ['/settings/*', '/profile/*', '/pro/*', '/pro-hub', '/vere-pro', '/payment/*', '/subscription/*', '/subscription-success'],
+    paths: [
+      '/settings/*',
+      '/profile/*',
+      '/pro/*',
+      '/pro-hub',
+      '/vere-pro',
+      '/payment/*',
+      '/subscription/*',
+      '/subscription-success',
+    ],
   },
 ];
 

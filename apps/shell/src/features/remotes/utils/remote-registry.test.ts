@@ -30,7 +30,10 @@ describe('remote registry', () => {
   });
 
   it('forgets a failed remotes.json so a retry fetches again', async () => {
-    const fetchMock = vi.fn().mockResolvedValueOnce(new Response('nope', { status: 503 })).mockResolvedValueOnce(ok(MAP));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('nope', { status: 503 }))
+      .mockResolvedValueOnce(ok(MAP));
     vi.stubGlobal('fetch', fetchMock);
     const { loadRemoteMap } = await freshRegistry();
     await expect(loadRemoteMap()).rejects.toThrow('503');
@@ -38,7 +41,10 @@ describe('remote registry', () => {
   });
 
   it('registers the manifest as an absolute URL and loads <name>/App', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => ok(MAP)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok(MAP)),
+    );
     const App = () => null;
     runtime.loadRemote.mockResolvedValue({ default: App });
     const { loadRemoteApp } = await freshRegistry();
@@ -51,7 +57,10 @@ describe('remote registry', () => {
   });
 
   it('re-registers with force on a fresh attempt', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => ok(MAP)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok(MAP)),
+    );
     runtime.loadRemote.mockRejectedValueOnce(new Error('RUNTIME-003')).mockResolvedValueOnce({ default: () => null });
     const { loadRemoteApp, RemoteUnavailableError } = await freshRegistry();
     await expect(loadRemoteApp('challenges')).rejects.toBeInstanceOf(RemoteUnavailableError);
@@ -60,7 +69,10 @@ describe('remote registry', () => {
   });
 
   it('reports a remote missing from remotes.json', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => ok(MAP)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok(MAP)),
+    );
     const { loadRemoteApp } = await freshRegistry();
     await expect(loadRemoteApp('connect')).rejects.toThrow('not listed in remotes.json');
   });
@@ -71,7 +83,10 @@ describe('remote registry', () => {
     runtime.loadRemote.mockResolvedValue({ default: () => null });
     const { preloadArea, loadRemoteApp } = await freshRegistry();
     await preloadArea('/', true);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'challenges', entry: 'https://vere.test/remotes/challenges/mf-manifest.json' }], { force: false });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'challenges', entry: 'https://vere.test/remotes/challenges/mf-manifest.json' }],
+      { force: false },
+    );
     expect(runtime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'challenges', exposes: ['App'] }]);
     await loadRemoteApp('challenges');
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -89,7 +104,10 @@ describe('remote registry', () => {
   });
 
   it('leaves a failed preload to the area itself (no unhandled rejection)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503 })),
+    );
     const { preloadArea } = await freshRegistry();
     await expect(preloadArea('/weekly', true)).resolves.toBeUndefined();
   });
@@ -102,7 +120,13 @@ describe('areaFiles', () => {
       metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.10c339d9.js', path: '' } },
       exposes: [
         { name: 'Other', assets: { js: { sync: ['other.js'] }, css: { sync: [] } } },
-        { name: 'App', assets: { js: { sync: ['__federation_expose_App.9e7dc2a7.js'] }, css: { sync: ['__federation_expose_App.bac24d5d.css'] } } },
+        {
+          name: 'App',
+          assets: {
+            js: { sync: ['__federation_expose_App.9e7dc2a7.js'] },
+            css: { sync: ['__federation_expose_App.bac24d5d.css'] },
+          },
+        },
       ],
     };
     expect(areaFiles(manifest, 'https://vere.test/remotes/connect/mf-manifest.json')).toEqual([
@@ -115,7 +139,10 @@ describe('areaFiles', () => {
   it('follows an explicit public path and an entry in a folder', async () => {
     const { areaFiles } = await import('./prefetch-area');
     const manifest = {
-      metaData: { publicPath: 'https://cdn.vere.test/connect/v2/', remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } },
+      metaData: {
+        publicPath: 'https://cdn.vere.test/connect/v2/',
+        remoteEntry: { name: 'remoteEntry.js', path: 'entry/' },
+      },
       exposes: [{ name: 'App', assets: { js: { sync: ['app.js'] }, css: { sync: [] } } }],
     };
     expect(areaFiles(manifest, 'https://vere.test/remotes/connect/mf-manifest.json')).toEqual([
