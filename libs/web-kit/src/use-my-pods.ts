@@ -1,6 +1,6 @@
 import { useQuery } from '@vere/web-query';
 import type { MyPods } from '@vere/contracts';
-import { apiFetch, queryRetry } from '@vere/web-session';
+import { apiFetch, getQueryOptions } from '@vere/web-session';
 
 export const MY_PODS_PATH = '/api/pods/me/pods';
 export const myPodsQueryKey = ['pods', 'me', 'pods'] as const;
@@ -10,13 +10,7 @@ export function getMyPods(signal?: AbortSignal): Promise<MyPods> {
   return apiFetch<MyPods>(MY_PODS_PATH, { signal });
 }
 
-export function myPodsQueryOptions() {
-  return {
-    queryKey: myPodsQueryKey,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getMyPods(signal),
-    ...queryRetry(),
-  };
-}
+export const myPodsQueryOptions = () => getQueryOptions<MyPods>(myPodsQueryKey, MY_PODS_PATH);
 
 /** `staleTime`: how long a page may show the list without asking again (the app's default otherwise). */
 export function useMyPods(options: { staleTime?: number } = {}) {

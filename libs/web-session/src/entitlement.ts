@@ -1,5 +1,5 @@
 import type { Entitlement } from '@vere/contracts';
-import { queryRetry } from './query-retry';
+import { getQueryOptions } from './get-query';
 import { apiFetch } from './session';
 
 export const ENTITLEMENT_PATH = '/api/billing/me/entitlement';
@@ -20,6 +20,7 @@ export function entitlementQueryKey(userId: string | null) {
   return ['billing', 'me', 'entitlement', userId] as const;
 }
 
+/** Also read outside a query: after an App Store purchase, checkout asks until billing says Pro. */
 export function getEntitlement(signal?: AbortSignal): Promise<Entitlement> {
   return apiFetch<Entitlement>(ENTITLEMENT_PATH, { signal });
 }
@@ -32,10 +33,8 @@ export function getEntitlement(signal?: AbortSignal): Promise<Entitlement> {
  */
 export function entitlementQueryOptions(userId: string | null) {
   return {
-    queryKey: entitlementQueryKey(userId),
-    queryFn: ({ signal }: { signal: AbortSignal }) => getEntitlement(signal),
+    ...getQueryOptions<Entitlement>(entitlementQueryKey(userId), ENTITLEMENT_PATH),
     enabled: userId !== null,
-    ...queryRetry(),
     staleTime: ENTITLEMENT_CACHE_MS,
     refetchOnWindowFocus: true,
   };

@@ -1,6 +1,8 @@
 export { ApiError, isApiError, NETWORK_ERROR, TIMEOUT } from './api-error';
 export { createApiClient } from './api-client';
 export { whenApiQuiet } from './http';
+export { getQueryOptions } from './get-query';
+export type { GetQueryOptions } from './get-query';
 export { queryRetry } from './query-retry';
 export type { QueryRetry } from './query-retry';
 export type { ApiFetch, ApiFetchInit } from './api-client';

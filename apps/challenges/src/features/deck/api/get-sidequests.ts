@@ -1,22 +1,12 @@
 import { useQuery } from '@vere/web-query';
 import type { SidequestList, SidequestType } from '@vere/contracts';
-import { apiFetch, queryRetry } from '@vere/web-session';
+import { getQueryOptions } from '@vere/web-session';
 
 export const sidequestsQueryKey = (type: SidequestType) => ['quests', 'sidequests', type] as const;
 
-export function getSidequests(type: SidequestType, signal?: AbortSignal): Promise<SidequestList> {
-  return apiFetch<SidequestList>(`/api/quests/sidequests?type=${type}`, { signal });
-}
+export const sidequestsQueryOptions = (type: SidequestType) => ({
+  ...getQueryOptions<SidequestList>(sidequestsQueryKey(type), `/api/quests/sidequests?type=${type}`),
+  staleTime: 5 * 60_000,
+});
 
-export function sidequestsQueryOptions(type: SidequestType) {
-  return {
-    queryKey: sidequestsQueryKey(type),
-    queryFn: ({ signal }: { signal: AbortSignal }) => getSidequests(type, signal),
-    staleTime: 5 * 60_000,
-    ...queryRetry(),
-  };
-}
-
-export function useSidequests(type: SidequestType) {
-  return useQuery(sidequestsQueryOptions(type));
-}
+export const useSidequests = (type: SidequestType) => useQuery(sidequestsQueryOptions(type));

@@ -1,21 +1,9 @@
 import { useQuery } from '@vere/web-query';
 import type { TodoList } from '@vere/contracts';
-import { apiFetch, queryRetry } from '@vere/web-session';
+import { getQueryOptions } from '@vere/web-session';
 
 export const todosQueryKey = ['quests', 'me', 'todos'] as const;
 
-export function getTodos(signal?: AbortSignal): Promise<TodoList> {
-  return apiFetch<TodoList>('/api/quests/me/todos', { signal });
-}
+export const todosQueryOptions = () => getQueryOptions<TodoList>(todosQueryKey, '/api/quests/me/todos');
 
-export function todosQueryOptions() {
-  return {
-    queryKey: todosQueryKey,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getTodos(signal),
-    ...queryRetry(),
-  };
-}
-
-export function useTodos() {
-  return useQuery(todosQueryOptions());
-}
+export const useTodos = () => useQuery(todosQueryOptions());

@@ -1,21 +1,15 @@
 import { useQuery } from '@vere/web-query';
 import type { CurrentWeekly } from '@vere/contracts';
-import { apiFetch, queryRetry } from '@vere/web-session';
+import { apiFetch, getQueryOptions } from '@vere/web-session';
 
 export const weeklyQueryKey = ['quests', 'me', 'weekly'] as const;
+const CURRENT_WEEKLY_PATH = '/api/quests/me/weekly';
 
+/** Also read outside the query: the weekly page's hourly poll. */
 export function getCurrentWeekly(signal?: AbortSignal): Promise<CurrentWeekly> {
-  return apiFetch<CurrentWeekly>('/api/quests/me/weekly', { signal });
+  return apiFetch<CurrentWeekly>(CURRENT_WEEKLY_PATH, { signal });
 }
 
-export function currentWeeklyQueryOptions() {
-  return {
-    queryKey: weeklyQueryKey,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getCurrentWeekly(signal),
-    ...queryRetry(),
-  };
-}
+export const currentWeeklyQueryOptions = () => getQueryOptions<CurrentWeekly>(weeklyQueryKey, CURRENT_WEEKLY_PATH);
 
-export function useCurrentWeekly() {
-  return useQuery(currentWeeklyQueryOptions());
-}
+export const useCurrentWeekly = () => useQuery(currentWeeklyQueryOptions());

@@ -1,21 +1,9 @@
 import { useQuery } from '@vere/web-query';
 import type { PodAllowance } from '@vere/contracts';
-import { apiFetch, queryRetry } from '@vere/web-session';
+import { getQueryOptions } from '@vere/web-session';
 import { keys } from '../../../shared/utils/query-keys';
 
 /** How many pods the user may create and how large they may grow (the service enforces it). */
-export function getAllowance(signal?: AbortSignal): Promise<PodAllowance> {
-  return apiFetch<PodAllowance>('/api/pods/me/allowance', { signal });
-}
+export const allowanceQueryOptions = () => getQueryOptions<PodAllowance>(keys.allowance, '/api/pods/me/allowance');
 
-export function allowanceQueryOptions() {
-  return {
-    queryKey: keys.allowance,
-    queryFn: ({ signal }: { signal: AbortSignal }) => getAllowance(signal),
-    ...queryRetry(),
-  };
-}
-
-export function useAllowance() {
-  return useQuery(allowanceQueryOptions());
-}
+export const useAllowance = () => useQuery(allowanceQueryOptions());

@@ -1,21 +1,10 @@
 import { useQuery } from '@vere/web-query';
 import type { InvitePreview } from '@vere/contracts';
-import { apiFetch, queryRetry } from '@vere/web-session';
+import { getQueryOptions } from '@vere/web-session';
 import { keys } from '../../../shared/utils/query-keys';
 
 /** The pod an invite code leads to, before joining (410 expired, 404 unknown). */
-export function getInvitePreview(code: string, signal?: AbortSignal): Promise<InvitePreview> {
-  return apiFetch<InvitePreview>(`/api/pods/invites/${encodeURIComponent(code)}`, { signal });
-}
+export const invitePreviewQueryOptions = (code: string) =>
+  getQueryOptions<InvitePreview>(keys.invite(code), `/api/pods/invites/${encodeURIComponent(code)}`);
 
-export function invitePreviewQueryOptions(code: string) {
-  return {
-    queryKey: keys.invite(code),
-    queryFn: ({ signal }: { signal: AbortSignal }) => getInvitePreview(code, signal),
-    ...queryRetry(),
-  };
-}
-
-export function useInvitePreview(code: string) {
-  return useQuery(invitePreviewQueryOptions(code));
-}
+export const useInvitePreview = (code: string) => useQuery(invitePreviewQueryOptions(code));
