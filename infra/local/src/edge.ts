@@ -211,12 +211,12 @@ ${items.join('\n') || '<p>No mail yet.</p>'}</body></html>`;
 
 /**
  * Browser features no page of the app uses, switched off for every page and anything it embeds
- * (the proof photo input is a file picker, which needs none of them). Same list in nginx.conf.
+ * (the proof photo input is a file picker, which needs none of them). Same list in nginx.conf. Only
+ * features browsers know: an unknown one (e.g. 'bluetooth') is a console error on every page.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'encrypted-media',
