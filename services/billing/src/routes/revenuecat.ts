@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { IosBillingConfigSchema, WebhookAckSchema } from '@vere/contracts';
+import { IosBillingConfigSchema, SingleLine, WebhookAckSchema } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import { Type } from 'typebox';
 import type { BillingDeps } from '../use-cases/deps';
@@ -9,11 +9,11 @@ export const REVENUECAT_WEBHOOK_PATH = '/api/billing/webhooks/revenuecat';
 
 const Body = Type.Object(
   {
-    api_version: Type.Optional(Type.String({ maxLength: 20 })),
+    api_version: Type.Optional(SingleLine(20)),
     event: Type.Object(
       {
-        id: Type.String({ minLength: 1, maxLength: 200 }),
-        type: Type.String({ minLength: 1, maxLength: 60 }),
+        id: SingleLine(200, { minLength: 1 }),
+        type: SingleLine(60, { minLength: 1 }),
       },
       { additionalProperties: true },
     ),
