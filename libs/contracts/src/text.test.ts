@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import * as contracts from './index';
-import { MultiLine, SingleLine, Text, TEXT_RULE_PATTERNS } from './text';
+import { isStorableJson, MultiLine, SingleLine, Text, TEXT_RULE_PATTERNS } from './text';
 
 /** What a hostile client puts in a string: each must be refused wherever a client sends text. */
 const HOSTILE: [string, string][] = [
@@ -121,5 +121,20 @@ describe('every request schema in the contracts', () => {
       }),
     );
     expect(gaps).toEqual([]);
+  });
+});
+
+describe('a payload stored whole', () => {
+  it('is storable unless a string or key holds a NUL or a lone surrogate', () => {
+    expect(isStorableJson({ a: ['x\ny\t🙂', 1, null, { b: true }] })).toBe(true);
+    for (const bad of [
+      'a\u0000',
+      'a\ud800',
+      '\udc00a',
+      ['ok', 'a\u0000'],
+      { nested: { deeper: '\ud83d' } },
+      { 'key\u0000': 1 },
+    ])
+      expect(isStorableJson(bad), JSON.stringify(bad)).toBe(false);
   });
 });

@@ -52,3 +52,18 @@ export const SingleLine = (maxLength: number, options: Omit<TextOptions, 'maxLen
 /** Text a client sends that may span lines. */
 export const MultiLine = (maxLength: number, options: Omit<TextOptions, 'maxLength' | 'multiline'> = {}): TString =>
   Text({ ...options, maxLength, multiline: true });
+
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * For a payload stored whole (a provider's webhook event, as `jsonb`) whose fields no schema lists:
+ * true when no string or key in it holds a NUL or a lone surrogate, the two things PostgreSQL cannot
+ * store. Control characters are the sender's business there.
+ */
+export function isStorableJson(value: unknown): boolean {
+  if (typeof value === 'string') return !UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.every(isStorableJson);
+  if (value && typeof value === 'object')
+    return Object.entries(value).every(([key, child]) => !UNSTORABLE.test(key) && isStorableJson(child));
+  return true;
+}

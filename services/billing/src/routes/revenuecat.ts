@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { IosBillingConfigSchema, SingleLine, WebhookAckSchema } from '@vere/contracts';
+import { IosBillingConfigSchema, isStorableJson, SingleLine, WebhookAckSchema } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import { Type } from 'typebox';
 import type { BillingDeps } from '../use-cases/deps';
@@ -81,6 +81,9 @@ export async function revenueCatRoutes(
     },
     async (request) => {
       const { event } = request.body;
+      // The event is stored whole, fields no schema lists included: PostgreSQL would refuse them with a 500.
+      if (!isStorableJson(event))
+        throw new AppError('VALIDATION_FAILED', 'The event holds a NUL or a lone surrogate.', 'event');
       const stored = await receiveWebhookEvent(opts.deps, 'revenuecat', event);
       if (stored) opts.onEventStored();
       return stored ? { received: true as const } : { received: true as const, duplicate: true };
