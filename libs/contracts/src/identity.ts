@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MultiLine, SingleLine } from './text';
 
 /**
  * An avatar as the creator saves it: each part a one-item list of a DiceBear "big-smile" option,
@@ -6,14 +7,14 @@ import { Type, type Static } from 'typebox';
  */
 export const AvatarConfigSchema = Type.Object(
   {
-    seed: Type.String({ maxLength: 64 }),
-    backgroundColor: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
-    eyes: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
-    mouth: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
-    hair: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
-    skinColor: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
-    hairColor: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
-    accessories: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1 }),
+    seed: SingleLine(64),
+    backgroundColor: Type.Array(SingleLine(32), { minItems: 1, maxItems: 1 }),
+    eyes: Type.Array(SingleLine(32), { minItems: 1, maxItems: 1 }),
+    mouth: Type.Array(SingleLine(32), { minItems: 1, maxItems: 1 }),
+    hair: Type.Array(SingleLine(32), { minItems: 1, maxItems: 1 }),
+    skinColor: Type.Array(SingleLine(32), { minItems: 1, maxItems: 1 }),
+    hairColor: Type.Array(SingleLine(32), { minItems: 1, maxItems: 1 }),
+    accessories: Type.Array(SingleLine(32), { minItems: 1, maxItems: 1 }),
   },
   { additionalProperties: false },
 );
@@ -58,13 +59,13 @@ export type Milestone = Static<typeof MilestoneParamsSchema>['milestone'];
 
 export const SignUpBodySchema = Type.Object(
   {
-    email: Type.String({ maxLength: 254 }),
-    password: Type.String({ maxLength: 128 }),
-    name: Type.String({ maxLength: 80 }),
-    username: Type.Optional(Type.String({ maxLength: 40 })),
+    email: SingleLine(254),
+    password: SingleLine(128),
+    name: SingleLine(80),
+    username: Type.Optional(SingleLine(40)),
     avatarConfig: Type.Optional(AvatarConfigSchema),
     /** IANA zone, e.g. `Asia/Kolkata`; the sign-up form sends the browser's. */
-    timeZone: Type.Optional(Type.String({ maxLength: 64 })),
+    timeZone: Type.Optional(SingleLine(64)),
   },
   { additionalProperties: false },
 );
@@ -72,8 +73,8 @@ export type SignUpBody = Static<typeof SignUpBodySchema>;
 
 export const SignInBodySchema = Type.Object(
   {
-    email: Type.String({ maxLength: 254 }),
-    password: Type.String({ maxLength: 128 }),
+    email: SingleLine(254),
+    password: SingleLine(128),
   },
   { additionalProperties: false },
 );
@@ -94,19 +95,19 @@ export type Me = Static<typeof MeSchema>;
 /** Changes to the signed-in user's profile: absent fields stay, `null` clears an optional one. */
 export const UpdateProfileBodySchema = Type.Object(
   {
-    name: Type.Optional(Type.String({ maxLength: 80 })),
-    username: Type.Optional(Type.String({ maxLength: 40 })),
-    displayName: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), Type.Null()])),
-    bio: Type.Optional(Type.Union([Type.String({ maxLength: 400 }), Type.Null()])),
-    photoUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+    name: Type.Optional(SingleLine(80)),
+    username: Type.Optional(SingleLine(40)),
+    displayName: Type.Optional(Type.Union([SingleLine(80), Type.Null()])),
+    bio: Type.Optional(Type.Union([MultiLine(400), Type.Null()])),
+    photoUrl: Type.Optional(Type.Union([SingleLine(2048), Type.Null()])),
     avatarConfig: Type.Optional(Type.Union([AvatarConfigSchema, Type.Null()])),
-    timeZone: Type.Optional(Type.String({ maxLength: 64 })),
+    timeZone: Type.Optional(SingleLine(64)),
   },
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateProfileBody = Static<typeof UpdateProfileBodySchema>;
 
-export const UsernameParamsSchema = Type.Object({ username: Type.String({ maxLength: 40 }) });
+export const UsernameParamsSchema = Type.Object({ username: SingleLine(40) });
 
 /** Whether a (valid) username is free; the sign-up and profile forms ask as the user types. */
 export const UsernameAvailabilitySchema = Type.Object({
@@ -115,10 +116,7 @@ export const UsernameAvailabilitySchema = Type.Object({
 });
 export type UsernameAvailability = Static<typeof UsernameAvailabilitySchema>;
 
-export const ForgotPasswordBodySchema = Type.Object(
-  { email: Type.String({ maxLength: 254 }) },
-  { additionalProperties: false },
-);
+export const ForgotPasswordBodySchema = Type.Object({ email: SingleLine(254) }, { additionalProperties: false });
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBodySchema>;
 
 /** The same answer whether or not the address has an account. */
@@ -126,7 +124,7 @@ export const ForgotPasswordAnswerSchema = Type.Object({ message: Type.String() }
 
 /** Spec §7: the reset screen posts exactly `{ token, newPassword }` (to /api/auth/reset-password). */
 export const ResetPasswordBodySchema = Type.Object(
-  { token: Type.String({ maxLength: 200 }), newPassword: Type.String({ maxLength: 128 }) },
+  { token: SingleLine(200), newPassword: SingleLine(128) },
   { additionalProperties: false },
 );
 export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
@@ -135,12 +133,12 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
 export const ClientErrorReportSchema = Type.Object(
   {
     kind: Type.Union([Type.Literal('error'), Type.Literal('unhandledrejection'), Type.Literal('render')]),
-    message: Type.String({ maxLength: 1000 }),
-    stack: Type.Optional(Type.String({ maxLength: 8000 })),
+    message: MultiLine(1000),
+    stack: Type.Optional(MultiLine(8000)),
     /** The page's path (no query string: it may hold a reset token). */
-    path: Type.String({ maxLength: 500 }),
+    path: SingleLine(500),
     /** The bundle that raised it (shell or a remote), when known. */
-    source: Type.Optional(Type.String({ maxLength: 40 })),
+    source: Type.Optional(SingleLine(40)),
   },
   { additionalProperties: false },
 );
@@ -151,7 +149,7 @@ export const AuthProvidersSchema = Type.Object({ google: Type.Boolean() });
 export type AuthProviders = Static<typeof AuthProvidersSchema>;
 
 /** `GET /api/identity/auth/google/start?redirect=/path`: where to land after signing in (same-app paths only). */
-export const GoogleStartQuerySchema = Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 512 })) });
+export const GoogleStartQuerySchema = Type.Object({ redirect: Type.Optional(SingleLine(512)) });
 export type GoogleStartQuery = Static<typeof GoogleStartQuerySchema>;
 
 /**
@@ -159,11 +157,11 @@ export type GoogleStartQuery = Static<typeof GoogleStartQuerySchema>;
  * Anything else the provider adds is ignored.
  */
 export const GoogleCallbackQuerySchema = Type.Object({
-  code: Type.Optional(Type.String({ maxLength: 2048 })),
-  state: Type.Optional(Type.String({ maxLength: 512 })),
-  iss: Type.Optional(Type.String({ maxLength: 2048 })),
-  error: Type.Optional(Type.String({ maxLength: 256 })),
-  error_description: Type.Optional(Type.String({ maxLength: 2048 })),
+  code: Type.Optional(SingleLine(2048)),
+  state: Type.Optional(SingleLine(512)),
+  iss: Type.Optional(SingleLine(2048)),
+  error: Type.Optional(SingleLine(256)),
+  error_description: Type.Optional(MultiLine(2048)),
 });
 export type GoogleCallbackQuery = Static<typeof GoogleCallbackQuerySchema>;
 

@@ -8,3 +8,4 @@ export * from './billing';
 export * from './pods';
 export * from './your-data';
 export * from './weekly';
+export * from './text';

@@ -1,5 +1,6 @@
 import { CHAT_MESSAGE_MAX_LENGTH, POD_DESCRIPTION_MAX, POD_NAME_MAX, POD_NAME_MIN } from '@vere/domain';
 import { Type, type Static } from 'typebox';
+import { MultiLine, SingleLine } from './text';
 import { AvatarConfigSchema } from './identity';
 
 /** One pod the signed-in user created or belongs to. */
@@ -133,7 +134,7 @@ export const ReportBodySchema = Type.Object(
     kind: Type.Union([Type.Literal('user'), Type.Literal('pod_log'), Type.Literal('chat_message')]),
     targetId: Uuid,
     reason: ReportReasonSchema,
-    details: Type.Optional(Type.String({ maxLength: 500 })),
+    details: Type.Optional(MultiLine(500)),
   },
   { additionalProperties: false },
 );
@@ -148,8 +149,8 @@ export type ReportCreated = Static<typeof ReportCreatedSchema>;
 /** A name and an optional description within the pod field limits of @vere/domain, both trimmed (a blank name is refused). */
 export const CreatePodBodySchema = Type.Object(
   {
-    name: Type.String({ minLength: POD_NAME_MIN, maxLength: POD_NAME_MAX }),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: POD_DESCRIPTION_MAX }), Type.Null()])),
+    name: SingleLine(POD_NAME_MAX, { minLength: POD_NAME_MIN }),
+    description: Type.Optional(Type.Union([MultiLine(POD_DESCRIPTION_MAX), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -158,8 +159,8 @@ export type CreatePodBody = Static<typeof CreatePodBodySchema>;
 /** PATCH /api/pods/pods/{podId} (creator): rename and/or change the description (null clears it). */
 export const UpdatePodBodySchema = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: POD_NAME_MIN, maxLength: POD_NAME_MAX })),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: POD_DESCRIPTION_MAX }), Type.Null()])),
+    name: Type.Optional(SingleLine(POD_NAME_MAX, { minLength: POD_NAME_MIN })),
+    description: Type.Optional(Type.Union([MultiLine(POD_DESCRIPTION_MAX), Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -304,7 +305,7 @@ export type ChatParams = Static<typeof ChatParamsSchema>;
  * pairs and surrounding whitespace).
  */
 export const SendChatMessageBodySchema = Type.Object(
-  { body: Type.String({ minLength: 1, maxLength: 4 * CHAT_MESSAGE_MAX_LENGTH }) },
+  { body: MultiLine(4 * CHAT_MESSAGE_MAX_LENGTH, { minLength: 1 }) },
   { additionalProperties: false },
 );
 export type SendChatMessageBody = Static<typeof SendChatMessageBodySchema>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MultiLine, SingleLine } from './text';
 import { AvatarConfigSchema } from './identity';
 
 export const LevelProgressSchema = Type.Object({
@@ -118,8 +119,8 @@ export type PhotoParams = Static<typeof PhotoParamsSchema>;
 
 /** The signature of a local-storage photo link: `?exp=<unix seconds>&sig=<base64url HMAC>`. */
 export const PhotoLinkQuerySchema = Type.Object({
-  exp: Type.Optional(Type.String({ maxLength: 20 })),
-  sig: Type.Optional(Type.String({ maxLength: 100 })),
+  exp: Type.Optional(SingleLine(20)),
+  sig: Type.Optional(SingleLine(100)),
 });
 export type PhotoLinkQuery = Static<typeof PhotoLinkQuerySchema>;
 
@@ -145,7 +146,7 @@ export type TodoParams = Static<typeof TodoParamsSchema>;
 export const CompleteTodoBodySchema = Type.Object(
   {
     proofType: Type.Union([Type.Literal('text'), Type.Literal('photo'), Type.Literal('both')]),
-    proofText: Type.Optional(Type.String({ maxLength: 2000 })),
+    proofText: Type.Optional(MultiLine(2000)),
     /** An uploaded photo's id (POST /api/quests/me/photos); must be the caller's own. */
     photoId: Type.Optional(Type.String({ format: 'uuid' })),
   },

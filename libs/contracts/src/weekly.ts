@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MultiLine, Text } from './text';
 import { LevelProgressSchema } from './quests';
 import { AvatarConfigSchema } from './identity';
 
@@ -78,7 +79,7 @@ export type WeeklyParams = Static<typeof WeeklyParamsSchema>;
 export const CompleteWeeklyBodySchema = Type.Object(
   {
     /** The "What did you do?" note: stored as the reflection and the proof text. */
-    note: Type.Optional(Type.String({ maxLength: 2000 })),
+    note: Type.Optional(MultiLine(2000)),
     /** An uploaded photo the user owns (photo storage). */
     photoId: Type.Optional(Uuid),
     podIds: Type.Optional(Type.Array(Uuid, { maxItems: 20, uniqueItems: true })),
@@ -148,16 +149,18 @@ export type PlayerProgress = Static<typeof PlayerProgressSchema>;
 
 // --- Management (admin role) ---
 
-const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+/** Not blank; the title is one line, the pages may span lines. */
+const Line = (maxLength: number) => Text({ maxLength, minLength: 1, notBlank: true });
+const Page = (maxLength: number) => Text({ maxLength, minLength: 1, notBlank: true, multiline: true });
 
 const challengeFields = {
-  title: Text(120),
+  title: Line(120),
   category: ChallengeCategorySchema,
-  preview: Text(1000),
-  why: Text(2000),
-  insight: Text(2000),
-  challenge: Text(4000),
-  reflection: Text(2000),
+  preview: Page(1000),
+  why: Page(2000),
+  insight: Page(2000),
+  challenge: Page(4000),
+  reflection: Page(2000),
 };
 
 export const CreateChallengeBodySchema = Type.Object(challengeFields, { additionalProperties: false });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { UserSchema } from './identity';
 import { PodSummarySchema } from './pods';
+import { SingleLine } from './text';
 
 /**
  * "Your data": each service answers `GET /api/<service>/me/export` with what it holds about the
@@ -162,8 +163,5 @@ export const BillingExportSchema = Type.Object({
 export type BillingExport = Static<typeof BillingExportSchema>;
 
 /** Deleting the account: the password again, so a borrowed unlocked phone cannot do it. */
-export const DeleteAccountBodySchema = Type.Object(
-  { password: Type.String({ maxLength: 128 }) },
-  { additionalProperties: false },
-);
+export const DeleteAccountBodySchema = Type.Object({ password: SingleLine(128) }, { additionalProperties: false });
 export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>;

@@ -82,6 +82,22 @@ describe('POST /api/billing/webhooks/revenuecat', () => {
     }
   });
 
+  it('refuses text PostgreSQL cannot store (NUL, a lone surrogate) anywhere in the event with 400, storing nothing', async () => {
+    const userId = randomUUID();
+    for (const over of [
+      { app_user_id: 'a\u0000b' },
+      { store: 'APP\ud800STORE' },
+      { subscriber_attributes: { $email: { value: 'a\u0000@b.c' } } },
+      { 'key\u0000': 1 },
+    ]) {
+      const event = rcEvent('INITIAL_PURCHASE', userId, over);
+      const res = await post(h, event);
+      expect(res.statusCode, `${JSON.stringify(over)} → ${res.body}`).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      expect(await stored(h, event.id)).toBe(0);
+    }
+  });
+
   it('processes each event id once, however often it is sent', async () => {
     const userId = randomUUID();
     const e = rcEvent('INITIAL_PURCHASE', userId);

@@ -144,6 +144,19 @@ describe('POST /api/billing/webhooks/stripe: verification', () => {
   });
 });
 
+describe('text PostgreSQL cannot store', () => {
+  it('a signed event with a NUL or a lone surrogate anywhere gets 400 and is not stored', async () => {
+    for (const name of ['a\u0000b', 'a\ud800b']) {
+      const e = event('customer.created', { id: `cus_${++seq}`, object: 'customer', name });
+      const res = await send(e);
+      expect(res.statusCode, `${JSON.stringify(name)} → ${res.body}`).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      const { rowCount } = await h.sql.query('SELECT 1 FROM billing.webhook_event WHERE event_id = $1', [e.id]);
+      expect(rowCount).toBe(0);
+    }
+  });
+});
+
 describe('each event once', () => {
   it('processes the same event sent twice once', async () => {
     const userId = randomUUID();

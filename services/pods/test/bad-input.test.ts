@@ -176,3 +176,62 @@ describe('bad input on every endpoint', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('hostile text (issue 21, defect 3)', () => {
+  const HOSTILE = {
+    NUL: 'a\u0000b',
+    'a lone surrogate': 'a\ud800b',
+    SOH: 'a\u0001b',
+    ESC: 'a\u001bb',
+    NEL: 'a\u0085b',
+  };
+
+  it('in a pod name or description (create and update) and a report’s details: 400 VALIDATION_FAILED, nothing stored', async () => {
+    const creator = await newUser(h);
+    const maker = await newUser(h); // no pod of their own yet: the creation cap is not what answers
+    const other = await newUser(h);
+    const { podId } = await createPod(h, creator);
+    const before = await counts();
+    for (const [name, text] of Object.entries(HOSTILE)) {
+      const cases: [
+        who: string,
+        method: 'POST' | 'PATCH',
+        url: string,
+        body: Record<string, unknown>,
+        field: string,
+      ][] = [
+        [maker, 'POST', '/api/pods/pods', { name: `Crew ${text}` }, 'name'],
+        [maker, 'POST', '/api/pods/pods', { name: 'Crew', description: text }, 'description'],
+        [creator, 'PATCH', `/api/pods/pods/${podId}`, { name: `Crew ${text}` }, 'name'],
+        [creator, 'PATCH', `/api/pods/pods/${podId}`, { description: text }, 'description'],
+        [
+          creator,
+          'POST',
+          '/api/pods/reports',
+          { kind: 'user', targetId: other, reason: 'other', details: text },
+          'details',
+        ],
+      ];
+      for (const [who, method, url, body, field] of cases) {
+        const res = await h.pods.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${h.issuer.sign(who)}` },
+          payload: body,
+        });
+        const label = `${method} ${url} ${field} with ${name}`;
+        expect(res.statusCode, `${label} → ${res.body}`).toBe(400);
+        expect(res.json().error, label).toMatchObject({ code: 'VALIDATION_FAILED', field });
+      }
+    }
+    expect(await counts()).toEqual(before);
+    // Line breaks stay welcome in a description.
+    const ok = await h.pods.app.inject({
+      method: 'PATCH',
+      url: `/api/pods/pods/${podId}`,
+      headers: { authorization: `Bearer ${h.issuer.sign(creator)}` },
+      payload: { description: 'Mornings.\nEvery day, 7:00.\t🙂' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { IosBillingConfigSchema, WebhookAckSchema } from '@vere/contracts';
+import { IosBillingConfigSchema, isStorableJson, SingleLine, WebhookAckSchema } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import { Type } from 'typebox';
 import type { BillingDeps } from '../use-cases/deps';
@@ -9,11 +9,11 @@ export const REVENUECAT_WEBHOOK_PATH = '/api/billing/webhooks/revenuecat';
 
 const Body = Type.Object(
   {
-    api_version: Type.Optional(Type.String({ maxLength: 20 })),
+    api_version: Type.Optional(SingleLine(20)),
     event: Type.Object(
       {
-        id: Type.String({ minLength: 1, maxLength: 200 }),
-        type: Type.String({ minLength: 1, maxLength: 60 }),
+        id: SingleLine(200, { minLength: 1 }),
+        type: SingleLine(60, { minLength: 1 }),
       },
       { additionalProperties: true },
     ),
@@ -81,6 +81,9 @@ export async function revenueCatRoutes(
     },
     async (request) => {
       const { event } = request.body;
+      // The event is stored whole, fields no schema lists included: PostgreSQL would refuse them with a 500.
+      if (!isStorableJson(event))
+        throw new AppError('VALIDATION_FAILED', 'The event holds a NUL or a lone surrogate.', 'event');
       const stored = await receiveWebhookEvent(opts.deps, 'revenuecat', event);
       if (stored) opts.onEventStored();
       return stored ? { received: true as const } : { received: true as const, duplicate: true };

@@ -1,4 +1,4 @@
-import { CheckoutBodySchema, RedirectUrlSchema, WebhookAckSchema } from '@vere/contracts';
+import { CheckoutBodySchema, isStorableJson, RedirectUrlSchema, WebhookAckSchema } from '@vere/contracts';
 import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { openPortal, startCheckout } from '../use-cases/checkout';
@@ -51,6 +51,9 @@ export async function stripeRoutes(app: ServiceApp, opts: StripeRoutesOptions): 
       }
       if (typeof event.id !== 'string' || typeof event.type !== 'string')
         throw new AppError('BAD_REQUEST', 'Not a Stripe event.');
+      // Stored whole as jsonb: PostgreSQL would refuse these with a 500.
+      if (!isStorableJson(event))
+        throw new AppError('VALIDATION_FAILED', 'The event holds a NUL or a lone surrogate.', 'event');
       const stored = await receiveWebhookEvent(opts.deps, 'stripe', event);
       if (stored) opts.onEventStored();
       return stored ? { received: true as const } : { received: true as const, duplicate: true };
