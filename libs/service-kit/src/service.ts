@@ -81,6 +81,8 @@ export async function assembleService<P extends DataClient = undefined>(
     });
     const ctx: ServiceContext<P> = { name: def.name, app, prisma, pool, bus: def.bus, relay, logger: def.logger };
     await def.routes(ctx);
+    // The live revocations are known before the app listens: a new replica refuses them from its first request.
+    await revocations?.refresh();
 
     const subscriptions: Subscription[] = [];
     let closed = false;
