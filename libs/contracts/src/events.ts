@@ -60,6 +60,21 @@ export const UserDeleted = contract('identity.user.deleted.v1', Type.Object({ ..
 export type UserDeletedPayload = Static<typeof UserDeleted.schema>;
 
 /**
+ * identity: a session (one refresh-token family, the `sid` claim of its access tokens) ended —
+ * sign-out, a stolen refresh token replayed, a password reset or a sign-in taking the account over.
+ * Every service refuses the session's access tokens from then on, not only once they expire.
+ */
+export const SessionRevoked = contract(
+  'identity.session.revoked.v1',
+  Type.Object({
+    ...Meta,
+    sessionId: Type.String({ format: 'uuid' }),
+    revokedAt: Type.String({ description: 'ISO 8601' }),
+  }),
+);
+export type SessionRevokedPayload = Static<typeof SessionRevoked.schema>;
+
+/**
  * billing: the user's Pro entitlement changed (bought, renewed, cancelled, lapsed, granted). Carries the
  * whole entitlement after the change, in the spec's shape. `version` grows with every change for the
  * user, so a consumer that sees an older version than the one it holds ignores it (redelivery, reorder).
@@ -223,6 +238,7 @@ export const Events = {
   UserRegistered,
   ProfileUpdated,
   UserDeleted,
+  SessionRevoked,
   EntitlementChanged,
   XpAwarded,
   LevelReached,

@@ -24,7 +24,23 @@ export interface AuthOptions {
   audience: string;
   /** Where the keys come from: identity's JWKS URL (jwksKeys), or inside identity its own key store. */
   keys: VerificationKeyResolver;
+  /**
+   * Whether a verified token was revoked since it was issued (its session ended, its user was
+   * deleted): asked on every request, the remembered tokens included. assembleService gives every
+   * service the revocation read model (revocation.ts); identity checks its own tables.
+   */
+  revoked?: RevocationCheck;
 }
+
+/** What a revocation check needs of a verified token. */
+export interface RevokableToken {
+  userId: string;
+  /** The `sid` claim: the session (refresh-token family) the token was issued for. */
+  sessionId?: string;
+}
+
+/** True when the token must be refused; a boolean when it needs no I/O (the hot path). */
+export type RevocationCheck = (token: RevokableToken) => boolean | Promise<boolean>;
 
 export interface AccessClaims {
   sub: string;
@@ -34,6 +50,8 @@ export interface AccessClaims {
   exp: number;
   /** Set by identity for users holding a role (`admin`); absent for everyone else. */
   role?: AccessRole;
+  /** The session the token belongs to (identity's refresh-token family); absent in tokens from before sessions were named. */
+  sid?: string;
 }
 
 /** Roles identity may put in access tokens. */
@@ -136,41 +154,56 @@ export const authPlugin = fp<AuthOptions>(
 
     // A client sends the same access token with every request for its ~15 minutes: remember the
     // verified ones (user id only) for a minute, so most requests skip the signature check.
-    const verified = lru<{ userId: string; role: AccessRole | null; expiresAt: number }>(10_000, VERIFIED_TTL_MS);
+    const verified = lru<{ userId: string; sessionId?: string; role: AccessRole | null; expiresAt: number }>(
+      10_000,
+      VERIFIED_TTL_MS,
+    );
+    const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    // A synchronous answer (the read model's Set lookups) is used as is: no promise on the hot path.
+    const revoked = (token: RevokableToken): boolean | Promise<boolean> => opts.revoked?.(token) ?? false;
 
     app.decorateRequest('userId', '');
     app.decorateRequest('role', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
-      const token =
+      const bearer =
         typeof header === 'string' && header.length <= MAX_TOKEN_LENGTH
           ? /^Bearer ([^\s]+)$/i.exec(header)?.[1]
           : undefined;
-      if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-      const known = verified.get(token);
+      if (!bearer) throw unauthenticated();
+      const known = verified.get(bearer);
       if (known && known.expiresAt > Date.now()) {
+        const answer = revoked(known);
+        if (answer === true || (answer !== false && (await answer))) throw unauthenticated();
         request.userId = known.userId;
         request.role = known.role;
         return;
       }
       try {
-        const { payload, protectedHeader } = await jwtVerify(token, keys, verifyOptions);
+        const { payload, protectedHeader } = await jwtVerify(bearer, keys, verifyOptions);
         const problem = accessTokenProblem(protectedHeader, payload);
         if (problem) throw new Error(problem);
         if (typeof payload.sub !== 'string' || !UUID.test(payload.sub))
           throw new Error('token subject is not a user id');
-        request.userId = payload.sub.toLowerCase();
+        if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !UUID.test(payload.sid)))
+          throw new Error('token session is not a session id');
+        const token: RevokableToken = {
+          userId: payload.sub.toLowerCase(),
+          ...(typeof payload.sid === 'string' ? { sessionId: payload.sid.toLowerCase() } : {}),
+        };
+        if (await revoked(token)) throw new Error('token revoked');
+        request.userId = token.userId;
         request.role = (ACCESS_ROLES as readonly unknown[]).includes(payload.role)
           ? (payload.role as AccessRole)
           : null;
-        verified.set(token, { userId: request.userId, role: request.role, expiresAt: (payload.exp ?? 0) * 1_000 });
+        verified.set(bearer, { ...token, role: request.role, expiresAt: (payload.exp ?? 0) * 1_000 });
       } catch (err) {
         if (err instanceof KeysUnavailableError) {
           request.log.error({ err }, 'cannot verify access tokens: key set unavailable');
           throw new AppError('NOT_READY', 'Sign-in is temporarily unavailable. Please try again in a moment.');
         }
         request.log.debug({ err }, 'access token rejected');
-        throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+        throw unauthenticated();
       }
     });
 

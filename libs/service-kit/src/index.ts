@@ -11,3 +11,4 @@ export * from './service';
 export * from './jobs';
 export * from './unit-of-work';
 export { escapeHtml } from './html';
+export * from './revocation';

@@ -6,6 +6,7 @@ import type { AuthOptions } from './auth';
 import type { EventBus, Subscription } from './events/types';
 import { OutboxRelay } from './events/outbox';
 import { openServiceDatabase } from './prisma';
+import { RevocationList } from './revocation';
 import type { ServiceHandle } from './runtime';
 
 export interface ServiceContext<P> {
@@ -35,7 +36,11 @@ export interface ServiceDefinition<P extends DataClient> {
   trustProxy?: string;
   /** The service's generated Prisma client, for services whose data client is Prisma. */
   createPrisma?: (adapter: PrismaPg) => P;
-  /** How bearer tokens are verified (may need the database, as in identity). */
+  /**
+   * How bearer tokens are verified (may need the database, as in identity). Without a `revoked`
+   * check of its own, the service keeps the revocation read model (revocation.ts): a `revocation`
+   * table in its schema, fed by durable consumers subscribed here, read by every replica each second.
+   */
   auth: (prisma: P) => Promise<Omit<AuthOptions, 'audience'>> | Omit<AuthOptions, 'audience'>;
   /** Registers the service's routes. */
   routes: (ctx: ServiceContext<P>) => Promise<void>;
@@ -60,18 +65,24 @@ export async function assembleService<P extends DataClient = undefined>(
   try {
     const prisma = def.createPrisma?.(adapter) as P;
     const relay = new OutboxRelay({ pool, schema: def.name, bus: def.bus, logger: def.logger });
+    const auth = await def.auth(prisma);
+    const revocations = auth.revoked
+      ? undefined
+      : new RevocationList({ pool, schema: def.name, bus: def.bus, logger: def.logger });
     const app = await createServiceApp({
       name: def.name,
       pool,
       bus: def.bus,
       logger: def.logger,
       logLevel: def.logLevel,
-      auth: await def.auth(prisma),
+      auth: revocations ? { ...auth, revoked: revocations.isRevoked } : auth,
       trustProxy: def.trustProxy,
       outboxStats: () => relay.stats(),
     });
     const ctx: ServiceContext<P> = { name: def.name, app, prisma, pool, bus: def.bus, relay, logger: def.logger };
     await def.routes(ctx);
+    // The live revocations are known before the app listens: a new replica refuses them from its first request.
+    await revocations?.refresh();
 
     const subscriptions: Subscription[] = [];
     let closed = false;
@@ -80,12 +91,16 @@ export async function assembleService<P extends DataClient = undefined>(
       app,
       async start() {
         relay.start();
-        subscriptions.push(...(await Promise.all(def.consumers?.(ctx) ?? [])));
+        await revocations?.start();
+        subscriptions.push(
+          ...(await Promise.all([...(revocations?.consumers(def.name) ?? []), ...(def.consumers?.(ctx) ?? [])])),
+        );
       },
       async close() {
         if (closed) return;
         closed = true;
         await Promise.all(subscriptions.map((s) => s.stop()));
+        await revocations?.stop();
         await relay.stop();
         await app.close();
         await prisma?.$disconnect();

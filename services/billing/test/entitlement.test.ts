@@ -138,10 +138,12 @@ describe('identity.user.deleted.v1', () => {
     const deleted = newEvent(UserDeleted.subject, userId, {});
     await h.bus.publish(deleted);
     await expect.poll(() => rowsOf(userId), { timeout: 10_000 }).toBe(0);
-    const { rows } = await h.sql.query(`SELECT consumer FROM billing.inbox_event WHERE event_id = $1`, [
-      deleted.payload.eventId,
-    ]);
-    expect(rows).toEqual([{ consumer: 'billing-user-erasure' }]);
+    const { rows } = await h.sql.query(
+      `SELECT consumer FROM billing.inbox_event WHERE event_id = $1 ORDER BY consumer`,
+      [deleted.payload.eventId],
+    );
+    // The erasure, and the revocation read model service-kit keeps (decision 0034).
+    expect(rows).toEqual([{ consumer: 'billing-revoked-users' }, { consumer: 'billing-user-erasure' }]);
     expect(await rowsOf(other)).toBe(3);
   });
 });

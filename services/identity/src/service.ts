@@ -24,7 +24,7 @@ import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/ac
 import type { IdentityDeps } from './use-cases/deps';
 import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
-import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS } from './use-cases/sessions';
+import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
 
 export async function createIdentityService(
   config: IdentityConfig,
@@ -54,8 +54,14 @@ export async function createIdentityService(
     trustProxy: config.trustProxy,
     ...deps,
     createPrisma: (adapter) => new PrismaClient({ adapter }),
-    auth: () => ({
+    auth: (prisma) => ({
       issuer: config.issuer,
+      // identity owns the sessions: it checks its own tables instead of the revocation read model.
+      revoked: (token) =>
+        accessTokenRevoked(
+          { db: prisma, users: createUsersRepository(), tokens: createRefreshTokensRepository() },
+          token,
+        ),
       keys: async (header) => {
         if (!keys) throw new Error('signing keys are not loaded yet');
         return (await keys).verificationKey(header.kid);

@@ -191,8 +191,14 @@ describe('Google sign-in', () => {
     const { res } = await signInWithGoogle(google.login);
     const me = (await authCalls(h.service).refresh(refreshCookie(res.headers['set-cookie']))).json().user;
     expect(me).toMatchObject({ id: signUp.json().user.id, email, name: 'Ana' });
-    expect(await userEvents(me.id)).toEqual(['identity.user.registered.v1', 'identity.profile.updated.v1']);
+    // The old session ends everywhere: its access tokens are revoked too (decision 0034).
+    expect(await userEvents(me.id)).toEqual([
+      'identity.user.registered.v1',
+      'identity.profile.updated.v1',
+      'identity.session.revoked.v1',
+    ]);
     expect((await authCalls(h.service).refresh(oldSession)).statusCode).toBe(401);
+    expect((await authCalls(h.service).me(signUp.json().accessToken)).statusCode).toBe(401);
     expect((await authCalls(h.service).signIn(email, STRONG_PASSWORD)).json().error.code).toBe('INVALID_CREDENTIALS');
   });
 

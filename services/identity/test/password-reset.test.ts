@@ -45,7 +45,7 @@ const NEW_PASSWORD = 'Brand-new-pass2!';
 async function accountWithSession() {
   const email = uniqueEmail();
   const res = await calls().signUp({ email, password: STRONG_PASSWORD, name: 'Ana' });
-  return { email, cookie: refreshCookie(res.headers['set-cookie']) };
+  return { email, cookie: refreshCookie(res.headers['set-cookie']), accessToken: res.json().accessToken as string };
 }
 
 async function mailFor(email: string): Promise<ParsedMail> {
@@ -151,6 +151,25 @@ describe('reset password', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('RESET_LINK_INVALID');
     expect((await calls().signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of every session too, and tells the other services', async () => {
+    const { email, accessToken } = await accountWithSession();
+    const second = (await calls().signIn(email, STRONG_PASSWORD)).json().accessToken as string;
+    const userId = (await calls().me(accessToken)).json().user.id as string;
+    await forgot({ email });
+    expect((await reset({ token: tokenOf(await mailFor(email)), newPassword: NEW_PASSWORD })).statusCode).toBe(204);
+
+    for (const token of [accessToken, second]) expect((await calls().me(token)).statusCode).toBe(401);
+    const sid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+    const { rows } = await h.sql.query(
+      `SELECT payload->>'sessionId' AS "sessionId" FROM identity.outbox_event
+        WHERE subject = 'identity.session.revoked.v1' AND payload->>'userId' = $1`,
+      [userId],
+    );
+    expect(rows.map((r) => r.sessionId).sort()).toEqual([sid(accessToken), sid(second)].sort());
+    const fresh = (await calls().signIn(email, NEW_PASSWORD)).json().accessToken as string;
+    expect((await calls().me(fresh)).statusCode).toBe(200);
   });
 
   it('lets exactly one of two concurrent uses of a link through', async () => {

@@ -22,9 +22,12 @@ export interface RefreshTokensRepository {
    * refreshes with the same token cannot both claim it.
    */
   claim(tx: Db, id: string, now: Date): Promise<boolean>;
-  revokeFamily(db: Db, familyId: string, now: Date): Promise<void>;
-  /** Revokes every live token of the user: all their sessions end. */
-  revokeAllOf(tx: Db, userId: string, now: Date): Promise<void>;
+  /** Revokes the family's tokens; false when it was revoked already. */
+  revokeFamily(db: Db, familyId: string, now: Date): Promise<boolean>;
+  /** Revokes every live token of the user: all their sessions end. Answers the families it revoked. */
+  revokeAllOf(tx: Db, userId: string, now: Date): Promise<string[]>;
+  /** Whether the family (a session) was revoked. */
+  familyRevoked(db: Db, familyId: string): Promise<boolean>;
   /** Every session (token family) of the user, oldest first: when it started, ends, and ended. */
   familiesOf(db: Db, userId: string): Promise<Array<{ startedAt: Date; expiresAt: Date; endedAt: Date | null }>>;
 }
@@ -43,11 +46,23 @@ export function createRefreshTokensRepository(): RefreshTokensRepository {
       return count === 1;
     },
     async revokeFamily(db, familyId, now) {
-      await db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+      const { count } = await db.refreshToken.updateMany({
+        where: { familyId, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      return count > 0;
     },
     async revokeAllOf(tx, userId, now) {
+      const live = await tx.refreshToken.findMany({
+        where: { userId, revokedAt: null },
+        select: { familyId: true },
+        distinct: ['familyId'],
+      });
       await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+      return live.map((row) => row.familyId);
     },
+    familyRevoked: async (db, familyId) =>
+      (await db.refreshToken.count({ where: { familyId, revokedAt: { not: null } } })) > 0,
     async familiesOf(db, userId) {
       const rows = await db.refreshToken.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
       const families = new Map<string, { startedAt: Date; expiresAt: Date; endedAt: Date | null }>();

@@ -7,6 +7,7 @@ import { IdentityLinkedError } from '../repositories/external-identities-reposit
 import type { ExternalIdentityRef, User } from '../repositories/users-repository';
 import { createAccount, tidyName } from './accounts';
 import type { GoogleSignInSettings, IdentityDeps } from './deps';
+import { endAllSessions } from './sessions';
 
 export const GOOGLE = 'google';
 /** How long a started sign-in may take at the provider. */
@@ -183,7 +184,7 @@ async function linkTakingOver(deps: IdentityDeps, userId: string, identity: Exte
     const now = new Date();
     await deps.identities.link(tx, userId, identity);
     await deps.users.setPasswordHash(tx, userId, null);
-    await deps.tokens.revokeAllOf(tx, userId, now);
+    await endAllSessions(deps, tx, userId, now);
     await deps.resets.endUnused(tx, userId, now);
   });
 }

@@ -4,6 +4,7 @@ import { AppError, escapeHtml } from '@vere/service-kit';
 import { hashPassword } from '../passwords';
 import { check } from './accounts';
 import type { IdentityDeps } from './deps';
+import { endAllSessions } from './sessions';
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 /** Reset mails one account gets per window, whoever asks: more would let anyone flood a victim's inbox. */
@@ -82,7 +83,7 @@ export async function resetPassword(deps: IdentityDeps, token: string, newPasswo
     if (!claimed) return null;
     await deps.users.setPasswordHash(tx, claimed, passwordHash);
     await deps.resets.endUnused(tx, claimed, now);
-    await deps.tokens.revokeAllOf(tx, claimed, now);
+    await endAllSessions(deps, tx, claimed, now);
     return claimed;
   });
   if (!userId) throw invalidLink();

@@ -1,6 +1,15 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { AppError, TOKEN_AUDIENCE_SERVICES, serviceAudience } from '@vere/service-kit';
+import { SessionRevoked } from '@vere/contracts';
+import {
+  AppError,
+  TOKEN_AUDIENCE_SERVICES,
+  newEvent,
+  serviceAudience,
+  writeOutbox,
+  type RevokableToken,
+} from '@vere/service-kit';
 import { createSigner } from 'fast-jwt';
+import type { Db } from '../repositories/db';
 import type { NewRefreshToken } from '../repositories/refresh-tokens-repository';
 import type { IdentityDeps } from './deps';
 
@@ -27,10 +36,11 @@ function parseRefreshToken(value: string): { id: string; secret: string } | unde
 }
 
 /**
- * A short-lived ES256 access token, for every service (`aud`), naming the user in `sub` and their
- * role, if any, in `role` (read at every issue, so a grant or removal applies at the next refresh).
+ * A short-lived ES256 access token, for every service (`aud`), naming the user in `sub`, the session
+ * (refresh-token family) in `sid`, so it can be revoked with it (decision 0034), and their role, if
+ * any, in `role` (read at every issue, so a grant or removal applies at the next refresh).
  */
-async function signAccessToken(deps: IdentityDeps, userId: string): Promise<string> {
+async function signAccessToken(deps: IdentityDeps, userId: string, sessionId: string): Promise<string> {
   const { kid, privatePem } = deps.keys.current;
   const role = (await deps.users.findById(deps.db, userId))?.role ?? null;
   return createSigner({
@@ -40,7 +50,7 @@ async function signAccessToken(deps: IdentityDeps, userId: string): Promise<stri
     iss: deps.sessions.issuer,
     expiresIn: deps.sessions.accessTtlSeconds * 1000,
     aud: TOKEN_AUDIENCE_SERVICES.map(serviceAudience),
-  })({ sub: userId, ...(role ? { role } : {}) });
+  })({ sub: userId, sid: sessionId, ...(role ? { role } : {}) });
 }
 
 function newToken(deps: IdentityDeps, userId: string, familyId: string, familyExpiresAt: Date) {
@@ -58,10 +68,11 @@ function newToken(deps: IdentityDeps, userId: string, familyId: string, familyEx
 async function session(
   deps: IdentityDeps,
   userId: string,
+  sessionId: string,
   refresh?: { cookie: string; expiresAt: Date },
 ): Promise<IssuedSession> {
   return {
-    accessToken: await signAccessToken(deps, userId),
+    accessToken: await signAccessToken(deps, userId, sessionId),
     expiresIn: deps.sessions.accessTtlSeconds,
     ...(refresh ? { refreshToken: refresh.cookie, refreshExpiresAt: refresh.expiresAt } : {}),
     userId,
@@ -72,7 +83,7 @@ async function session(
 export async function startSession(deps: IdentityDeps, userId: string): Promise<IssuedSession> {
   const token = newToken(deps, userId, randomUUID(), new Date(Date.now() + deps.sessions.familyLifetimeMs));
   await deps.tokens.create(deps.db, token.row);
-  return session(deps, userId, { cookie: token.cookie, expiresAt: token.row.expiresAt });
+  return session(deps, userId, token.row.familyId, { cookie: token.cookie, expiresAt: token.row.expiresAt });
 }
 
 /**
@@ -93,7 +104,7 @@ export async function rotateSession(deps: IdentityDeps, cookieValue: string | un
   if (row.revokedAt || row.familyExpiresAt <= now) throw expired();
   const token = newToken(deps, row.userId, row.familyId, row.familyExpiresAt);
   if (!row.replacedAt && (await rotate(deps, row.id, now, token.row))) {
-    return session(deps, row.userId, { cookie: token.cookie, expiresAt: token.row.expiresAt });
+    return session(deps, row.userId, row.familyId, { cookie: token.cookie, expiresAt: token.row.expiresAt });
   }
   // Rotated before (or just now, by a concurrent request): a second tab, or a replay.
   const current = row.replacedAt ? row : await deps.tokens.findById(deps.db, row.id);
@@ -102,9 +113,9 @@ export async function rotateSession(deps: IdentityDeps, cookieValue: string | un
     !current.revokedAt &&
     now.getTime() - current.replacedAt.getTime() <= deps.sessions.reuseGraceMs
   ) {
-    return session(deps, row.userId);
+    return session(deps, row.userId, row.familyId);
   }
-  if (current?.replacedAt) await deps.tokens.revokeFamily(deps.db, row.familyId, now);
+  if (current?.replacedAt) await revokeSession(deps, row.userId, row.familyId, now);
   throw expired();
 }
 
@@ -123,6 +134,41 @@ export async function endSession(deps: IdentityDeps, cookieValue: string | undef
   if (!parsed) return;
   const row = await deps.tokens.findById(deps.db, parsed.id);
   if (row && timingSafeEqual(Buffer.from(sha256(parsed.secret)), Buffer.from(row.secretHash))) {
-    await deps.tokens.revokeFamily(deps.db, row.familyId, new Date());
+    await revokeSession(deps, row.userId, row.familyId, new Date());
   }
+}
+
+/** Ends one session: its refresh tokens, and (through the event) its access tokens at every service. */
+async function revokeSession(deps: IdentityDeps, userId: string, familyId: string, now: Date): Promise<void> {
+  await deps.transaction(async (tx) => {
+    if (await deps.tokens.revokeFamily(tx, familyId, now)) await publishEndedSessions(tx, userId, [familyId], now);
+  });
+}
+
+/** Ends every session of the user inside the caller's transaction (password reset, account take-over). */
+export async function endAllSessions(deps: IdentityDeps, tx: Db, userId: string, now: Date): Promise<void> {
+  const ended = await deps.tokens.revokeAllOf(tx, userId, now);
+  await publishEndedSessions(tx, userId, ended, now);
+}
+
+/** identity.session.revoked.v1 for each ended session: every other service refuses its access tokens. */
+function publishEndedSessions(tx: object, userId: string, sessionIds: string[], now: Date): Promise<void> {
+  return writeOutbox(
+    tx,
+    ...sessionIds.map((sessionId) =>
+      newEvent(SessionRevoked.subject, userId, { sessionId, revokedAt: now.toISOString() }),
+    ),
+  );
+}
+
+/**
+ * identity's own revocation check, on its tables (it owns the sessions): the user still exists and
+ * the token's session was not ended. One or two indexed reads per request that is not remembered.
+ */
+export async function accessTokenRevoked(
+  deps: Pick<IdentityDeps, 'db' | 'users' | 'tokens'>,
+  token: RevokableToken,
+): Promise<boolean> {
+  if (!(await deps.users.findById(deps.db, token.userId))) return true;
+  return token.sessionId !== undefined && (await deps.tokens.familyRevoked(deps.db, token.sessionId));
 }

@@ -18,7 +18,8 @@ export async function exportIdentityData(deps: IdentityDeps, userId: string): Pr
 /**
  * Deletes the account after the password is typed again, and publishes `identity.user.deleted.v1`
  * in the same transaction: quests, pods and billing erase what they hold about the user when they
- * see it. Sessions end with the row; access tokens already issued expire within their TTL.
+ * see it. Sessions end with the row; every service refuses the user's access tokens from then on
+ * (identity at once, the others when the event reaches them; decision 0034).
  */
 export async function deleteAccount(deps: IdentityDeps, userId: string, password: string): Promise<void> {
   const user = await getAccount(deps, userId);
