@@ -1,4 +1,5 @@
 export * from './avatar';
+export * from './blocks';
 export * from './chat';
 export * from './chat-rate-limit';
 export * from './countdown';
