@@ -11,6 +11,7 @@ export * from './photos';
 export * from './playbooks';
 export * from './pod-streak';
 export * from './pods';
+export * from './profile-photos';
 export * from './time-zone';
 export * from './todos';
 export * from './validation';
