@@ -214,6 +214,13 @@ describe('profile changes', () => {
     const mine = () => received.filter((e) => e.payload.userId === user.id);
     await expect.poll(() => mine().length, { timeout: 5000 }).toBe(2);
     expect(mine()[1]!.payload).toMatchObject({ photoUrl: null });
+    // "Your data" is the user's own file, never shown to anyone: it still says what was stored.
+    const exported = await h.service.app.inject({
+      method: 'GET',
+      url: '/api/identity/me/export',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(exported.json().account.photoUrl).toBe('https://tracker.example/ana.png');
     await sub.stop();
   });
 
