@@ -28,6 +28,7 @@ export const UserSchema = Type.Object({
   username: Type.String(),
   displayName: Type.Union([Type.String(), Type.Null()]),
   bio: Type.Union([Type.String(), Type.Null()]),
+  /** A photo Vere serves itself (a same-origin path), never a link to another site; today always null (decision 0034). */
   photoUrl: Type.Union([Type.String(), Type.Null()]),
   avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
   /** IANA zone the user's day runs in (limits, weekend window); null until they or their browser gave one. */
@@ -99,6 +100,7 @@ export const UpdateProfileBodySchema = Type.Object(
     username: Type.Optional(SingleLine(40)),
     displayName: Type.Optional(Type.Union([SingleLine(80), Type.Null()])),
     bio: Type.Optional(Type.Union([MultiLine(400), Type.Null()])),
+    /** Only a photo Vere serves itself; null or blank clears (decision 0035). */
     photoUrl: Type.Optional(Type.Union([SingleLine(2048), Type.Null()])),
     avatarConfig: Type.Optional(Type.Union([AvatarConfigSchema, Type.Null()])),
     timeZone: Type.Optional(SingleLine(64)),

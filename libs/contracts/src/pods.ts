@@ -201,6 +201,11 @@ export const PodMemberSchema = Type.Object({
    * page; optional in the type so other answers with members, and older clients, still fit.
    */
   completedThisWeek: Type.Optional(Type.Boolean()),
+  /**
+   * A block (either way) or the viewer's report hides this member from the viewer (decision 0035):
+   * the card then carries no name, username, photo or avatar. Sent on the pod page.
+   */
+  hidden: Type.Optional(Type.Boolean()),
 });
 export type PodMember = Static<typeof PodMemberSchema>;
 

@@ -1,4 +1,5 @@
 export * from './avatar';
+export * from './blocks';
 export * from './chat';
 export * from './chat-rate-limit';
 export * from './countdown';
@@ -10,6 +11,7 @@ export * from './photos';
 export * from './playbooks';
 export * from './pod-streak';
 export * from './pods';
+export * from './profile-photos';
 export * from './time-zone';
 export * from './todos';
 export * from './validation';

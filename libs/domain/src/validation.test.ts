@@ -87,8 +87,8 @@ describe('profile fields', () => {
     expect(validateBio('x'.repeat(161)).ok).toBe(false);
     expect(validateBio('a\u0000b').ok).toBe(false);
   });
-  it('accepts only https photo links', () => {
-    expect(validatePhotoUrl('https://images.example.com/me.png').ok).toBe(true);
+  it('accepts no photo link to another site (decision 0035)', () => {
+    expect(validatePhotoUrl('https://images.example.com/me.png').ok).toBe(false);
     expect(validatePhotoUrl('http://images.example.com/me.png').ok).toBe(false);
     expect(validatePhotoUrl('javascript:alert(1)').ok).toBe(false);
     expect(validatePhotoUrl('https://user:pw@example.com/a.png').ok).toBe(false);

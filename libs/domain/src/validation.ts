@@ -3,6 +3,8 @@
  * browser's hints and the server's verdict can never disagree.
  */
 
+import { isOwnPhotoUrl } from './profile-photos';
+
 export type FieldVerdict = { ok: true } | { ok: false; reason: string };
 
 const ok: FieldVerdict = { ok: true };
@@ -153,17 +155,11 @@ export function validateBio(raw: string): FieldVerdict {
   return ok;
 }
 
-/** A profile photo is a link to an image served over HTTPS. */
+/** A profile photo is one Vere serves itself, never a link to another site (decision 0035). */
 export function validatePhotoUrl(raw: string): FieldVerdict {
   const value = raw.trim();
   if (value.length > PHOTO_URL_MAX_LENGTH) return fail('Photo link is too long');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return fail('Please enter a valid link (https://…)');
-  }
-  if (url.protocol !== 'https:' || url.username || url.password) return fail('Photo link must start with https://');
+  if (!isOwnPhotoUrl(value)) return fail('Photos from other sites can’t be used: your avatar is shown instead');
   return ok;
 }
 

@@ -111,7 +111,6 @@ describe('profile changes', () => {
       displayName: 'Ani ✨',
       username: username.toUpperCase(),
       bio: 'Runner.\nClimber.',
-      photoUrl: 'https://images.example.com/ana.png',
       avatarConfig: avatar,
     });
     expect(res.statusCode).toBe(200);
@@ -120,7 +119,7 @@ describe('profile changes', () => {
       displayName: 'Ani ✨',
       username,
       bio: 'Runner.\nClimber.',
-      photoUrl: 'https://images.example.com/ana.png',
+      photoUrl: null,
       avatarConfig: avatar,
     };
     expect(res.json().user).toMatchObject(expected);
@@ -134,7 +133,7 @@ describe('profile changes', () => {
       name: 'Ana María',
       displayName: 'Ani ✨',
       username,
-      photoUrl: 'https://images.example.com/ana.png',
+      photoUrl: null,
       avatarConfig: avatar,
     });
     expect(event.payload).not.toHaveProperty('email');
@@ -182,6 +181,8 @@ describe('profile changes', () => {
     ['control characters', { displayName: 'a\u0000b' }],
     ['a script link as photo', { photoUrl: 'javascript:alert(1)' }],
     ['a plain-HTTP photo', { photoUrl: 'http://example.com/a.png' }],
+    ['a photo on another site (decision 0035)', { photoUrl: 'https://images.example.com/ana.png' }],
+    ['a protocol-relative photo', { photoUrl: '//images.example.com/ana.png' }],
     ['an unknown avatar option', { avatarConfig: { ...defaultAvatarConfig('s'), eyes: ['laser'] } }],
     ['an avatar with two eyes options', { avatarConfig: { ...defaultAvatarConfig('s'), eyes: ['sad', 'normal'] } }],
     ['an array body', [{ name: 'Ana' }]],
@@ -191,6 +192,36 @@ describe('profile changes', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toMatch(/^(VALIDATION_FAILED|BAD_REQUEST)$/);
     expect(await meOf(token)).toEqual(user);
+  });
+
+  it('never hands out a photo link to another site stored before the rule (decision 0035)', async () => {
+    const received: DomainEvent[] = [];
+    const sub = await h.bus.subscribe(
+      { durable: `old-photo-${Date.now()}`, subjects: [ProfileUpdated.subject] },
+      async (e) => {
+        received.push(e);
+      },
+    );
+    const { token, user } = await newAccount();
+    await h.sql.query('UPDATE identity."user" SET photo_url = $1 WHERE id = $2', [
+      'https://tracker.example/ana.png',
+      user.id,
+    ]);
+    expect((await meOf(token)).photoUrl).toBeNull();
+    const res = await patchMe(token, { bio: 'Runner.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.photoUrl).toBeNull();
+    const mine = () => received.filter((e) => e.payload.userId === user.id);
+    await expect.poll(() => mine().length, { timeout: 5000 }).toBe(2);
+    expect(mine()[1]!.payload).toMatchObject({ photoUrl: null });
+    // "Your data" is the user's own file, never shown to anyone: it still says what was stored.
+    const exported = await h.service.app.inject({
+      method: 'GET',
+      url: '/api/identity/me/export',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(exported.json().account.photoUrl).toBe('https://tracker.example/ana.png');
+    await sub.stop();
   });
 
   it('stores HTML as text, for the UI to escape', async () => {

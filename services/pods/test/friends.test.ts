@@ -44,7 +44,8 @@ describe('friend requests', () => {
     ]);
     const boReqs = (await as(h, bo)('GET', '/api/pods/friends/requests')).json();
     expect(boReqs.incoming).toEqual([
-      expect.objectContaining({ id: ana, name: 'Ana', photoUrl: 'https://x.test/a.png', level: 1 }),
+      // The link to another site is not shown (decision 0035).
+      expect.objectContaining({ id: ana, name: 'Ana', photoUrl: null, level: 1 }),
     ]);
 
     expect((await as(h, bo)('POST', `/api/pods/friends/requests/${ana}/accept`)).statusCode).toBe(204);
@@ -54,7 +55,7 @@ describe('friend requests', () => {
         id: ana,
         name: 'Ana',
         username: 'ana_friends1',
-        photoUrl: 'https://x.test/a.png',
+        photoUrl: null,
         avatarConfig: null,
         level: 1,
         since: expect.any(String),

@@ -128,4 +128,38 @@ describe('live pod updates (server-sent events)', () => {
     await expect.poll(() => stream.ended(), { timeout: 2000 }).toBe(true);
     expect(stream.events).toEqual([]);
   });
+
+  it('a ticket opens one stream only: a second use is refused with 401 UNAUTHENTICATED', async () => {
+    const ana = await newUser(h);
+    const { podId } = await createPod(h, ana);
+    const ticket = await ticketFor(ana, podId);
+    const first = await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${ticket}`);
+    expect(first.res.status).toBe(200);
+    first.close();
+    const again = await openStream(`${base}/api/pods/pods/${podId}/events?ticket=${ticket}`);
+    expect(again.res.status).toBe(401);
+    expect(((await again.res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
+    const mine = (await as(h, ana)('POST', '/api/pods/me/stream-ticket')).json().ticket as string;
+    const mineFirst = await openStream(`${base}/api/pods/me/events?ticket=${mine}`);
+    expect(mineFirst.res.status).toBe(200);
+    mineFirst.close();
+    const mineAgain = await openStream(`${base}/api/pods/me/events?ticket=${mine}`);
+    expect(mineAgain.res.status).toBe(401);
+    await mineAgain.res.text();
+  });
+
+  it('lets exactly one of ten racing uses of a ticket through', async () => {
+    const ana = await newUser(h);
+    const { podId } = await createPod(h, ana);
+    const ticket = await ticketFor(ana, podId);
+    const streams = await Promise.all(
+      Array.from({ length: 10 }, () => openStream(`${base}/api/pods/pods/${podId}/events?ticket=${ticket}`)),
+    );
+    const statuses = streams.map((s) => s.res.status).sort();
+    for (const s of streams) {
+      if (!s.res.ok) await s.res.text(); // read the refusals: an unread body holds its connection
+      s.close();
+    }
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(401)]);
+  });
 });

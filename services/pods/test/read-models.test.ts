@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { changeEntitlement, deleteUser, profileUpdated, registerUser, updateProfile } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLogEntry, as, createPod, newUser, publishLevel, startPods, type PodsHarness } from './helper';
@@ -26,7 +28,23 @@ describe('profile read model (identity events)', () => {
     await registerUser(h.bus, id, { name: 'Ana', username: 'Ana_Reg' });
     expect(await profileOf(id)).toMatchObject({ name: 'Ana', username: 'ana_reg', photoUrl: null });
     await updateProfile(h.bus, id, { name: 'Ana B', username: 'ana_b', photoUrl: 'https://x.test/a.png' });
-    expect(await profileOf(id)).toMatchObject({ name: 'Ana B', username: 'ana_b', photoUrl: 'https://x.test/a.png' });
+    // A link to another site is never kept: every viewer's browser would load it (decision 0035).
+    expect(await profileOf(id)).toMatchObject({ name: 'Ana B', username: 'ana_b', photoUrl: null });
+  });
+
+  it('forgets the photo links to other sites kept before the rule (migration, decision 0035)', async () => {
+    const ana = await newUser(h, { name: 'Ana', username: 'old_photo_ana' });
+    const bo = await newUser(h, { name: 'Bo', username: 'old_photo_bo' });
+    await h.sql.query('UPDATE pods.profile SET photo_url = $1 WHERE user_id = $2', [
+      'https://tracker.example/a.png',
+      ana,
+    ]);
+    const migration = fileURLToPath(
+      new URL('../prisma/migrations/20261126100000_own_photos_only/migration.sql', import.meta.url),
+    );
+    await h.sql.query(readFileSync(migration, 'utf8'));
+    const found = (await as(h, bo)('GET', '/api/pods/users/search?q=old_photo_ana')).json().users;
+    expect(found).toEqual([expect.objectContaining({ id: ana, photoUrl: null })]);
   });
 
   it('ignores a profile event older than the one applied, and a registration after a profile', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { defaultAvatarConfig } from '@vere/domain';
 import type { DomainEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLogEntry, as, createPod, newUser, startPods, type PodsHarness } from './helper';
@@ -81,6 +82,39 @@ describe('blocking', () => {
     const a = await newUser(h);
     expect((await as(h, a)('PUT', `/api/pods/blocks/${a}`)).json().error.code).toBe('CANNOT_TARGET_SELF');
     expect((await as(h, a)('PUT', `/api/pods/blocks/${randomUUID()}`)).json().error.code).toBe('USER_NOT_FOUND');
+  });
+});
+
+describe('what a block hides in a shared pod (decision 0035)', () => {
+  it('keeps both members but shows each to the other as a hidden member, without name, photo or avatar', async () => {
+    const ana = await newUser(h, { name: 'Ana', username: 'hid_ana', avatarConfig: defaultAvatarConfig('a') });
+    const bo = await newUser(h, { name: 'Bo', username: 'hid_bo', avatarConfig: defaultAvatarConfig('b') });
+    const cy = await newUser(h, { name: 'Cy', username: 'hid_cy' });
+    const { podId, code } = await createPod(h, ana);
+    for (const u of [bo, cy]) expect((await as(h, u)('POST', `/api/pods/invites/${code}/join`)).statusCode).toBe(200);
+    expect((await as(h, ana)('PUT', `/api/pods/blocks/${bo}`)).statusCode).toBe(204);
+
+    type Member = { id: string; name: string; username: string | null; avatarConfig: unknown; hidden?: boolean };
+    const membersSeenBy = async (viewer: string) => {
+      const res = await as(h, viewer)('GET', `/api/pods/pods/${podId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { memberCount: number; members: Member[] };
+    };
+    const hiddenCard = { name: 'Hidden member', username: null, photoUrl: null, avatarConfig: null, hidden: true };
+    const byAna = await membersSeenBy(ana);
+    expect(byAna.memberCount).toBe(3);
+    expect(byAna.members.find((m) => m.id === bo)).toMatchObject(hiddenCard);
+    expect(byAna.members.find((m) => m.id === cy)).toMatchObject({ name: 'Cy', username: 'hid_cy', hidden: false });
+    const byBo = await membersSeenBy(bo);
+    expect(byBo.members.find((m) => m.id === ana)).toMatchObject({ ...hiddenCard, isCreator: true });
+    const byCy = await membersSeenBy(cy);
+    expect(byCy.members.find((m) => m.id === ana)).toMatchObject({ name: 'Ana', username: 'hid_ana', hidden: false });
+    expect(byCy.members.find((m) => m.id === bo)).toMatchObject({ name: 'Bo', username: 'hid_bo', hidden: false });
+    expect(JSON.stringify(byBo)).not.toContain('hid_ana');
+    expect(JSON.stringify(byAna)).not.toContain('hid_bo');
+
+    expect((await as(h, ana)('DELETE', `/api/pods/blocks/${bo}`)).statusCode).toBe(204);
+    expect((await membersSeenBy(bo)).members.find((m) => m.id === ana)).toMatchObject({ name: 'Ana', hidden: false });
   });
 });
 

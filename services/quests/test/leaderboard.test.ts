@@ -43,7 +43,7 @@ describe('leaderboard', () => {
       name: 'Top Player',
       username: 'top_player',
       avatarConfig: avatar,
-      photoUrl: 'https://img.example.com/top.png',
+      photoUrl: null, // a link to another site is never shown (decision 0035)
       level: 18,
       totalXP: 2600,
       rank: 1, // 150n - 50 ≤ 2600 for n ≤ 17
@@ -76,6 +76,19 @@ describe('leaderboard', () => {
     });
     const counted = await count(h, 'SELECT coalesce(sum(players), 0) AS count FROM quests.xp_rank_count', []);
     expect(counted).toBe(await count(h, 'SELECT count(*) FROM quests.player', []));
+  });
+
+  it('shows no photo link to another site, even one kept before the rule (decision 0035)', async () => {
+    const a = await newPlayer(h);
+    await setXp(a, 9_000_000);
+    await h.sql.query('UPDATE quests.player SET photo_url = $1 WHERE user_id = $2', [
+      'https://tracker.example/a.png',
+      a,
+    ]);
+    const { entries, me } = (await as(h, a).leaderboard('?limit=1')).json();
+    expect(entries[0]).toMatchObject({ id: a, photoUrl: null });
+    expect(me).toMatchObject({ id: a, photoUrl: null });
+    await deleteUser(h.bus, a);
   });
 
   it('answers me: null for a caller whose player is not set up yet', async () => {

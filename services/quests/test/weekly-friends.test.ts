@@ -62,7 +62,8 @@ describe('"Friends doing this"', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       friends: [
-        { id: sam, name: 'Sam', username: 'sam_f', photoUrl: 'https://img.example/sam.png', avatarConfig: null },
+        // The link to another site is not shown (decision 0035).
+        { id: sam, name: 'Sam', username: 'sam_f', photoUrl: null, avatarConfig: null },
       ],
       total: 1,
     });

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { UpdateProfileBody } from '@vere/contracts';
 import type { AvatarConfig } from '@vere/domain';
-import { BIO_MAX_LENGTH, validateBio, validateDisplayName, validateName, validatePhotoUrl } from '@vere/domain';
+import { BIO_MAX_LENGTH, validateBio, validateDisplayName, validateName } from '@vere/domain';
 import { useUsernameCheck } from '@vere/web-kit';
 import { isApiError, useSession } from '@vere/web-session';
 import type { SessionUser } from '@vere/web-session';
@@ -13,7 +13,8 @@ import { saveProfile } from '../features/profile/api/save-profile';
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile. Please try again.';
 
-type Field = 'name' | 'displayName' | 'username' | 'bio' | 'photoUrl';
+// No photo link: only photos Vere serves itself are shown (decision 0035); the avatar stands in.
+type Field = 'name' | 'displayName' | 'username' | 'bio';
 type Values = Record<Field, string>;
 
 const memberSince = (iso: string | undefined) => {
@@ -27,7 +28,6 @@ const valuesOf = (user: SessionUser | null): Values => ({
   displayName: user?.displayName ?? '',
   username: user?.username ?? '',
   bio: user?.bio ?? '',
-  photoUrl: user?.photoUrl ?? '',
 });
 
 /** The rules of libs/domain, as identity applies them; blank optional fields clear. */
@@ -38,7 +38,6 @@ function localErrors(values: Values): Partial<Record<Field, string>> {
   const optional: Array<[Field, (v: string) => { ok: true } | { ok: false; reason: string }]> = [
     ['displayName', validateDisplayName],
     ['bio', validateBio],
-    ['photoUrl', validatePhotoUrl],
   ];
   for (const [field, rule] of optional) {
     const verdict = values[field].trim() ? rule(values[field]) : { ok: true as const };
@@ -52,7 +51,7 @@ function changesOf(before: Values, after: Values): UpdateProfileBody {
   const changes: UpdateProfileBody = {};
   if (after.name.trim() !== before.name) changes.name = after.name;
   if (after.username.trim().toLowerCase() !== before.username) changes.username = after.username;
-  for (const field of ['displayName', 'bio', 'photoUrl'] as const) {
+  for (const field of ['displayName', 'bio'] as const) {
     if (after[field].trim() !== before[field]) changes[field] = after[field].trim() || null;
   }
   return changes;
@@ -216,16 +215,6 @@ export function ProfilePage() {
                 {values.bio.trim().length} / {BIO_MAX_LENGTH}
               </p>
             </div>
-            <TextField
-              label="Photo link"
-              name="photoUrl"
-              type="url"
-              inputMode="url"
-              value={values.photoUrl}
-              placeholder="https://… (optional, shown instead of your avatar)"
-              onChange={(e) => set('photoUrl')(e.target.value)}
-              error={errorFor('photoUrl')}
-            />
             <div className="ac-profile-form__actions">
               <Button
                 variant="ghost"

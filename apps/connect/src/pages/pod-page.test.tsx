@@ -92,6 +92,29 @@ describe('pod page', () => {
     expect(html).toContain('Delete Pod');
     expect(html).not.toContain('Leave Pod');
   });
+  it('shows a member hidden by a block as a hidden member, without a level (decision 0035)', () => {
+    const hidden = {
+      id: '33333333-3333-4333-8333-333333333333',
+      name: 'Hidden member',
+      username: null,
+      photoUrl: null,
+      avatarConfig: null,
+      level: 1,
+      isCreator: false,
+      joinedAt: '2026-11-02T00:00:00Z',
+      hidden: true,
+    };
+    const html = render(`/pods/${POD}`, (c) =>
+      c.setQueryData(
+        keys.pod(POD),
+        detail({ members: [detail().members[0]!, hidden], log: { entries: [], nextCursor: null } }),
+      ),
+    );
+    expect(html).toContain('Hidden member');
+    expect(html).toContain('data-hidden="true"');
+    expect(html).not.toContain('Level 1');
+    expect(html.match(/Level 4/g)).toHaveLength(1); // Ada's
+  });
   it('answers 404 with Pod not found and a way back', () => {
     const html = render(`/pods/${POD}`, failed(keys.pod(POD), new ApiError('POD_NOT_FOUND', 'x', 404)));
     expect(html).toContain('Pod not found');

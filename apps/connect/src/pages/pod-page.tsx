@@ -180,13 +180,13 @@ function PodView({ pod }: { pod: PodDetail }) {
             </h2>
             <ul className="cn-users" aria-label="Members">
               {pod.members.map((m) => (
-                <li key={m.id} className="cn-user" data-testid="pod-member">
+                <li key={m.id} className="cn-user" data-testid="pod-member" data-hidden={m.hidden || undefined}>
                   <UserAvatar user={m} />
                   <span className="cn-user__body">
                     <span className="cn-user__name">{m.name}</span>
                     <span className="cn-user__meta">
                       {m.username ? <span className="cn-user__handle">@{m.username}</span> : null}
-                      <LevelChip level={m.level} />
+                      {m.hidden ? null : <LevelChip level={m.level} />}
                       {m.isCreator ? <span className="cn-chip cn-chip--ok">Creator</span> : null}
                       {m.completedThisWeek === undefined ? null : m.completedThisWeek ? (
                         <span className="cn-chip cn-chip--ok" data-testid="member-done">

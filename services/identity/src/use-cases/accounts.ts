@@ -12,6 +12,7 @@ import {
   isTimeZone,
   normalizeEmail,
   normalizeUsername,
+  shownPhotoUrl,
   suggestUsername,
   validateEmail,
   validateName,
@@ -30,7 +31,8 @@ export const toUserBody = (u: User): UserBody => ({
   username: u.username,
   displayName: u.displayName,
   bio: u.bio,
-  photoUrl: u.photoUrl,
+  // A link to another site stored before decision 0035 is never handed out (nor published).
+  photoUrl: shownPhotoUrl(u.photoUrl),
   avatarConfig: isAvatarConfig(u.avatarConfig) ? u.avatarConfig : null,
   timeZone: u.timeZone,
   createdAt: u.createdAt.toISOString(),

@@ -6,7 +6,9 @@ import type { IdentityDeps } from './deps';
 
 /** What identity holds about the user: the account (never the password hash) and its sessions. */
 export async function exportIdentityData(deps: IdentityDeps, userId: string): Promise<IdentityExport> {
-  const account = toUserBody(await getAccount(deps, userId));
+  const user = await getAccount(deps, userId);
+  // The user's own file, shown to nobody: it keeps a photo link that is no longer shown (decision 0035).
+  const account = { ...toUserBody(user), photoUrl: user.photoUrl };
   const sessions = (await deps.tokens.familiesOf(deps.db, userId)).map((s) => ({
     startedAt: s.startedAt.toISOString(),
     expiresAt: s.expiresAt.toISOString(),

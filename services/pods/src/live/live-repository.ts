@@ -13,8 +13,12 @@ export interface LiveRepository {
     tx: Queryable,
     t: { hash: string; userId: string; podId: string | null; scope: TicketScope; expiresAt: Date },
   ): Promise<void>;
-  /** The unexpired ticket with this hash. */
-  ticketOf(
+  /**
+   * Uses up the unexpired ticket with this hash and answers what it was for; undefined when there is
+   * none (expired, unknown, or already used). One DELETE … RETURNING, so of racing uses exactly one
+   * gets the ticket.
+   */
+  consumeTicket(
     db: Queryable,
     hash: string,
   ): Promise<{ userId: string; podId: string | null; scope: TicketScope } | undefined>;
@@ -39,9 +43,9 @@ export function createLiveRepository(): LiveRepository {
       );
     },
 
-    async ticketOf(db, hash) {
+    async consumeTicket(db, hash) {
       const { rows } = await db.query<{ userId: string; podId: string | null; scope: TicketScope }>(
-        'SELECT user_id AS "userId", pod_id AS "podId", scope FROM pods.stream_ticket WHERE ticket_hash = $1 AND expires_at > now()',
+        'DELETE FROM pods.stream_ticket WHERE ticket_hash = $1 AND expires_at > now() RETURNING user_id AS "userId", pod_id AS "podId", scope',
         [hash],
       );
       return rows[0];

@@ -11,7 +11,7 @@ import { isChatMessage, type AnyLiveMessage } from './messages';
  * header), the stream itself, and what each viewer gets of the live messages.
  */
 
-/** A stream ticket is valid this long (EventSource opens right after asking for it). */
+/** A stream ticket is valid this long, and for one stream (EventSource opens right after asking for it). */
 export const TICKET_TTL_MS = 60_000;
 
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
@@ -32,7 +32,7 @@ export async function issueTicket(
 }
 
 /**
- * Who opens the stream: the `ticket` (for EventSource; valid 60 s, for that pod, for the user's
+ * Who opens the stream: the `ticket` (for EventSource; valid 60 s and once, for that pod, for the user's
  * pods when issued by /me, or for their chats) or else the bearer token. A pod's stream is for its
  * members only (404 to anyone else).
  */
@@ -60,9 +60,13 @@ async function ticketHolder(
     await app.authenticate(request);
     return request.userId;
   }
-  const found = await deps.live.ticketOf(deps.db, hash(ticket));
+  // Single use: a ticket leaked through a URL (a log, a proxy, the history) opens nothing more.
+  const found = await deps.live.consumeTicket(deps.db, hash(ticket));
   if (!found || found.podId !== podId || found.scope !== scope)
-    throw new AppError('UNAUTHENTICATED', 'This stream ticket has expired. Please ask for a new one.');
+    throw new AppError(
+      'UNAUTHENTICATED',
+      'This stream ticket has expired or was already used. Please ask for a new one.',
+    );
   return found.userId;
 }
 

@@ -53,8 +53,16 @@ export interface PodsRepository {
   ): Promise<void>;
   /** The pod, when `userId` is one of its members (the creator is one); otherwise undefined. */
   podForMember(db: Queryable, podId: string, userId: string): Promise<PodRow | undefined>;
-  /** Members as cards, the creator first, then by join time. */
-  membersOf(db: Queryable, podId: string, creator: string): Promise<PodMember[]>;
+  /**
+   * Members as cards, the creator first, then by join time, each with whether it is hidden from
+   * `viewer` (a block either way, or a user they reported).
+   */
+  membersOf(
+    db: Queryable,
+    podId: string,
+    creator: string,
+    viewer: string,
+  ): Promise<(PodMember & { hidden: boolean })[]>;
   /**
    * Weekly completions of the pod's members in the 8 days before `now` (wider than any zone's week),
    * each with the creator's zone (the pod's week).
@@ -200,13 +208,14 @@ export function createPodsRepository(): PodsRepository {
       return rows[0];
     },
 
-    async membersOf(db, podId, creator) {
-      const { rows } = await db.query<PodMember & { joinedAt: Date }>({
+    async membersOf(db, podId, creator, viewer) {
+      const { rows } = await db.query<PodMember & { joinedAt: Date; hidden: boolean }>({
         name: 'pods-members',
-        text: `SELECT ${cardColumns('m.user_id')}, m.user_id = $2 AS "isCreator", m.joined_at AS "joinedAt"
+        text: `SELECT ${cardColumns('m.user_id')}, m.user_id = $2 AS "isCreator", m.joined_at AS "joinedAt",
+                 (m.user_id <> $3 AND pods.is_hidden($3, m.user_id)) AS hidden
                FROM pods.pod_member m ${cardJoins('m.user_id')}
                WHERE m.pod_id = $1 ORDER BY m.user_id = $2 DESC, m.joined_at, m.user_id`,
-        values: [podId, creator],
+        values: [podId, creator, viewer],
       });
       return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
     },

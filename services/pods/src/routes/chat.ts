@@ -43,7 +43,7 @@ export async function chatRoutes(app: ServiceApp, deps: PodsDeps & { open: OpenS
       onRequest: app.authenticate,
       schema: {
         tags: ['chat'],
-        summary: `A ticket (valid ${TICKET_TTL_MS / 1000} s) to open the chat event stream with EventSource`,
+        summary: `A single-use ticket (valid ${TICKET_TTL_MS / 1000} s) to open the chat event stream with EventSource`,
         security: bearer,
         response: { 201: StreamTicketSchema, 401: err },
       },

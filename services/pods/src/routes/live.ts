@@ -20,7 +20,7 @@ export async function liveRoutes(app: ServiceApp, deps: PodsDeps & { open: OpenS
       onRequest: app.authenticate,
       schema: {
         tags: ['live'],
-        summary: `A ticket (valid ${TICKET_TTL_MS / 1000} s) to open the pod's event stream with EventSource (members only)`,
+        summary: `A single-use ticket (valid ${TICKET_TTL_MS / 1000} s) to open the pod's event stream with EventSource (members only)`,
         security: bearer,
         params: PodParamsSchema,
         response: { 201: StreamTicketSchema, 400: err, 401: err, 404: err },
@@ -35,7 +35,7 @@ export async function liveRoutes(app: ServiceApp, deps: PodsDeps & { open: OpenS
       onRequest: app.authenticate,
       schema: {
         tags: ['live'],
-        summary: `A ticket (valid ${TICKET_TTL_MS / 1000} s) to open the stream of all the user's pods with EventSource`,
+        summary: `A single-use ticket (valid ${TICKET_TTL_MS / 1000} s) to open the stream of all the user's pods with EventSource`,
         security: bearer,
         response: { 201: StreamTicketSchema, 401: err },
       },

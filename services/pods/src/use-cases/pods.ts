@@ -7,12 +7,14 @@ import {
   type PodDetail,
   type PodInvite,
   type PodLogPage,
+  type PodMember,
   type UpdatePodBody,
 } from '@vere/contracts';
 import {
   POD_NAME_MAX,
   POD_NAME_MIN,
   POD_NAME_RULE,
+  asHiddenMember,
   completedThisWeek,
   memberCap,
   podCreationCap,
@@ -116,7 +118,7 @@ export async function getPod(deps: PodsDeps, podId: string, viewer: string): Pro
   const isCreator = pod.createdBy === viewer;
   const now = deps.clock();
   const [members, log, cap, invites, completions] = await Promise.all([
-    deps.pods.membersOf(db, pod.id, pod.createdBy),
+    membersSeenBy(deps, db, pod.id, pod.createdBy, viewer),
     logOf(deps, pod.id, viewer, undefined, 20),
     memberCapOf(deps, db, pod.createdBy),
     isCreator ? deps.pods.activeInvites(db, pod.id) : Promise.resolve([]),
@@ -138,6 +140,18 @@ export async function getPod(deps: PodsDeps, podId: string, viewer: string): Pro
     log,
     invites,
   };
+}
+
+/** The pod's members as `viewer` sees them: one hidden from them is only a hidden member (decision 0035). */
+async function membersSeenBy(
+  deps: PodsDeps,
+  db: Queryable,
+  podId: string,
+  creator: string,
+  viewer: string,
+): Promise<(PodMember & { hidden: boolean })[]> {
+  const members = await deps.pods.membersOf(db, podId, creator, viewer);
+  return members.map((m) => (m.hidden ? asHiddenMember(m) : m));
 }
 
 /** The pod page with the log's signed photo links. */
@@ -268,11 +282,12 @@ export async function previewInvite(deps: PodsDeps, code: string, viewer: string
   const [count, cap, creator] = await Promise.all([
     deps.pods.memberCount(db, pod.id),
     memberCapOf(deps, db, pod.createdBy),
-    deps.pods.membersOf(db, pod.id, pod.createdBy).then((ms) => ms.find((m) => m.isCreator)),
+    membersSeenBy(deps, db, pod.id, pod.createdBy, viewer).then((ms) => ms.find((m) => m.isCreator)),
   ]);
   const {
     isCreator: _c,
     joinedAt: _j,
+    hidden: _h,
     ...creatorCard
   } = creator ?? {
     id: pod.createdBy,

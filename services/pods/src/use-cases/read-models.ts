@@ -5,6 +5,7 @@ import type {
   UserDeletedPayload,
   UserRegisteredPayload,
 } from '@vere/contracts';
+import { shownPhotoUrl } from '@vere/domain';
 import { MalformedEventError, type PgTx } from '@vere/service-kit';
 import type { PodsDeps } from '../deps';
 
@@ -29,7 +30,8 @@ export const updateProfile =
   (deps: PodsDeps): Effect<ProfileUpdatedPayload> =>
   async (tx, e) => {
     if (await deps.readModels.isErased(tx, e.userId)) return;
-    await deps.readModels.applyProfile(tx, e);
+    // Only a photo Vere serves itself is kept: every viewer's browser loads it (decision 0035).
+    await deps.readModels.applyProfile(tx, { ...e, photoUrl: shownPhotoUrl(e.photoUrl) });
   };
 
 /** billing.entitlement.changed.v1: the Pro flag behind the pod caps. */

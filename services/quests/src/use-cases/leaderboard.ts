@@ -1,5 +1,5 @@
 import type { Leaderboard, LeaderboardEntry } from '@vere/contracts';
-import { isAvatarConfig, levelForXP } from '@vere/domain';
+import { isAvatarConfig, levelForXP, shownPhotoUrl } from '@vere/domain';
 import type { RankedPlayerRow } from '../repositories/leaderboard-repository';
 import type { QuestsDeps } from './deps';
 
@@ -7,7 +7,7 @@ const toEntry = (r: RankedPlayerRow): LeaderboardEntry => ({
   id: r.id,
   name: r.name,
   username: r.username,
-  photoUrl: r.photoUrl,
+  photoUrl: shownPhotoUrl(r.photoUrl), // a row kept before decision 0035 may still hold another site's link
   avatarConfig: isAvatarConfig(r.avatarConfig) ? r.avatarConfig : null,
   level: levelForXP(r.totalXp),
   totalXP: r.totalXp,

@@ -4,7 +4,7 @@ import type {
   UserDeletedPayload,
   UserRegisteredPayload,
 } from '@vere/contracts';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '@vere/domain';
+import { DEFAULT_TIME_ZONE, isTimeZone, shownPhotoUrl } from '@vere/domain';
 import { MalformedEventError, type PgTx } from '@vere/service-kit';
 import type { QuestsDeps } from './deps';
 
@@ -41,7 +41,8 @@ export async function updatePlayerProfile(deps: PlayerDeps, tx: PgTx, e: Profile
     userId: e.userId,
     name: e.name,
     username: e.username,
-    photoUrl: e.photoUrl,
+    // Only a photo Vere serves itself is kept: every viewer's browser loads it (decision 0035).
+    photoUrl: shownPhotoUrl(e.photoUrl),
     avatarConfig: e.avatarConfig,
     timeZone: zone ?? DEFAULT_TIME_ZONE,
     keepTimeZone: zone === null,
