@@ -133,3 +133,14 @@ export function refuseUnknownExpectations(server: Server): void {
     res.end(body);
   });
 }
+
+/**
+ * The error answers a route's schema lists, each in the common shape (`ErrorBody`, registered by
+ * createServiceApp): `response: { 200: ThingSchema, ...errorResponses(400, 401, 404) }`.
+ */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, { $ref: 'ErrorBody#' }> {
+  return Object.fromEntries(statuses.map((status) => [status, { $ref: 'ErrorBody#' as const }])) as Record<
+    S,
+    { $ref: 'ErrorBody#' }
+  >;
+}

@@ -8,16 +8,11 @@ import {
   type SidequestListQuery,
   type SwipeBody,
 } from '@vere/contracts';
-import type { ServiceApp } from '@vere/service-kit';
+import { errorResponses, type ServiceApp } from '@vere/service-kit';
 import type { QuestsDeps } from '../use-cases/deps';
 import { acceptSidequest, getLimits, listSidequests, skipSidequest } from '../use-cases/swipes';
 
-const errors = {
-  400: { $ref: 'ErrorBody#' },
-  401: { $ref: 'ErrorBody#' },
-  404: { $ref: 'ErrorBody#' },
-  409: { $ref: 'ErrorBody#' },
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 export async function deckRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
   app.get<{ Querystring: SidequestListQuery }>(

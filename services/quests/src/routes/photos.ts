@@ -6,7 +6,7 @@ import {
   type PhotoLinkQuery,
   type PhotoParams,
 } from '@vere/contracts';
-import { AppError, type ServiceApp } from '@vere/service-kit';
+import { AppError, errorResponses, type ServiceApp } from '@vere/service-kit';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, type LocalPhotoStore } from '@vere/storage';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,13 +18,7 @@ export interface PhotoRouteDeps extends QuestsDeps {
   local?: LocalPhotoStore;
 }
 
-const errors = {
-  400: { $ref: 'ErrorBody#' },
-  401: { $ref: 'ErrorBody#' },
-  413: { $ref: 'ErrorBody#' },
-  415: { $ref: 'ErrorBody#' },
-  429: { $ref: 'ErrorBody#' },
-};
+const errors = errorResponses(400, 401, 413, 415, 429);
 
 const tooLarge = () =>
   new AppError('PHOTO_TOO_LARGE', `The photo is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`, 'file');

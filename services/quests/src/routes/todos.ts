@@ -6,16 +6,11 @@ import {
   type CompleteTodoBody,
   type TodoParams,
 } from '@vere/contracts';
-import type { ServiceApp } from '@vere/service-kit';
+import { errorResponses, type ServiceApp } from '@vere/service-kit';
 import type { QuestsDeps } from '../use-cases/deps';
 import { completeTodo, deleteTodo, listTodos } from '../use-cases/todos';
 
-const errors = {
-  400: { $ref: 'ErrorBody#' },
-  401: { $ref: 'ErrorBody#' },
-  404: { $ref: 'ErrorBody#' },
-  409: { $ref: 'ErrorBody#' },
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 export async function todoRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
   app.get(

@@ -17,7 +17,7 @@ import {
   type UpdateChallengeBody,
   type WeekParams,
 } from '@vere/contracts';
-import type { ServiceApp } from '@vere/service-kit';
+import { errorResponses, type ServiceApp } from '@vere/service-kit';
 import type { QuestsDeps } from '../use-cases/deps';
 import {
   assignWeek,
@@ -28,13 +28,7 @@ import {
   updateChallenge,
 } from '../use-cases/weekly-admin';
 
-const errors = {
-  400: { $ref: 'ErrorBody#' },
-  401: { $ref: 'ErrorBody#' },
-  403: { $ref: 'ErrorBody#' },
-  404: { $ref: 'ErrorBody#' },
-  409: { $ref: 'ErrorBody#' },
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Spec §6 challenge management, for access tokens with the admin role only. */
 export async function weeklyAdminRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {

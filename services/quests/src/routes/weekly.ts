@@ -11,16 +11,11 @@ import {
   type VictoriesQuery,
   type WeeklyParams,
 } from '@vere/contracts';
-import type { ServiceApp } from '@vere/service-kit';
+import { errorResponses, type ServiceApp } from '@vere/service-kit';
 import type { QuestsDeps } from '../use-cases/deps';
 import { acceptWeekly, completeWeekly, currentWeekly, recentVictories, weeklyDetail } from '../use-cases/weekly';
 
-const errors = {
-  400: { $ref: 'ErrorBody#' },
-  401: { $ref: 'ErrorBody#' },
-  404: { $ref: 'ErrorBody#' },
-  409: { $ref: 'ErrorBody#' },
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 export async function weeklyRoutes(app: ServiceApp, deps: QuestsDeps): Promise<void> {
   app.get(
