@@ -1,4 +1,4 @@
-export { ApiError, isApiError, NETWORK_ERROR, TIMEOUT } from './api-error';
+export { ApiError, isApiError, isInvalidLink, NETWORK_ERROR, TIMEOUT } from './api-error';
 export { createApiClient } from './api-client';
 export { whenApiQuiet } from './http';
 export { queryRetry } from './query-retry';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from '@vere/web-router';
-import { isApiError } from '@vere/web-session';
+import { isApiError, isInvalidLink } from '@vere/web-session';
 import {
   Banner,
   Button,
@@ -48,20 +48,20 @@ export function JoinPodPage() {
   }
 
   if (preview.isError) {
-    const status = isApiError(preview.error) ? preview.error.status : 0;
-    if (status === 410 || status === 404) {
-      const expired = status === 410;
+    const expired = isApiError(preview.error) && preview.error.status === 410;
+    // A mistyped or revoked code is the link's fault, not the connection's: say so, offer no retry.
+    if (expired || isInvalidLink(preview.error)) {
       return (
         <div className="vui-page">
           <PageHeader back title="Join a Pod" />
           <EmptyState
             headingLevel={2}
             icon={expired ? <IconClock size={32} /> : <IconCompass size={32} />}
-            title={expired ? 'This invite has expired' : 'Invite not found'}
+            title={expired ? 'This invite has expired' : "This link isn't valid"}
             description={
               expired
                 ? 'Ask the pod creator for a fresh invite link.'
-                : "This link doesn't work: it may have been revoked or mistyped. Ask the pod creator for a new one."
+                : 'It may have been revoked or mistyped. Ask the pod creator for a new invite link.'
             }
             action={<BackToConnect />}
           />
