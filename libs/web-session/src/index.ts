@@ -1,4 +1,12 @@
 export { ApiError, isApiError, isInvalidLink, NETWORK_ERROR, TIMEOUT } from './api-error';
+export {
+  OFFLINE_ACTION_MESSAGE,
+  actionErrorMessage,
+  connectivity,
+  createConnectivity,
+  isConnectionError,
+} from './connectivity';
+export type { Connectivity, ConnectivityStore } from './connectivity';
 export { createApiClient } from './api-client';
 export { whenApiQuiet } from './http';
 export { queryRetry } from './query-retry';
