@@ -7,6 +7,7 @@ export {
   isConnectionError,
 } from './connectivity';
 export type { Connectivity, ConnectivityStore } from './connectivity';
+export { useConnectivity } from './use-connectivity';
 export { createApiClient } from './api-client';
 export { whenApiQuiet } from './http';
 export { queryRetry } from './query-retry';
