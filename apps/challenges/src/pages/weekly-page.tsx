@@ -3,7 +3,7 @@ import { Link, useParams } from '@vere/web-router';
 import { useQueryClient } from '@vere/web-query';
 import type { CurrentWeekly, MyPods, WeeklyChallenge, WeeklyVictory } from '@vere/contracts';
 import { myPodsQueryKey, useAppEvent, useMyPods, usePodEvents } from '@vere/web-kit';
-import { isInvalidLink } from '@vere/web-session';
+import { actionErrorMessage, isInvalidLink } from '@vere/web-session';
 import {
   Button,
   Card,
@@ -208,8 +208,8 @@ function ChallengeCard({ weekly }: { weekly: WeeklyChallenge }) {
           },
       );
       void confettiBurst(ACCEPT_CONFETTI).catch(() => undefined);
-    } catch {
-      notify.error(ACCEPT_FAILED);
+    } catch (error) {
+      notify.error(actionErrorMessage(error, ACCEPT_FAILED));
     } finally {
       setAccepting(false);
     }
