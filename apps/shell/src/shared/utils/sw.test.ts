@@ -22,12 +22,12 @@ function loadWorker(network: (url: string) => Promise<Response>) {
     Promise,
   });
   return async (url: string, mode = 'navigate', method = 'GET') => {
-    let answer: Promise<Response> | null = null;
+    const answered: { response?: Promise<Response> } = {};
     handlers['fetch']!({
       request: { url: `${ORIGIN}${url}`, mode, method },
-      respondWith: (p: Promise<Response>) => (answer = p),
+      respondWith: (p: Promise<Response>) => (answered.response = p),
     });
-    return answer ? await answer : null;
+    return answered.response ? await answered.response : null;
   };
 }
 
