@@ -2,9 +2,9 @@ import '@vere/web-ui/styles.css';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider, useQueryClient } from '@vere/web-query';
+import { QueryClientProvider, useQueryClient } from '@vere/web-query';
 import { LoadingScreen } from '@vere/web-ui';
-import { AreaNotFound, useAppEvent } from '@vere/web-kit';
+import { AreaNotFound, createAppQueryClient, useAppEvent } from '@vere/web-kit';
 import { limitsQueryKey } from './features/deck/api/get-limits';
 import { leaderboardQueryKey } from './features/leaderboard/api/get-leaderboard';
 import { todosQueryKey } from './features/todos/api/get-todos';
@@ -23,7 +23,7 @@ function Page({ children }: { children: ReactNode }) {
 
 /** Exposed as `challenges/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
 export default function ChallengesApp() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <QuestsSync />

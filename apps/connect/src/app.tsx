@@ -1,19 +1,19 @@
 import '@vere/web-ui/styles.css';
 import { useState } from 'react';
 import { Route, Routes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider } from '@vere/web-query';
+import { QueryClientProvider } from '@vere/web-query';
 import { ConnectHub } from './pages/connect-hub';
 import { PodPage } from './pages/pod-page';
 import { JoinPodPage } from './pages/join-pod-page';
 import { CreatePodPage } from './pages/create-pod-page';
 import { ChatPage } from './pages/chat-page';
 import { FriendsPage } from './pages/friends-page';
-import { AreaNotFound } from '@vere/web-kit';
+import { AreaNotFound, createAppQueryClient } from '@vere/web-kit';
 import './connect.css';
 
 /** Exposed as `connect/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
 export default function ConnectApp() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <div data-remote="connect" className="cn-root">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, useLocation, useNavigate, useRoutes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider } from '@vere/web-query';
+import { QueryClientProvider } from '@vere/web-query';
+import { createAppQueryClient } from '@vere/web-kit';
 import { CelebrationHost, ToastHost } from '@vere/web-ui';
 import { AppErrorBoundary, RouteErrorBoundary } from './features/errors/components/app-crash';
 import { listenForNotificationTaps } from './notifications';
@@ -25,7 +26,7 @@ function AppRoutes() {
  */
 export function App({ location }: { location?: string } = {}) {
   // The frame's own server state (the plan in the user block). Remotes keep their own clients.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  const [queryClient] = useState(createAppQueryClient);
   const router = (children: ReactNode) =>
     location === undefined ? (
       <BrowserRouter>{children}</BrowserRouter>

@@ -7,6 +7,7 @@ import { App } from './app';
 import { firstAreaSettled, loadRemoteMap } from './features/remotes/utils/remote-registry';
 import type { AreaName } from './features/remotes/utils/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
+import { registerServiceWorker } from './shared/utils/service-worker';
 import './styles/shell.css';
 
 installErrorReporting('shell');
@@ -64,6 +65,13 @@ void startUp({
     name: 'warm-areas',
     run: async () => {
       await firstScreenSettled();
+      // After the first screen, so it never weighs on the first paint; the dev server has none.
+      if (process.env.NODE_ENV === 'production') {
+        void registerServiceWorker({
+          container: 'serviceWorker' in navigator ? navigator.serviceWorker : null,
+          native: isNativePlatform(),
+        });
+      }
       // The toast library, so the first toast shows at once (a toast before this loads it itself).
       prefetchToasts();
       if (sessionStore.getState().status !== 'signed-in') return;

@@ -42,3 +42,11 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   const field = typeof body?.error?.field === 'string' && body.error.field ? body.error.field : undefined;
   return new ApiError(code, message, response.status, field);
 }
+
+/**
+ * The link itself is wrong: the service refused the id in it (400, a malformed code) or has no such
+ * thing (404). Asking again will not help, and it is not the connection.
+ */
+export function isInvalidLink(error: unknown): boolean {
+  return isApiError(error) && (error.status === 400 || error.status === 404);
+}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectivity } from './connectivity';
 import { request, whenApiQuiet } from './http';
 
 describe('whenApiQuiet', () => {
@@ -39,5 +40,24 @@ describe('whenApiQuiet', () => {
     const quiet = whenApiQuiet(300);
     await vi.advanceTimersByTimeAsync(300);
     await expect(quiet).resolves.toBeUndefined();
+  });
+});
+
+describe('request and connectivity', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a call without an answer marks Vere unreachable; the next answer clears it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(request('/api/quests/me/progress')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(connectivity.get()).toBe('unreachable');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{}', { status: 404 }))),
+    );
+    await expect(request('/api/quests/me/progress')).rejects.toMatchObject({ status: 404 });
+    expect(connectivity.get()).toBe('online');
   });
 });

@@ -1,4 +1,5 @@
 import { ApiError, NETWORK_ERROR, TIMEOUT, errorFromResponse } from './api-error';
+import { connectivity } from './connectivity';
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Serialised as JSON when it is not already a BodyInit. */
@@ -66,9 +67,11 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
       throw new ApiError(TIMEOUT, 'The request took too long. Please try again.', 0);
     }
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    connectivity.reportUnreachable();
     throw new ApiError(NETWORK_ERROR, 'Could not reach the server. Check your connection and try again.', 0);
   }
 
+  connectivity.reportReachable();
   if (!response.ok) throw await errorFromResponse(response);
   if (response.status === 204) return undefined as T;
   const text = await response.text();

@@ -1,4 +1,13 @@
-export { ApiError, isApiError, NETWORK_ERROR, TIMEOUT } from './api-error';
+export { ApiError, isApiError, isInvalidLink, NETWORK_ERROR, TIMEOUT } from './api-error';
+export {
+  OFFLINE_ACTION_MESSAGE,
+  actionErrorMessage,
+  connectivity,
+  createConnectivity,
+  isConnectionError,
+} from './connectivity';
+export type { Connectivity, ConnectivityStore } from './connectivity';
+export { useConnectivity } from './use-connectivity';
 export { createApiClient } from './api-client';
 export { whenApiQuiet } from './http';
 export { getQueryOptions } from './get-query';

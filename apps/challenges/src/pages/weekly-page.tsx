@@ -3,7 +3,7 @@ import { Link, useParams } from '@vere/web-router';
 import { useQueryClient } from '@vere/web-query';
 import type { CurrentWeekly, MyPods, WeeklyChallenge, WeeklyVictory } from '@vere/contracts';
 import { myPodsQueryKey, useAppEvent, useMyPods, usePodEvents } from '@vere/web-kit';
-import { isApiError } from '@vere/web-session';
+import { actionErrorMessage, isInvalidLink } from '@vere/web-session';
 import {
   Button,
   Card,
@@ -14,6 +14,7 @@ import {
   IconCheck,
   IconFlame,
   Skeleton,
+  buttonClassName,
   confettiBurst,
   notify,
 } from '@vere/web-ui';
@@ -124,15 +125,26 @@ export function WeeklyPage() {
         <Skeleton height="220px" radius="20px" />
       </Card>
     );
-  } else if (
-    weekly.isError ||
-    (challengeId && !inList && other.isError && !(isApiError(other.error) && other.error.status === 404))
-  ) {
+  } else if (weekly.isError || (challengeId && !inList && other.isError && !isInvalidLink(other.error))) {
     main = (
       <ErrorCard
         title="Couldn't load this week's challenge"
         message="Check your connection and try again."
         onRetry={() => void (weekly.isError ? weekly.refetch() : other.refetch())}
+      />
+    );
+  } else if (!shown && challengeId && other.isError) {
+    // A malformed id (400) or one that never existed (404): the link is wrong, not the connection.
+    main = (
+      <EmptyState
+        icon={<IconCalendar size={32} />}
+        title="This link isn't valid"
+        description="It may be mistyped or out of date. This week's challenge is one tap away."
+        action={
+          <Link to="/weekly" className={buttonClassName()}>
+            This Week&apos;s Challenge
+          </Link>
+        }
       />
     );
   } else if (!shown) {
@@ -196,8 +208,8 @@ function ChallengeCard({ weekly }: { weekly: WeeklyChallenge }) {
           },
       );
       void confettiBurst(ACCEPT_CONFETTI).catch(() => undefined);
-    } catch {
-      notify.error(ACCEPT_FAILED);
+    } catch (error) {
+      notify.error(actionErrorMessage(error, ACCEPT_FAILED));
     } finally {
       setAccepting(false);
     }

@@ -67,6 +67,14 @@ describe('join screen', () => {
     expect(html).toContain('already in Morning Crew');
     expect(html).toContain(`href="/pods/${POD}"`);
   });
+  it("says a malformed invite link (400) isn't valid, not to check the connection", () => {
+    const error = new ApiError('VALIDATION_FAILED', 'params/code must match pattern', 400);
+    const html = render('/join/BADCODE123', failed(keys.invite('BADCODE123'), error));
+    expect(html).toContain('This link isn&#x27;t valid');
+    expect(html).not.toContain('Check your connection');
+    expect(html).not.toContain('Retry');
+    expect(html).toContain('href="/connect"');
+  });
   it('tells expired (410) from unknown (404), and a failure is retryable', () => {
     expect(render(`/join/${CODE}`, failed(keys.invite(CODE), new ApiError('INVITE_EXPIRED', 'x', 410)))).toContain(
       'This invite has expired',

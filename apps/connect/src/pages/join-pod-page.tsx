@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from '@vere/web-router';
-import { isApiError } from '@vere/web-session';
+import { isApiError, isInvalidLink } from '@vere/web-session';
 import {
   Banner,
   Button,
@@ -49,22 +49,26 @@ export function JoinPodPage() {
 
   if (preview.isError) {
     const status = isApiError(preview.error) ? preview.error.status : 0;
-    if (status === 410 || status === 404) {
-      const expired = status === 410;
+    // A dead or mistyped code is the link's fault, not the connection's: say so, offer no retry.
+    if (status === 410 || isInvalidLink(preview.error)) {
+      const [icon, title, description] =
+        status === 410
+          ? [<IconClock size={32} />, 'This invite has expired', 'Ask the pod creator for a fresh invite link.']
+          : status === 404
+            ? [
+                <IconCompass size={32} />,
+                'Invite not found',
+                "This link doesn't work: it may have been revoked or mistyped. Ask the pod creator for a new one.",
+              ]
+            : [
+                <IconCompass size={32} />,
+                "This link isn't valid",
+                "It isn't an invite link Vere makes: check you copied all of it, or ask the pod creator for a new one.",
+              ];
       return (
         <div className="vui-page">
           <PageHeader back title="Join a Pod" />
-          <EmptyState
-            headingLevel={2}
-            icon={expired ? <IconClock size={32} /> : <IconCompass size={32} />}
-            title={expired ? 'This invite has expired' : 'Invite not found'}
-            description={
-              expired
-                ? 'Ask the pod creator for a fresh invite link.'
-                : "This link doesn't work: it may have been revoked or mistyped. Ask the pod creator for a new one."
-            }
-            action={<BackToConnect />}
-          />
+          <EmptyState headingLevel={2} icon={icon} title={title} description={description} action={<BackToConnect />} />
         </div>
       );
     }

@@ -1,4 +1,5 @@
-import { isApiError } from '@vere/web-session';
+import { actionErrorMessage, connectivity, isApiError } from '@vere/web-session';
+import type { Connectivity } from '@vere/web-session';
 
 /** What the user reads for each stable code of the pods service (friends, pods, invites, reports). */
 const MESSAGES: Record<string, string> = {
@@ -20,7 +21,8 @@ const MESSAGES: Record<string, string> = {
   NETWORK_ERROR: 'Could not reach the server. Check your connection and try again.',
 };
 
-export function errorMessage(error: unknown): string {
-  if (isApiError(error)) return MESSAGES[error.code] ?? error.message;
+/** Offline, an action that got no answer says so rather than "check your connection". */
+export function errorMessage(error: unknown, connection: Connectivity = connectivity.get()): string {
+  if (isApiError(error)) return actionErrorMessage(error, MESSAGES[error.code] ?? error.message, connection);
   return 'Something went wrong. Please try again.';
 }

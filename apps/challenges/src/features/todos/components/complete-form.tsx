@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useQueryClient } from '@vere/web-query';
 import type { CompleteTodoBody, CompleteTodoResult, Todo } from '@vere/contracts';
 import { dispatchAppEvent } from '@vere/web-kit';
-import { isApiError } from '@vere/web-session';
+import { isApiError, actionErrorMessage } from '@vere/web-session';
 import { Button, celebrate, notify } from '@vere/web-ui';
 import { progressQueryKey } from '../../../shared/api/get-progress';
 import { PhotoRejected, uploadProofPhoto } from '../../../shared/api/upload-photo';
@@ -87,7 +87,7 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
         notify.error(cause.message);
         void client.invalidateQueries({ queryKey: todosQueryKey });
         onDone();
-      } else notify.error(COMPLETE_FAILED);
+      } else notify.error(actionErrorMessage(cause, COMPLETE_FAILED));
     } finally {
       setSaving(false);
     }

@@ -1,3 +1,4 @@
+import { actionErrorMessage } from '@vere/web-session';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@vere/web-query';
@@ -131,7 +132,7 @@ function CompleteWeeklyForm({ weekly, onClose }: { weekly: WeeklyChallenge; onCl
         setError(cause.message);
         return;
       }
-      notify.error(COMPLETE_FAILED_WEEKLY);
+      notify.error(actionErrorMessage(cause, COMPLETE_FAILED_WEEKLY));
       void client.invalidateQueries({ queryKey: weeklyQueryKey });
       onClose();
     } finally {

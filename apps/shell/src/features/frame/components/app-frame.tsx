@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@vere/web-router';
 import { Button, IconCrown, IconLogOut, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
 import { NavList } from './nav-list';
+import { OfflineBanner } from './offline-banner';
 import { UserBlock } from './user-block';
 import { useSignOut, useEntitlement } from '@vere/web-kit';
 
@@ -77,6 +78,7 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
       </aside>
 
       <main id="main" className="shell-main" tabIndex={-1}>
+        <OfflineBanner />
         {children}
       </main>
 
