@@ -1,7 +1,7 @@
 import '@vere/web-ui/styles.css';
 import { useState } from 'react';
 import { Route, Routes } from '@vere/web-router';
-import { QueryClient, QueryClientProvider } from '@vere/web-query';
+import { QueryClientProvider } from '@vere/web-query';
 import { SettingsPage } from './pages/settings-page';
 import { WeeklyAdminPage } from './pages/weekly-admin-page';
 import { ProfilePage } from './pages/profile-page';
@@ -10,12 +10,12 @@ import { ProHubPage } from './pages/pro-hub-page';
 import { PaymentPage } from './pages/payment-page';
 import { SubscriptionPage } from './pages/subscription-page';
 import { SubscriptionSuccessPage } from './pages/subscription-success-page';
-import { AreaNotFound } from '@vere/web-kit';
+import { AreaNotFound, createAppQueryClient } from '@vere/web-kit';
 import './account.css';
 
 /** Exposed as `account/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
 export default function AccountApp() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <div data-remote="account" className="ac-root">

@@ -1,16 +1,16 @@
 import '@vere/web-ui/styles.css';
 import { useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@vere/web-query';
+import { QueryClientProvider } from '@vere/web-query';
 import { Route, Routes } from '@vere/web-router';
 import { PlaybooksPage } from './pages/playbooks-page';
 import { GuidePage } from './pages/guide-page';
 import { AssessmentsPage } from './pages/assessments-page';
-import { AreaNotFound } from '@vere/web-kit';
+import { AreaNotFound, createAppQueryClient } from '@vere/web-kit';
 import './playbooks.css';
 
 /** Exposed as `playbooks/App`. Paths are relative to the shell's catch-all route, i.e. to `/`. */
 export default function PlaybooksApp() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <div data-remote="playbooks" className="pb-root">
