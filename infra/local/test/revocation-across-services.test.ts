@@ -3,7 +3,7 @@ import type { TestDatabase } from '@vere/dev-db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../src/stack';
-import { startLocalStack } from './support/stack';
+import { stackApi, startLocalStack } from './support/stack';
 
 /**
  * Revocation across the four services, on the running stack through the edge (decision 0034): once
@@ -28,15 +28,7 @@ describe('revoked access tokens across services', () => {
     await db?.drop();
   });
 
-  const api = (path: string, init: RequestInit & { token?: string } = {}) =>
-    fetch(`${stack.url}${path}`, {
-      ...init,
-      headers: {
-        'content-type': 'application/json',
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...(init.headers ?? {}),
-      },
-    });
+  const api: ReturnType<typeof stackApi> = (path, init) => stackApi(stack)(path, init);
   const count = async (text: string, values: unknown[]) => (await sql.query(text, values)).rowCount ?? 0;
   /** What each service answers the token on a read every service has (the user's export). */
   const statuses = (token: string) =>

@@ -3,7 +3,7 @@ import type { TestDatabase } from '@vere/dev-db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../src/stack';
-import { startLocalStack } from './support/stack';
+import { stackApi, startLocalStack } from './support/stack';
 
 /**
  * "Your data" across the four services, over real HTTP through the edge: the export gathers what
@@ -27,15 +27,7 @@ describe('your data: export and account deletion across services', () => {
     await db?.drop();
   });
 
-  const api = (path: string, init: RequestInit & { token?: string } = {}) =>
-    fetch(`${stack.url}${path}`, {
-      ...init,
-      headers: {
-        'content-type': 'application/json',
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...(init.headers ?? {}),
-      },
-    });
+  const api: ReturnType<typeof stackApi> = (path, init) => stackApi(stack)(path, init);
   const rows = async (text: string, values: unknown[]) => (await sql.query(text, values)).rows;
 
   async function signUp(name: string) {

@@ -23,3 +23,16 @@ export async function startLocalStack(databaseName: string): Promise<LocalStack>
   const stack = await startStack(config, pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger);
   return { db, stack };
 }
+
+/** A JSON call to the running stack through its edge, signed in with `token` when given. */
+export function stackApi(stack: RunningStack) {
+  return (path: string, init: RequestInit & { token?: string } = {}) =>
+    fetch(`${stack.url}${path}`, {
+      ...init,
+      headers: {
+        'content-type': 'application/json',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.headers ?? {}),
+      },
+    });
+}
