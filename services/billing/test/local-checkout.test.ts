@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteUser } from '@vere/test-kit';
 import { entitlementEvents, entitlementOf, settle, startBilling, type BillingHarness } from './support/harness';
 
 /**
@@ -80,6 +81,23 @@ describe('local checkout', () => {
       payload: '',
     });
     expect(again.statusCode).toBe(303);
+  });
+
+  it('a checkout started before the account was deleted and finished after it makes nobody Pro and stores nothing', async () => {
+    const userId = randomUUID();
+    const url = await checkoutUrl(userId);
+    await deleteUser(h.bus, userId); // handled by every consumer when it returns
+    // The page was still open: Subscribe goes through Stripe's webhooks, which carry no access token.
+    const done = await h.billing.app.inject({ method: 'POST', url: `${url}/complete`, headers: form, payload: '' });
+    expect(done.statusCode).toBe(303);
+    await settle(h);
+    const { rows } = await h.sql.query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM billing.entitlement WHERE user_id = $1) + (SELECT count(*) FROM billing.subscription WHERE user_id = $1)
+            + (SELECT count(*) FROM billing.stripe_customer WHERE user_id = $1) AS n`,
+      [userId],
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
+    expect(await entitlementEvents(h, userId)).toEqual([]);
   });
 
   it('cancel keeps Pro to the period end; the test clock ends it', async () => {

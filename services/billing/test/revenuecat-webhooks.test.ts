@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deleteUser } from '@vere/test-kit';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementEvents, entitlementOf, settle, startBilling, type BillingHarness } from './support/harness';
@@ -201,6 +202,45 @@ describe('POST /api/billing/webhooks/revenuecat', () => {
     await settle(h);
     expect(await entitlementOf(h, from)).toMatchObject({ isActive: false });
     expect(await entitlementOf(h, to)).toMatchObject({ isActive: true, source: 'revenuecat' });
+  });
+});
+
+describe('a deleted account', () => {
+  const rowsOf = async (userId: string) => {
+    const { rows } = await h.sql.query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM billing.entitlement WHERE user_id = $1) + (SELECT count(*) FROM billing.subscription WHERE user_id = $1) AS n`,
+      [userId],
+    );
+    return Number(rows[0]!.n);
+  };
+
+  it('gets no Pro and no row from a purchase the store reports after the deletion', async () => {
+    const userId = randomUUID();
+    h.clock.now = Date.now();
+    await deleteUser(h.bus, userId);
+    expect((await post(h, rcEvent('INITIAL_PURCHASE', userId))).statusCode).toBe(200);
+    await settle(h);
+    expect(await rowsOf(userId)).toBe(0);
+    expect(await entitlementEvents(h, userId)).toEqual([]);
+  });
+
+  it('receives nothing from a TRANSFER: the purchases end with the user they leave', async () => {
+    const [from, to] = [randomUUID(), randomUUID()];
+    h.clock.now = Date.now();
+    await post(h, rcEvent('INITIAL_PURCHASE', from));
+    await settle(h);
+    await deleteUser(h.bus, to);
+    await post(h, {
+      id: randomUUID(),
+      type: 'TRANSFER',
+      transferred_from: [from],
+      transferred_to: [to],
+      event_timestamp_ms: h.clock.now + 1,
+      environment: 'PRODUCTION',
+    });
+    await settle(h);
+    expect(await entitlementOf(h, from)).toMatchObject({ isActive: false });
+    expect(await rowsOf(to)).toBe(0);
   });
 });
 

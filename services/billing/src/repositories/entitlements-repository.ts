@@ -62,8 +62,10 @@ export interface EntitlementsRepository {
   ): Promise<number>;
   /** Marks the user's subscriptions of `source` as giving no Pro, with `status`. */
   endSubscriptions(tx: Db, userId: string, source: SubscriptionSource, status: string, stateAt: Date): Promise<void>;
-  /** Deletes the user's entitlement and subscriptions. */
+  /** Deletes the user's entitlement and subscriptions, and keeps the bare id as erased. */
   erase(tx: Db, userId: string): Promise<void>;
+  /** Whether the user's account was deleted (read under the user's lock to decide a change). */
+  isErased(db: Db, userId: string): Promise<boolean>;
 }
 
 const ENTITLEMENT_COLUMNS = {
@@ -156,6 +158,8 @@ export function createEntitlementsRepository(): EntitlementsRepository {
     async erase(tx, userId) {
       await tx.entitlement.deleteMany({ where: { userId } });
       await tx.subscription.deleteMany({ where: { userId } });
+      await tx.$executeRaw`INSERT INTO billing.erased_user (user_id) VALUES (${userId}::uuid) ON CONFLICT DO NOTHING`;
     },
+    isErased: async (db, userId) => (await db.erasedUser.count({ where: { userId } })) > 0,
   };
 }

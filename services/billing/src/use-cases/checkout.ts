@@ -1,5 +1,6 @@
 import { AppError } from '@vere/service-kit';
 import type { StripeGateway } from '../stripe/gateway';
+import { linkOwnCustomer } from './customers';
 import type { BillingDeps } from './deps';
 import { readEntitlement } from './entitlement';
 
@@ -13,7 +14,7 @@ async function customerFor(deps: BillingDeps, gateway: StripeGateway, userId: st
   const known = await deps.customers.customerOf(deps.db, userId);
   if (known) return known;
   const created = await gateway.createCustomer(userId, `vere-customer-${userId}`);
-  return deps.customers.link(deps.db, userId, created);
+  return linkOwnCustomer(deps, userId, created);
 }
 
 /** Starts a Checkout Session for the monthly Pro price; a repeated attempt id gets the same session. */

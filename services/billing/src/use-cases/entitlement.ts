@@ -22,6 +22,10 @@ export function changeEntitlement(
 ): Promise<{ entitlement: StoredEntitlement; changed: boolean }> {
   return deps.transaction(async (tx) => {
     await deps.entitlements.lockUser(tx, userId);
+    // A deleted account gets nothing, whatever a provider says afterwards: a checkout finished on a
+    // page opened before the deletion, a late webhook (they carry no access token to revoke).
+    if (await deps.entitlements.isErased(tx, userId))
+      return { entitlement: { ...deriveEntitlement([], now), version: 0 }, changed: false };
     if (write) await write(tx);
     const derived = deriveEntitlement(await deps.entitlements.findSubscriptions(tx, userId), now);
     const current = await deps.entitlements.findEntitlement(tx, userId);
@@ -56,8 +60,13 @@ export async function exportBillingData(
   return { entitlement, subscriptions };
 }
 
-/** identity.user.deleted.v1, inside the consumer's unit of work: the entitlement, subscriptions and Stripe customer link go. */
+/**
+ * identity.user.deleted.v1, inside the consumer's unit of work: the entitlement, subscriptions and
+ * Stripe customer link go, and the id is kept as erased. Under the user's lock, so a change in flight
+ * either commits before (and is erased) or sees the erasure (and stores nothing).
+ */
 export async function eraseBillingData(deps: BillingDeps, tx: Db, userId: string): Promise<void> {
+  await deps.entitlements.lockUser(tx, userId);
   await deps.entitlements.erase(tx, userId);
   await deps.customers.erase(tx, userId);
 }

@@ -89,7 +89,9 @@ async function transfer(deps: BillingDeps, e: RevenueCatEvent, stateAt: Date): P
   for (const userId of from) {
     let moved = 0;
     await changeEntitlement(deps, userId, deps.now(), async (tx) => {
-      if (to) moved = await deps.entitlements.moveSubscriptions(tx, userId, 'revenuecat', to, stateAt);
+      // A deleted account receives nothing (decision 0016): the purchases end here instead.
+      if (to && !(await deps.entitlements.isErased(tx, to)))
+        moved = await deps.entitlements.moveSubscriptions(tx, userId, 'revenuecat', to, stateAt);
       else await deps.entitlements.endSubscriptions(tx, userId, 'revenuecat', 'transferred', stateAt);
     });
     if (to && moved > 0) await changeEntitlement(deps, to, deps.now());

@@ -1,4 +1,5 @@
 import type { StripeEventLike, StripeGateway } from '../stripe/gateway';
+import { linkCustomer } from './customers';
 import type { BillingDeps } from './deps';
 import { changeEntitlement } from './entitlement';
 import { stripeSubscriptionFacts } from './entitlement-rules';
@@ -38,7 +39,7 @@ export async function applyStripeEvent(
     case 'checkout.session.completed': {
       const userId = str(object.client_reference_id);
       const customerId = idOf(object.customer);
-      if (userId && customerId) await deps.customers.link(deps.db, userId, customerId);
+      if (userId && customerId) await linkCustomer(deps, userId, customerId);
       const subscriptionId = idOf(object.subscription);
       if (subscriptionId) await syncSubscription(deps, gateway, subscriptionId, userId);
       return;
@@ -78,7 +79,7 @@ async function syncSubscription(
     str(sub.metadata?.userId) ?? (customerId ? await deps.customers.userOf(deps.db, customerId) : null) ?? userHint;
   // Retried later: checkout.session.completed (or the metadata) tells whose it is.
   if (!userId) throw new UnknownStripeUserError(`Subscription ${subscriptionId} belongs to no known user yet`);
-  if (customerId) await deps.customers.link(deps.db, userId, customerId);
+  if (customerId) await linkCustomer(deps, userId, customerId);
   const facts = stripeSubscriptionFacts(sub, deps.graceDays);
   await changeEntitlement(deps, userId, deps.now(), async (tx) => {
     const held = await deps.entitlements.findSubscription(tx, 'stripe', sub.id);
