@@ -5,11 +5,14 @@
 //   - 12 × an 8,000 × 8,000 PNG (~190 KB, 64 MP: refused by its pixel count, before decoding).
 //     Target: the peak within ~100 MB of idle (decoded, they once took an app from 368 MB to
 //     686 MB, and it stayed there);
-//   - 12 × a 48 MP phone photo (8,064 × 6,048 JPEG, 6.6 MB: taken and re-encoded, two at a time),
-//     for information: the bodies alone are 12 × 6.6 MB, and each decode slot costs ~60–70 MB,
-//     which glibc keeps for the next one (MALLOC_ARENA_MAX=2 in the environment keeps it lower).
+//   - 12 × a 48 MP phone photo (8,064 × 6,048 JPEG, 6.6 MB: taken and re-encoded), for information:
+//     four bodies are read at a time (PHOTO_BODIES_AT_ONCE; the others wait unread), two of them
+//     decoding (~45 MB each), and glibc keeps what was freed for the next ones. Seen on 2026-11-26:
+//     +359 MB with every body read at once, +278 MB with four, +169 MB with four and
+//     MALLOC_ARENA_MAX=2 (what the service image sets; run the bench with it in the environment).
 //
 //   node bench/upload-memory.mjs [--uploads 12] [--only png|jpeg]
+//   MALLOC_ARENA_MAX=2 node bench/upload-memory.mjs --only jpeg
 //
 // The intake runs from its TypeScript source (tsx), as quests runs it; quests itself is not needed.
 import { spawn } from 'node:child_process';
@@ -34,7 +37,7 @@ else await measure(Number(values.uploads));
 async function serve() {
   // A benchmark of the intake itself, run in a process of its own as the other benches run the launcher.
   // eslint-disable-next-line @nx/enforce-module-boundaries
-  const { intakePhoto, MAX_PHOTO_REQUEST_BYTES, PhotoRejected } = await import('@vere/storage');
+  const { intakePhoto, MAX_PHOTO_REQUEST_BYTES, PhotoRejected, withPhotoBodySlot } = await import('@vere/storage');
   const sharp = (await import('sharp')).default;
   // Warm up libvips (its first image loads codecs and starts threads) so idle means ready.
   await intakePhoto(
@@ -58,20 +61,23 @@ async function serve() {
       peak = process.memoryUsage.rss();
       return answer(200, { rss: peak });
     }
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += chunk.length;
-      if (size > MAX_PHOTO_REQUEST_BYTES) return answer(413, { code: 'PHOTO_TOO_LARGE' });
-      chunks.push(chunk);
-    }
-    try {
-      const photo = await intakePhoto(Buffer.concat(chunks));
-      return answer(201, { width: photo.width, height: photo.height, bytes: photo.bytes.length });
-    } catch (err) {
-      if (err instanceof PhotoRejected) return answer(413, { code: err.code });
-      return answer(500, { code: 'INTERNAL', message: String(err) });
-    }
+    // As quests' upload route: the body is read only once a body slot is free.
+    await withPhotoBodySlot(async () => {
+      const chunks = [];
+      let size = 0;
+      for await (const chunk of req) {
+        size += chunk.length;
+        if (size > MAX_PHOTO_REQUEST_BYTES) return answer(413, { code: 'PHOTO_TOO_LARGE' });
+        chunks.push(chunk);
+      }
+      try {
+        const photo = await intakePhoto(Buffer.concat(chunks));
+        return answer(201, { width: photo.width, height: photo.height, bytes: photo.bytes.length });
+      } catch (err) {
+        if (err instanceof PhotoRejected) return answer(413, { code: err.code });
+        return answer(500, { code: 'INTERNAL', message: String(err) });
+      }
+    });
   });
   server.listen(0, '127.0.0.1', () => console.log(`intake listening at http://127.0.0.1:${server.address().port}`));
 }

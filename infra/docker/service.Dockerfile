@@ -75,8 +75,13 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
 # runtime
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
+# MALLOC_ARENA_MAX=2: glibc gives each thread that allocates (libuv's pool, where sharp decodes photos)
+# an arena of its own and keeps what is freed in it; two arenas keep quests' memory after a burst of
+# large uploads ~40% lower (bench/upload-memory.mjs: +169 MB over idle instead of +278 MB for 12
+# parallel 48 MP photos, measured on the intake alone).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000
 WORKDIR /app

@@ -82,7 +82,7 @@ const SHARP_FORMATS: Record<Sniffed, string[]> = {
 };
 
 /** Runs at most `limit` tasks at once; the others wait in the order they came. */
-function limiter(limit: number) {
+export function limiter(limit: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {
@@ -99,6 +99,19 @@ function limiter(limit: number) {
 }
 
 const decodeSlot = limiter(PHOTO_DECODES_AT_ONCE);
+
+/**
+ * Upload bodies read at once in this process: the ones decoding and as many read ahead. An upload
+ * waiting for a slot is not read (TCP holds it back at the sender), so twelve 48 MP phone photos at
+ * once cost four bodies of memory, not twelve.
+ */
+export const PHOTO_BODIES_AT_ONCE = PHOTO_DECODES_AT_ONCE * 2;
+
+/**
+ * Runs `receive` (read the body, then take it with `intakePhoto`) once one of PHOTO_BODIES_AT_ONCE
+ * slots is free; uploads wait their turn in the order they came.
+ */
+export const withPhotoBodySlot: <T>(receive: () => Promise<T>) => Promise<T> = limiter(PHOTO_BODIES_AT_ONCE);
 
 /**
  * Takes an uploaded image: checks its size and its type by its bytes, then re-encodes it as JPEG,

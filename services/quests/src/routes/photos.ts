@@ -7,7 +7,7 @@ import {
   type PhotoParams,
 } from '@vere/contracts';
 import { AppError, errorResponses, type ServiceApp } from '@vere/service-kit';
-import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, type LocalPhotoStore } from '@vere/storage';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES, withPhotoBodySlot, type LocalPhotoStore } from '@vere/storage';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QuestsDeps } from '../use-cases/deps';
@@ -47,15 +47,23 @@ export async function photoRoutes(app: ServiceApp, deps: PhotoRouteDeps): Promis
         },
       },
       async (request, reply) => {
-        let bytes: Buffer;
         try {
           await admitPhotoUpload(deps, request.userId);
-          bytes = await readPhotoPart(request);
         } catch (err) {
           discardRest(request.raw);
           throw err;
         }
-        const photo = await uploadPhoto(deps, request.userId, bytes);
+        // Read only when a body slot is free: waiting uploads stay in the network, not in memory.
+        const photo = await withPhotoBodySlot(async () => {
+          let bytes: Buffer;
+          try {
+            bytes = await readPhotoPart(request);
+          } catch (err) {
+            discardRest(request.raw);
+            throw err;
+          }
+          return uploadPhoto(deps, request.userId, bytes);
+        });
         return reply.status(201).send({ photo });
       },
     );
