@@ -13,6 +13,7 @@ import { PrismaClient } from './generated/prisma/client';
 import { prismaDir } from './prisma-dir';
 import { createEntitlementsRepository } from './repositories/entitlements-repository';
 import { createLocalStripeObjectsRepository } from './repositories/local-stripe-objects-repository';
+import { createStripeCancellationsRepository } from './repositories/stripe-cancellations-repository';
 import { createStripeCustomersRepository } from './repositories/stripe-customers-repository';
 import { createWebhookEventsRepository } from './repositories/webhook-events-repository';
 import { entitlementRoutes } from './routes/entitlement';
@@ -63,6 +64,7 @@ export async function createBillingService(
         transaction: prismaTransactions(prisma, { schema: 'billing', relay }),
         entitlements: createEntitlementsRepository(),
         customers: createStripeCustomersRepository(),
+        cancellations: createStripeCancellationsRepository(),
         webhookEvents: createWebhookEventsRepository(),
         gateway: config.stripe ? stripeGateway(config.stripe) : local,
         readSubscriber: config.revenueCatApi && revenueCatSubscriberReader(config.revenueCatApi),

@@ -1,5 +1,6 @@
 import type { BillingDeps } from './use-cases/deps';
 import { sweepExpiredEntitlements } from './use-cases/expiry-sweep';
+import { cancelStripeSubscriptionsOfDeletedAccounts } from './use-cases/stripe-cancellations';
 import { applyWebhookEvent } from './use-cases/webhook-events';
 
 const LEASE_MS = 60_000;
@@ -11,9 +12,9 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * Processes stored webhook events after the endpoint has answered 2xx (kicked at once, polled every
- * second for anything a crash left), retrying a failed one with back-off; and sweeps entitlements that
+ * second for anything a crash left), retrying a failed one with back-off; sweeps entitlements that
  * reached their end with no webhook to say so (a grant's --until, a grace period), so their
- * billing.entitlement.changed.v1 goes out. Any number of replicas: rows are leased, changes per-user locked.
+ * billing.entitlement.changed.v1 goes out; and cancels at Stripe the subscriptions of deleted accounts. Any number of replicas: rows are leased, changes per-user locked.
  */
 export class WebhookWorker {
   private running = false;
@@ -76,6 +77,7 @@ export class WebhookWorker {
       if (rows.length < BATCH) break;
     }
     await sweepExpiredEntitlements(deps, deps.now());
+    await cancelStripeSubscriptionsOfDeletedAccounts(deps);
     if (forcePrune || Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
       await deps.webhookEvents.deleteProcessedBefore(deps.db, new Date(Date.now() - WEBHOOK_EVENT_RETENTION_MS));

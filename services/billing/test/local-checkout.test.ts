@@ -39,6 +39,15 @@ async function portalUrl(userId: string): Promise<string> {
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
+/** The statuses of the user's subscriptions as (local) Stripe holds them. */
+async function localSubscriptionStatuses(userId: string): Promise<string[]> {
+  const { rows } = await h.sql.query<{ status: string }>(
+    "SELECT data->>'status' AS status FROM billing.local_stripe_object WHERE type = 'subscription' AND data->'metadata'->>'userId' = $1",
+    [userId],
+  );
+  return rows.map((r) => r.status);
+}
+
 async function subscribe(userId: string) {
   const url = await checkoutUrl(userId);
   const done = await h.billing.app.inject({ method: 'POST', url: `${url}/complete`, headers: form, payload: '' });
@@ -98,6 +107,19 @@ describe('local checkout', () => {
     );
     expect(Number(rows[0]!.n)).toBe(0);
     expect(await entitlementEvents(h, userId)).toEqual([]);
+    // And the subscription the late checkout made is cancelled at (local) Stripe: nobody pays for a deleted account.
+    expect(await localSubscriptionStatuses(userId)).toEqual(['canceled']);
+  });
+
+  it('deleting an account cancels its live subscription at Stripe', async () => {
+    const userId = randomUUID();
+    await subscribe(userId);
+    expect(await localSubscriptionStatuses(userId)).toEqual(['active']);
+    await deleteUser(h.bus, userId);
+    await settle(h);
+    expect(await localSubscriptionStatuses(userId)).toEqual(['canceled']);
+    await settle(h);
+    expect((await h.sql.query('SELECT 1 FROM billing.subscription WHERE user_id = $1', [userId])).rows).toEqual([]);
   });
 
   it('cancel keeps Pro to the period end; the test clock ends it', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deleteUser } from '@vere/test-kit';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementEvents, entitlementOf, settle, startBilling, type BillingHarness } from './support/harness';
@@ -183,6 +184,43 @@ describe('each event once', () => {
     const events = await entitlementEvents(h, userId);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ version: 1, isActive: true, source: 'stripe' });
+  });
+});
+
+describe('a deleted account', () => {
+  it("cancels the account's live Stripe subscription at Stripe, once", async () => {
+    const userId = randomUUID();
+    const customer = `cus_${++seq}`;
+    const sub = subscription(userId, customer);
+    await send(event('checkout.session.completed', completed(userId, sub)));
+    await settle(h);
+    expect(await entitlementOf(h, userId)).toMatchObject({ isActive: true });
+    await deleteUser(h.bus, userId);
+    await expect.poll(async () => (await settle(h), api.subscriptions.get(sub.id)!.status)).toBe('canceled');
+    // Stripe then says so; nothing comes back for the deleted user.
+    await send(event('customer.subscription.deleted', api.subscriptions.get(sub.id)!));
+    await settle(h);
+    expect(api.calls('DELETE', `/v1/subscriptions/${sub.id}`)).toHaveLength(1);
+    const { rows } = await h.sql.query(
+      `SELECT 1 FROM billing.subscription WHERE user_id = $1 UNION ALL SELECT 1 FROM billing.stripe_customer WHERE user_id = $1
+       UNION ALL SELECT 1 FROM billing.stripe_cancellation`,
+      [userId],
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('cancels a subscription Stripe reports after the deletion (a checkout finished late) and stores nothing', async () => {
+    const userId = randomUUID();
+    await deleteUser(h.bus, userId);
+    const sub = subscription(userId, `cus_${++seq}`);
+    await send(event('checkout.session.completed', completed(userId, sub)));
+    await expect.poll(async () => (await settle(h), api.subscriptions.get(sub.id)!.status)).toBe('canceled');
+    expect(await entitlementEvents(h, userId)).toEqual([]);
+    const { rows } = await h.sql.query(
+      `SELECT 1 FROM billing.subscription WHERE user_id = $1 UNION ALL SELECT 1 FROM billing.stripe_customer WHERE user_id = $1`,
+      [userId],
+    );
+    expect(rows).toEqual([]);
   });
 });
 

@@ -35,7 +35,12 @@ export interface StripeGateway {
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** The subscription as Stripe holds it now: how out-of-order events are resolved. */
   retrieveSubscription(id: string): Promise<StripeSubscriptionLike>;
+  /** Cancels the subscription now (a deleted account's); one already ended or unknown to Stripe is done too. */
+  cancelSubscription(id: string): Promise<void>;
 }
+
+/** Subscription statuses after which Stripe charges nothing more. */
+export const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
 export interface StripeClientOptions {
   secretKey: string;
@@ -105,6 +110,19 @@ export function stripeGateway(opts: StripeClientOptions): StripeGateway {
     },
     async retrieveSubscription(id) {
       return (await stripe.subscriptions.retrieve(id)) as unknown as StripeSubscriptionLike;
+    },
+    async cancelSubscription(id) {
+      try {
+        await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `vere-cancel-${id}` });
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        // Stripe refuses to cancel a subscription that has already ended: nothing left to do then.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          const sub = await stripe.subscriptions.retrieve(id).catch(() => null);
+          if (sub && ENDED_STATUSES.has(sub.status)) return;
+        }
+        throw err;
+      }
     },
   };
 }

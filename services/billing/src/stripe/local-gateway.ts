@@ -163,6 +163,17 @@ export class LocalStripe implements StripeGateway {
     return completed;
   }
 
+  /** Cancels now (a deleted account's subscription), as Stripe's DELETE /v1/subscriptions/:id does. */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    const sub = await this.load<LocalSubscription>(subscriptionId, 'subscription');
+    if (!sub || sub.status === 'canceled') return;
+    await this.update(
+      subscriptionId,
+      (s) => ({ ...s, status: 'canceled', canceled_at: nowSeconds(), ended_at: nowSeconds() }),
+      'customer.subscription.deleted',
+    );
+  }
+
   /** The local portal's "Cancel subscription": ends at the period end, as Stripe's portal does by default. */
   async cancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
     await this.update(

@@ -2,6 +2,7 @@ import type { Transaction } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../repositories/db';
 import type { EntitlementsRepository } from '../repositories/entitlements-repository';
+import type { StripeCancellationsRepository } from '../repositories/stripe-cancellations-repository';
 import type { StripeCustomersRepository } from '../repositories/stripe-customers-repository';
 import type { WebhookEventsRepository } from '../repositories/webhook-events-repository';
 import type { StripeGateway } from '../stripe/gateway';
@@ -15,6 +16,8 @@ export interface BillingDeps {
   transaction: Transaction<Db>;
   entitlements: EntitlementsRepository;
   customers: StripeCustomersRepository;
+  /** Stripe subscriptions of deleted accounts still to cancel at Stripe. */
+  cancellations: StripeCancellationsRepository;
   webhookEvents: WebhookEventsRepository;
   /** Stripe (keys set), the labelled local stand-in (local mode), or none. */
   gateway: StripeGateway | undefined;

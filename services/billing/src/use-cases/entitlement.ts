@@ -1,6 +1,7 @@
 import { EntitlementChanged, type Entitlement } from '@vere/contracts';
 import { newEvent, writeOutbox } from '@vere/service-kit';
 import type { Db } from '../repositories/db';
+import { ENDED_STATUSES } from '../stripe/gateway';
 import type { StoredEntitlement, SubscriptionRow } from '../repositories/entitlements-repository';
 import type { BillingDeps } from './deps';
 import { deriveEntitlement, entitlementAt, sameEntitlement } from './entitlement-rules';
@@ -67,6 +68,12 @@ export async function exportBillingData(
  */
 export async function eraseBillingData(deps: BillingDeps, tx: Db, userId: string): Promise<void> {
   await deps.entitlements.lockUser(tx, userId);
+  // A live web subscription would go on charging a card for an account that no longer exists.
+  const live = await deps.entitlements.findSubscriptions(tx, userId, { source: 'stripe' });
+  await deps.cancellations.request(
+    tx,
+    live.filter((s) => !ENDED_STATUSES.has(s.status)).map((s) => s.externalId),
+  );
   await deps.entitlements.erase(tx, userId);
   await deps.customers.erase(tx, userId);
 }

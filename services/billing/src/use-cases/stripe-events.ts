@@ -1,4 +1,4 @@
-import type { StripeEventLike, StripeGateway } from '../stripe/gateway';
+import { ENDED_STATUSES, type StripeEventLike, type StripeGateway } from '../stripe/gateway';
 import { linkCustomer } from './customers';
 import type { BillingDeps } from './deps';
 import { changeEntitlement } from './entitlement';
@@ -79,6 +79,12 @@ async function syncSubscription(
     str(sub.metadata?.userId) ?? (customerId ? await deps.customers.userOf(deps.db, customerId) : null) ?? userHint;
   // Retried later: checkout.session.completed (or the metadata) tells whose it is.
   if (!userId) throw new UnknownStripeUserError(`Subscription ${subscriptionId} belongs to no known user yet`);
+  // A subscription of a deleted account (a checkout finished after the deletion): cancelled at Stripe,
+  // nothing stored about the user (decision 0016).
+  if (await deps.entitlements.isErased(deps.db, userId)) {
+    if (!ENDED_STATUSES.has(sub.status)) await deps.cancellations.request(deps.db, [sub.id]);
+    return;
+  }
   if (customerId) await linkCustomer(deps, userId, customerId);
   const facts = stripeSubscriptionFacts(sub, deps.graceDays);
   await changeEntitlement(deps, userId, deps.now(), async (tx) => {

@@ -107,7 +107,16 @@ export class StripeStandIn {
       ];
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (req.method === 'GET' && sub) {
+    // Cancel now (not at period end): Stripe answers the subscription, canceled.
+    if (req.method === 'DELETE' && sub) {
+      const found = this.subscriptions.get(decodeURIComponent(sub[1]!));
+      if (found) {
+        const canceled = { ...found, status: 'canceled', ended_at: Math.floor(Date.now() / 1000) };
+        this.subscriptions.set(found.id, canceled);
+        return [200, canceled];
+      }
+    }
+    if ((req.method === 'GET' || req.method === 'DELETE') && sub) {
       const found = this.subscriptions.get(decodeURIComponent(sub[1]!));
       if (found) return [200, found];
       return [
