@@ -87,6 +87,8 @@ export const ErrorCodes = {
   /** The sign-in provider could not be reached (its discovery document, for instance). */
   PROVIDER_UNAVAILABLE: 503,
   NOT_READY: 503,
+  /** Load shedding: the service is over its event-loop or database-pool limit; `Retry-After` says when to try again. */
+  OVERLOADED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCodes;

@@ -17,6 +17,8 @@ import { trustProxySetting } from './env';
 import { answerClientError, answerFrameworkError, installErrorHandling, refuseUnknownExpectations } from './errors';
 import type { OutboxStats } from './events/outbox';
 import type { EventBus } from './events/types';
+import { installLoadShedding, sheddingFromEnv, type SheddingOptions } from './load-shedding';
+import { installMetrics } from './metrics';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -40,8 +42,10 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** TRUST_PROXY (see env.ts); default loopback: only the local edge may say who the client is. */
   trustProxy?: string;
-  /** The outbox's pending/failed counts, shown on GET /ready. */
+  /** The outbox's pending/failed counts, shown on GET /ready and in GET /metrics. */
   outboxStats?: () => Promise<OutboxStats>;
+  /** Load shedding (load-shedding.ts); false turns it off. Default: from SHED_* in the environment. */
+  shedding?: Omit<SheddingOptions, 'pool'> | false;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -56,8 +60,8 @@ const UNREAD_BODY_DRAIN_MS = 10_000;
 
 /**
  * Builds a service's Fastify app with everything every service shares: structured logs with a
- * request id, TypeBox schemas, one error shape, OpenAPI at /docs/json, /health and /ready, and
- * bearer-token verification. The service then registers its own routes under /api/<name>.
+ * request id, TypeBox schemas, one error shape, OpenAPI at /docs/json, /health and /ready,
+ * Prometheus metrics at /metrics, load shedding (503 OVERLOADED) and bearer-token verification. The service then registers its own routes under /api/<name>.
  */
 export async function createServiceApp(opts: ServiceAppOptions): Promise<ServiceApp> {
   const app = Fastify({
@@ -93,6 +97,9 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
 
   await app.register(sensible);
+  if (opts.shedding !== false)
+    await installLoadShedding(app, { pool: opts.pool, ...(opts.shedding ?? sheddingFromEnv()) });
+  installMetrics(app, { name: opts.name, pool: opts.pool, outboxStats: opts.outboxStats });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -106,14 +113,18 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
 
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/health', { schema: { tags: ['ops'], response: { 200: HealthSchema } } }, async () => ({
-    status: 'ok' as const,
-    service: opts.name,
-  }));
+  app.get(
+    '/health',
+    { schema: { tags: ['ops'], response: { 200: HealthSchema } }, config: { shedding: false } },
+    async () => ({
+      status: 'ok' as const,
+      service: opts.name,
+    }),
+  );
 
   app.get(
     '/ready',
-    { schema: { tags: ['ops'], response: { 200: ReadySchema, 503: ReadySchema } } },
+    { schema: { tags: ['ops'], response: { 200: ReadySchema, 503: ReadySchema } }, config: { shedding: false } },
     async (_req, reply) => {
       const [database, bus, outbox] = await Promise.all([
         opts.pool.query('SELECT 1').then(

@@ -12,3 +12,5 @@ export * from './jobs';
 export * from './unit-of-work';
 export { escapeHtml } from './html';
 export * from './revocation';
+export * from './load-shedding';
+export * from './metrics';

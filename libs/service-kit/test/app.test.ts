@@ -10,7 +10,13 @@ import type { EventBus } from '../src/events/types';
 async function serviceApp(): Promise<ServiceApp> {
   const app = await createServiceApp({
     name: 'sample',
-    pool: { query: async () => ({ rows: [] }) } as unknown as pg.Pool,
+    pool: {
+      query: async () => ({ rows: [] }),
+      options: { max: 10 },
+      totalCount: 0,
+      idleCount: 0,
+      waitingCount: 0,
+    } as unknown as pg.Pool,
     bus: { isReady: async () => true } as unknown as EventBus,
     logger: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
   });

@@ -1,0 +1,98 @@
+import type pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ServiceApp } from './app';
+import type { OutboxStats } from './events/outbox';
+
+export interface MetricsOptions {
+  /** The `service` label on every series. */
+  name: string;
+  pool: pg.Pool;
+  outboxStats?: () => Promise<OutboxStats>;
+}
+
+/** Routes that are the service's own plumbing: counted, never timed as API work. */
+const OPS_ROUTES = new Set(['/health', '/ready', '/metrics', '/docs/json']);
+
+/**
+ * `GET /metrics` in Prometheus' text format, from a registry of this app's own (the embedded default
+ * runs four services in one process): HTTP requests and their latency per route template and status,
+ * the database pool (in use, idle, callers waiting), the outbox (pending, failed), and Node's own
+ * (event-loop lag, heap, RSS, GC; prom-client's default metrics). Scraped on the service's port;
+ * the edges do not route it (only `/api/…` goes through them).
+ */
+export function installMetrics(app: ServiceApp, opts: MetricsOptions): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: opts.name });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request arriving to its answer being sent, by method and route template.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (in_use, idle) and callers waiting for one (waiting).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const { totalCount, idleCount, waitingCount } = opts.pool;
+      this.set({ state: 'in_use' }, totalCount - idleCount);
+      this.set({ state: 'idle' }, idleCount);
+      this.set({ state: 'waiting' }, waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'db_pool_max_connections',
+    help: 'The most connections the pool opens.',
+    registers: [registry],
+    collect() {
+      this.set(opts.pool.options.max ?? 10);
+    },
+  });
+  const outboxStats = opts.outboxStats;
+  if (outboxStats) {
+    new Gauge({
+      name: 'outbox_events',
+      help: 'Events in the outbox not yet published (pending) and given up after failing (failed).',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        const stats = await outboxStats().catch(() => undefined);
+        if (!stats) return;
+        this.set({ state: 'pending' }, stats.pending);
+        this.set({ state: 'failed' }, stats.failed);
+      },
+    });
+    new Gauge({
+      name: 'outbox_oldest_pending_seconds',
+      help: 'Age of the oldest event not yet published (0 when none): how far the relay is behind.',
+      registers: [registry],
+      async collect() {
+        const stats = await outboxStats().catch(() => undefined);
+        if (stats) this.set(stats.oldestPendingSeconds);
+      },
+    });
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route };
+    requests.inc({ ...labels, status: String(reply.statusCode) });
+    if (!OPS_ROUTES.has(route)) duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { schema: { hide: true }, config: { shedding: false } }, async (_request, reply) => {
+    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+    return registry.metrics();
+  });
+  return registry;
+}
