@@ -10,6 +10,7 @@ import { VARIANT_NAMES, VARIANTS } from '../src/variants';
 import { byKind, named, parseYamlStream, problemsOf, render, selects, type K8sObject } from './support/manifests';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe.each(VARIANT_NAMES)('the %s variant', (variant) => {
   const objects = render(variant);
@@ -247,12 +248,12 @@ describe('the validation itself', () => {
 
 describe('npm run k8s:render', () => {
   it('prints the production variant as one YAML stream', () => {
-    const printed = execFileSync(process.execPath, ['--import', 'tsx', 'src/render.ts'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-    });
+    // The root package.json script, as the README runs it (-s: without npm's banner).
+    const printed = execFileSync('npm', ['run', '-s', 'k8s:render'], { cwd: repoRoot, encoding: 'utf8' });
     expect(printed).toBe(renderYaml('production'));
     expect(parseYamlStream(printed).map((o) => o.kind)).toContain('Ingress');
+    const base = execFileSync('npm', ['run', '-s', 'k8s:render', '--', 'base'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(base).toBe(renderYaml('base'));
   });
 
   it('prints the Helm values that go with it', () => {
