@@ -87,6 +87,24 @@ describe('docker-compose.yml and the production manifests', () => {
   });
 });
 
+/** The variables a service's code declares (its config.ts and service-kit's env.ts, TypeBox keys). */
+function declaredVariables(service: string): Set<string> {
+  const keys = (file: string) => [...repo(file).matchAll(/^\s+([A-Z][A-Z0-9_]+):\s*Type\./gm)].map((m) => m[1]!);
+  return new Set([...keys('libs/service-kit/src/env.ts'), ...keys(`services/${service}/src/config.ts`)]);
+}
+
+describe('the manifests and the services code', () => {
+  it.each(SERVICE_NAMES)('set only variables %s reads', (name) => {
+    const declared = declaredVariables(name);
+    expect(declared.has('DATABASE_URL')).toBe(true);
+    // NODE_ENV: Node's own convention (compose sets it too); DB_PASSWORD: only expanded into DATABASE_URL.
+    const unknown = [...envNames(named(production, 'Deployment', name), production)].filter(
+      (v) => !declared.has(v) && v !== 'NODE_ENV' && v !== 'DB_PASSWORD',
+    );
+    expect(unknown).toEqual([]);
+  });
+});
+
 describe('infra/docker/nginx.conf and the Ingress', () => {
   const edge = parseNginxEdge(nginxConf);
 

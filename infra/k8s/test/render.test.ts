@@ -1,8 +1,17 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { clientConnections, poolerPoolSize, remoteDeployableName, renderYaml, RESERVED_CONNECTIONS } from '../src/app';
+import {
+  clientConnections,
+  helmValuesFiles,
+  poolerPoolSize,
+  remoteDeployableName,
+  renderYaml,
+  RESERVED_CONNECTIONS,
+} from '../src/app';
 import { ingressNginxValues, API_RESPONSE_HEADERS } from '../src/edge';
 import { natsValues } from '../src/nats';
 import { loadReleases, REMOTE_NAMES, SERVICE_NAMES, type Releases } from '../src/topology';
@@ -256,7 +265,7 @@ describe('npm run k8s:render', () => {
     expect(base).toBe(renderYaml('base'));
   });
 
-  it('prints the Helm values that go with it', () => {
+  it('prints the Helm values that go with it, and helm/ holds the same files', () => {
     const run = (...args: string[]) =>
       parse(
         execFileSync(process.execPath, ['--import', 'tsx', 'src/render.ts', ...args], {
@@ -268,6 +277,16 @@ describe('npm run k8s:render', () => {
     expect(run('--ingress-nginx-values')).toEqual(ingressNginxValues());
     expect(ingressNginxValues().controller.config['global-allowed-response-headers'].split(',')).toEqual(
       Object.keys(API_RESPONSE_HEADERS),
+    );
+    for (const [file, text] of Object.entries(helmValuesFiles()))
+      expect(
+        readFileSync(join(projectRoot, file), 'utf8'),
+        `${file}: run npm run -s k8s:render -- --write-helm-values`,
+      ).toBe(text);
+    expect(Object.keys(helmValuesFiles()).sort()).toEqual(
+      readdirSync(join(projectRoot, 'helm'))
+        .map((f) => `helm/${f}`)
+        .sort(),
     );
   });
 });
