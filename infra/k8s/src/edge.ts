@@ -61,12 +61,15 @@ export const API_RESPONSE_HEADERS: Record<string, string> = {
  * header allow-list, and the nginx.conf choices that are controller-wide — the client's address in
  * X-Forwarded-For is the socket's (a client-sent one is overwritten: services trust one hop,
  * TRUST_PROXY=1), a request id is kept or minted (X-Request-ID), no server tokens, gzip of
- * proxied JSON. Snippet annotations stay off.
+ * proxied JSON. Snippet annotations stay off. `externalTrafficPolicy: Local` keeps the client's
+ * address through the cloud load balancer, so that socket address is the client's (identity's
+ * per-IP sign-in limit). HSTS is the controller's default on a TLS host.
  */
 export function ingressNginxValues() {
   return {
     controller: {
       allowSnippetAnnotations: false,
+      service: { externalTrafficPolicy: 'Local' },
       config: {
         'global-allowed-response-headers': Object.keys(API_RESPONSE_HEADERS).join(','),
         'use-forwarded-headers': 'false',
