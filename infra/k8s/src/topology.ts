@@ -65,8 +65,20 @@ export interface Releases {
   remotes: Record<RemoteName, { live: string; deployed: string[] }>;
 }
 
+/** An image tag that is also a valid label value and a plain path segment (e.g. 1.4.2, 2026.11.26-3). */
+const VERSION = /^[0-9A-Za-z][0-9A-Za-z._-]{0,40}$/;
+
 export function loadReleases(file = new URL('../releases.json', import.meta.url)): Releases {
-  return JSON.parse(readFileSync(file, 'utf8')) as Releases;
+  const releases = JSON.parse(readFileSync(file, 'utf8')) as Releases;
+  const versions = [
+    releases.services,
+    releases.shell,
+    ...Object.values(releases.remotes).flatMap((r) => [r.live, ...r.deployed]),
+  ];
+  for (const version of versions)
+    if (typeof version !== 'string' || !VERSION.test(version))
+      throw new Error(`releases.json: ${JSON.stringify(version)} is not a version (${VERSION})`);
+  return releases;
 }
 
 const optional = (secret: string, key: string): SecretRef => ({ secret, key, optional: true });

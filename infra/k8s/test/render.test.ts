@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
@@ -32,6 +33,8 @@ describe.each(VARIANT_NAMES)('the %s variant', (variant) => {
     const ids = objects.map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`);
     expect(new Set(ids).size).toBe(ids.length);
     for (const o of objects.filter((o) => o.kind !== 'Namespace')) expect(o.metadata.namespace).toBe('vere');
+    // DNS-1123 labels: a Service's name becomes its host name.
+    for (const o of objects) expect(o.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/);
   });
 
   it.each(SERVICE_NAMES)(
@@ -217,6 +220,13 @@ describe('rolling a remote back', () => {
     // Nothing else changes: the rollback is that one ConfigMap.
     const changed = after.filter((o, i) => JSON.stringify(o) !== JSON.stringify(before[i]));
     expect(changed.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['ConfigMap/web-remotes']);
+  });
+
+  it('refuses a version that is no plain image tag', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vere-k8s-'));
+    const file = join(dir, 'releases.json');
+    writeFileSync(file, JSON.stringify({ ...loadReleases(), shell: '1.0.0/../x' }));
+    expect(() => loadReleases(pathToFileURL(file))).toThrow(/"1.0.0\/..\/x" is not a version/);
   });
 
   it('refuses a live version that is not deployed', () => {
