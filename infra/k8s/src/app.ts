@@ -433,6 +433,11 @@ const podsOf = (labels: Record<string, string>, namespace?: string): INetworkPol
 const fromIngressController: INetworkPolicyPeer = {
   namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': INGRESS_NAMESPACE } },
 };
+/** Prometheus scrapes each service's `GET /metrics` on its port (decision 0046); the Ingress never routes it. */
+export const MONITORING_NAMESPACE = 'monitoring';
+const fromMonitoring: INetworkPolicyPeer = {
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE } },
+};
 /** Public addresses only: no cluster, private or link-local (cloud metadata) ranges. */
 const internet: INetworkPolicyPeer = {
   ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16'] },
@@ -475,7 +480,7 @@ function networkPolicies(scope: Construct, specs: ServiceSpec[]): void {
         ? [{ to: [internet], ports: spec.egress.internetPorts.map((port) => ({ protocol: 'TCP' as const, port })) }]
         : []),
     ];
-    const from: INetworkPolicyPeer[] = [fromIngressController];
+    const from: INetworkPolicyPeer[] = [fromIngressController, fromMonitoring];
     // identity's JWKS (/.well-known/jwks.json) is read by the services that verify tokens.
     if (spec.name === 'identity') {
       for (const other of specs.filter((s) => s.egress.identity))

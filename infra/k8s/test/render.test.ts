@@ -132,8 +132,12 @@ describe.each(VARIANT_NAMES)('the %s variant', (variant) => {
       expect(from[0]).toEqual({
         namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
       });
-      // Only identity takes calls from other services (its JWKS); pods has no internet at all.
-      if (name !== 'identity') expect(from).toHaveLength(1);
+      // Then Prometheus (GET /metrics, decision 0046), and nobody else: only identity takes calls from
+      // other services (its JWKS); pods has no internet at all.
+      expect(from[1]).toEqual({
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+      });
+      if (name !== 'identity') expect(from).toHaveLength(2);
       if (name === 'pods') expect(targets).not.toContain('ipBlock');
     }
     expect(
@@ -141,7 +145,7 @@ describe.each(VARIANT_NAMES)('the %s variant', (variant) => {
         (p: { podSelector?: { matchLabels: Record<string, string> } }) =>
           p.podSelector?.matchLabels['app.kubernetes.io/name'],
       ),
-    ).toEqual([undefined, 'quests', 'pods', 'billing']);
+    ).toEqual([undefined, undefined, 'quests', 'pods', 'billing']);
     const staticPolicy = named(objects, 'NetworkPolicy', 'vere-static');
     const staticPods = deployments.filter((d) => selects(staticPolicy.spec.podSelector, podLabels(d)));
     expect(staticPods.map((d) => d.metadata.name).sort()).toEqual(
