@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@vere/web-router';
 import { NAV_ITEMS, isNavActive } from '../utils/nav-items';
+import { ConnectBadge } from './connect-badge';
 
 export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
   const { pathname } = useLocation();
@@ -17,6 +18,7 @@ export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
             >
               <span className="shell-nav__icon">
                 <Icon size={variant === 'tabbar' ? 24 : 22} />
+                {to === '/connect' ? <ConnectBadge /> : null}
               </span>
               <span className="shell-nav__label">{label}</span>
             </Link>
