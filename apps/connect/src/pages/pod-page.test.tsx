@@ -86,7 +86,7 @@ describe('pod page', () => {
       c.setQueryData(keys.pod(POD), detail({ log: { entries: [{ ...base, proofPhotoUrl: url }], nextCursor: null } })),
     );
     expect(html).toContain(`src="${url.replace(/&/g, '&amp;')}"`);
-    expect(html).toContain('alt="Bob’s proof photo"');
+    expect(html).toContain('alt="Bob&#x27;s proof photo"');
   });
   it('shows reactions (pressed when mine), comments, a Nudge for members not done and the nudges received', () => {
     const base = detail().log.entries[0]!;
@@ -129,7 +129,7 @@ describe('pod page', () => {
     expect(html).toMatch(/aria-pressed="true"[^>]*aria-label="Fire: 2 reactions"/);
     expect(html).toContain('aria-label="Strong: 1 reaction"');
     expect(html).toContain('So proud of you');
-    expect(html).toContain('Comment on Bob’s post');
+    expect(html).toContain('Comment on Bob&#x27;s post');
     expect(html).toContain('Nudge Bob');
     expect(html).toContain('Nudge Ada');
     expect(html).toContain('Ada nudged you');

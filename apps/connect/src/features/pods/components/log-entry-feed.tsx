@@ -27,7 +27,7 @@ export function ProofPhoto({ url, author }: { url: string; author: string }) {
     <img
       className="cn-log__photo"
       src={url}
-      alt={`${author}’s proof photo`}
+      alt={`${author}'s proof photo`}
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
@@ -48,7 +48,7 @@ export function Reactions({ podId, entry }: { podId: string; entry: PodLogEntry 
     react.mutate({ entryId: entry.id, kind, on }, { onError: (e) => setError(errorMessage(e)) });
   };
   return (
-    <div className="cn-reactions" role="group" aria-label={`Reactions to ${entry.user.name}’s post`}>
+    <div className="cn-reactions" role="group" aria-label={`Reactions to ${entry.user.name}'s post`}>
       {countsOf(entry).map((r) => {
         const { emoji, label } = POD_REACTION_DISPLAY[r.kind];
         const busy = react.isPending && react.variables?.kind === r.kind && react.variables.entryId === entry.id;
@@ -103,13 +103,16 @@ export function Comments({ podId, entry, me }: { podId: string; entry: PodLogEnt
   return (
     <div className="cn-comments">
       {comments.length > 0 ? (
-        <ul className="cn-comments__list" aria-label={`Comments on ${entry.user.name}’s post`}>
+        <ul className="cn-comments__list" aria-label={`Comments on ${entry.user.name}'s post`}>
           {comments.map((c) => (
             <li key={c.id} className="cn-comment" data-testid="pod-comment">
-              <span className="cn-comment__name">{c.user.name}</span> <span className="cn-comment__body">{c.body}</span>{' '}
-              <time className="cn-muted cn-small" dateTime={c.createdAt}>
-                {timeFormat.format(new Date(c.createdAt))}
-              </time>
+              <p className="cn-comment__head">
+                <span className="cn-comment__name">{c.user.name}</span>{' '}
+                <time className="cn-comment__time" dateTime={c.createdAt}>
+                  {timeFormat.format(new Date(c.createdAt))}
+                </time>
+              </p>
+              <p className="cn-comment__body">{c.body}</p>
               {c.user.id === me ? (
                 <Button
                   size="sm"
@@ -134,7 +137,7 @@ export function Comments({ podId, entry, me }: { podId: string; entry: PodLogEnt
         }}
       >
         <label htmlFor={inputId} className="vui-visually-hidden">
-          Comment on {entry.user.name}’s post
+          {`Comment on ${entry.user.name}'s post`}
         </label>
         <input
           id={inputId}

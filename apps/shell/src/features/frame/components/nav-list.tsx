@@ -18,9 +18,9 @@ export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
             >
               <span className="shell-nav__icon">
                 <Icon size={variant === 'tabbar' ? 24 : 22} />
-                {to === '/connect' ? <ConnectBadge /> : null}
               </span>
               <span className="shell-nav__label">{label}</span>
+              {to === '/connect' ? <ConnectBadge /> : null}
             </Link>
           </li>
         );
