@@ -4,7 +4,7 @@ import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { docShotBothSizes, member, signUp, type Member, type Person } from '../support/people';
+import { docShot, docShotBothSizes, member, signUp, type Member, type Person } from '../support/people';
 import type { Stack } from '../support/stack';
 
 /**
@@ -160,6 +160,19 @@ describe('the two-way pod feed', () => {
 
       expect(await seriousViolations(ada.page, '[data-remote="connect"]')).toEqual([]);
       expect(await seriousViolations(bob.page, '[data-remote="connect"]')).toEqual([]);
+      // The smallest phone: nothing overflows sideways (photo, reactions, comment form).
+      await ada.page.setViewportSize({ width: 360, height: 740 });
+      await expect
+        .poll(() =>
+          ada.page.evaluate(
+            () =>
+              (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+                .documentElement.scrollWidth,
+          ),
+        )
+        .toBeLessThanOrEqual(360);
+      await docShot(ada.page, 'pod-feed-360');
+      await ada.page.setViewportSize(PHONE);
       await docShotBothSizes(ada.page, 'pod-feed-nudged');
       await docShotBothSizes(bob.page, 'pod-feed');
 
