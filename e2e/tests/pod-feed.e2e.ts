@@ -194,8 +194,13 @@ describe('the two-way pod feed', () => {
       await visible(tabBadge);
       expect((await tabBadge.textContent())?.startsWith('1')).toBe(true);
       await visible(ada.page.getByRole('link', { name: /^Connect\s*1 friend request$/ }).first());
-      await docShotBothSizes(ada.page, 'pod-feed-connect-badge', { fullPage: false });
+      // The hub: the badge, the request, and today's nudge with its pod.
       await ada.page.goto(`${stack.url}/connect`);
+      const hubNudges = await visible(ada.page.getByTestId('hub-nudges'));
+      await visible(hubNudges.getByText('Bob Builder nudged you'));
+      await visible(hubNudges.getByRole('link', { name: 'in Sunrise Crew' }));
+      await visible(ada.page.getByRole('button', { name: 'Accept Cy Twombly' }));
+      await docShotBothSizes(ada.page, 'pod-feed-connect-badge', { fullPage: false });
       await ada.page.getByRole('button', { name: 'Accept Cy Twombly' }).click();
       await expect.poll(() => tabBadge.count(), { timeout: 10_000 }).toBe(0);
 

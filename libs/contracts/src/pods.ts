@@ -349,6 +349,19 @@ export const PodNudgeSchema = Type.Object({
 });
 export type PodNudge = Static<typeof PodNudgeSchema>;
 
+/** GET /api/pods/me/nudges: nudges the caller received today (their day), in pods where they are not done this week. */
+export const MyNudgesSchema = Type.Object({
+  nudges: Type.Array(
+    Type.Object({
+      podId: Uuid,
+      podName: Type.String(),
+      from: UserCardSchema,
+      createdAt: Type.String({ description: 'ISO 8601' }),
+    }),
+  ),
+});
+export type MyNudges = Static<typeof MyNudgesSchema>;
+
 /** GET /api/pods/invites/{code}: what the join screen shows before joining. */
 export const InvitePreviewSchema = Type.Object({
   podId: Uuid,

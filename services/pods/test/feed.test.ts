@@ -221,6 +221,10 @@ describe('nudges', () => {
 
     const seen = (await as(h, b)('GET', `/api/pods/pods/${podId}`)).json();
     expect(seen.nudges.map((n: { from: { id: string } }) => n.from.id).sort()).toEqual([a, c].sort());
+    const hub = (await as(h, b)('GET', '/api/pods/me/nudges')).json();
+    expect(hub.nudges).toHaveLength(2);
+    expect(hub.nudges[0]).toMatchObject({ podId, podName: 'Morning Crew', from: { id: c } });
+    expect((await as(h, a)('GET', '/api/pods/me/nudges')).json().nudges).toEqual([]);
     const mine = (await as(h, a)('GET', `/api/pods/pods/${podId}`)).json();
     expect(mine.members.find((m: { id: string }) => m.id === b).nudgedByYouToday).toBe(true);
     expect(mine.members.find((m: { id: string }) => m.id === c).nudgedByYouToday).toBe(false);
@@ -236,6 +240,11 @@ describe('nudges', () => {
     now = new Date(now.getTime() + DAY);
     expect((await as(h, a)('POST', url(b))).statusCode).toBe(201);
     now = new Date();
+    // Done since: the hub no longer shows them.
+    await h.bus.publish(weeklyCompleted(b, randomUUID(), { podIds: [podId], completedAt: now }));
+    await h.bus.idle();
+    expect((await as(h, b)('GET', '/api/pods/me/nudges')).json().nudges).toEqual([]);
+    expect((await as(h, b)('GET', `/api/pods/pods/${podId}`)).json().nudges).toHaveLength(2);
   });
 
   it('counts the day in the recipient’s zone', async () => {

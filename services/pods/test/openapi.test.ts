@@ -28,6 +28,7 @@ it('documents every pods route in /docs/json', async () => {
     '/api/pods/pods/{podId}/log/{entryId}/comments',
     '/api/pods/pods/{podId}/log/{entryId}/comments/{commentId}',
     '/api/pods/pods/{podId}/members/{userId}/nudge',
+    '/api/pods/me/nudges',
     '/api/pods/pods/{podId}/invites/rotate',
     '/api/pods/invites/{code}/join',
   ])

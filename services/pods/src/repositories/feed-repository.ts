@@ -78,6 +78,12 @@ export interface FeedRepository {
     recipientId: string,
     day: string,
   ): Promise<{ from: UserCard; createdAt: Date }[]>;
+  /** Every nudge to the recipient on that day in a pod they are still in, newest first; hidden nudgers left out. */
+  nudgesToday(
+    db: Queryable,
+    recipientId: string,
+    day: string,
+  ): Promise<{ podId: string; podName: string; from: UserCard; createdAt: Date }[]>;
   /** Which of the recipients the nudger already nudged on the given day (each recipient's own day). */
   nudgedBy(db: Queryable, nudgerId: string, targets: { recipientId: string; day: string }[]): Promise<Set<string>>;
   /** "Your data": the user's reactions, comments and nudges (sent and received), oldest first. */
@@ -215,6 +221,19 @@ export function createFeedRepository(): FeedRepository {
         [podId, recipientId, day],
       );
       return rows.map((r) => ({ from: card(r), createdAt: r.createdAt }));
+    },
+
+    async nudgesToday(db, recipientId, day) {
+      const { rows } = await db.query<CardRow & { podId: string; podName: string; createdAt: Date }>(
+        `SELECT n.pod_id::text AS "podId", pd.name AS "podName", n.created_at AS "createdAt",
+                ${cardColumns('n.nudger_id')}, n.nudger_id::text AS "userId"
+         FROM pods.pod_nudge n JOIN pods.pod pd ON pd.id = n.pod_id ${cardJoins('n.nudger_id')}
+         WHERE n.recipient_id = $1 AND n.day = $2::date AND NOT pods.is_hidden($1, n.nudger_id)
+           AND EXISTS (SELECT 1 FROM pods.pod_member m WHERE m.pod_id = n.pod_id AND m.user_id = $1)
+         ORDER BY n.created_at DESC`,
+        [recipientId, day],
+      );
+      return rows.map((r) => ({ podId: r.podId, podName: r.podName, from: card(r), createdAt: r.createdAt }));
     },
 
     async nudgedBy(db, nudgerId, targets) {

@@ -1,5 +1,6 @@
 import {
   AddPodCommentBodySchema,
+  MyNudgesSchema,
   PodCommentParamsSchema,
   PodCommentSchema,
   PodLogEntryParamsSchema,
@@ -16,7 +17,7 @@ import {
 import { POD_COMMENT_MAX_LENGTH, POD_COMMENT_RATE_LIMIT, chatRateLimitText } from '@vere/domain';
 import type { ServiceApp } from '@vere/service-kit';
 import type { PodsDeps } from '../deps';
-import { addComment, deleteComment, nudgeMember, setReaction } from '../use-cases/feed';
+import { addComment, deleteComment, myNudges, nudgeMember, setReaction } from '../use-cases/feed';
 
 const err = { $ref: 'ErrorBody#' };
 const bearer = [{ bearer: [] }];
@@ -24,6 +25,20 @@ const noContent = { type: 'null' } as const;
 
 /** The two-way pod feed (decision 0038): reactions, comments and nudges. Members only. */
 export async function feedRoutes(app: ServiceApp, deps: PodsDeps): Promise<void> {
+  app.get(
+    '/api/pods/me/nudges',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['pods'],
+        summary: 'Nudges the signed-in user received today, in pods where they are not done this week',
+        security: bearer,
+        response: { 200: MyNudgesSchema, 401: err },
+      },
+    },
+    async (request) => myNudges(deps, request.userId),
+  );
+
   const reaction = {
     onRequest: app.authenticate,
     schema: {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MemberNudged,
   type PodComment,
+  type MyNudges,
   type PodDetail,
   type PodLogPage,
   type PodNudge,
@@ -206,5 +207,25 @@ export async function withNudges(deps: PodsDeps, viewer: string, pod: PodDetail)
     ...pod,
     members: pod.members.map((m) => (m.id === viewer || m.hidden ? m : { ...m, nudgedByYouToday: nudged.has(m.id) })),
     nudges: received.map((n) => ({ from: n.from, createdAt: n.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * The nudges the user got today (their day), for the Connect hub: in pods they are still in and have
+ * not completed this week's challenge for (the pod's week), newest first.
+ */
+export async function myNudges(deps: PodsDeps, viewer: string): Promise<MyNudges> {
+  const now = deps.clock();
+  const nudges = await deps.feed.nudgesToday(deps.db, viewer, await recipientDay(deps, deps.db, viewer, now));
+  const podIds = [...new Set(nudges.map((n) => n.podId))];
+  const done = new Set<string>();
+  for (const podId of podIds) {
+    const completions = await deps.pods.recentMemberCompletions(deps.db, podId, now);
+    if (completedThisWeek(completions, now, podZone(completions[0]?.timeZone)).has(viewer)) done.add(podId);
+  }
+  return {
+    nudges: nudges
+      .filter((n) => !done.has(n.podId))
+      .map((n) => ({ podId: n.podId, podName: n.podName, from: n.from, createdAt: n.createdAt.toISOString() })),
   };
 }

@@ -1,6 +1,7 @@
 import type { PodDetail, PodMember } from '@vere/contracts';
 import { nudgeSentence } from '@vere/domain';
 import { Link } from '@vere/web-router';
+import { useMyNudges } from '../api/get-my-nudges';
 import { Button, buttonClassName, notify } from '@vere/web-ui';
 import { errorMessage } from '../../../shared/utils/error-message';
 import { useNudgeMember } from '../api/nudge-member';
@@ -52,6 +53,37 @@ export function NudgesForYou({ pod, me }: { pod: PodDetail; me: string | undefin
         <p className="cn-muted cn-small">
           Your pod is counting on you: finish this week’s challenge to keep the streak.
         </p>
+      </div>
+      <Link to="/weekly" className={buttonClassName({ size: 'sm' })}>
+        Go to the weekly challenge
+      </Link>
+    </section>
+  );
+}
+
+/** On the Connect hub: who nudged the user today, and in which pod (nothing while loading or on failure). */
+export function HubNudges() {
+  const { data } = useMyNudges();
+  const nudges = data?.nudges ?? [];
+  if (nudges.length === 0) return null;
+  return (
+    <section className="cn-nudged" aria-labelledby="cn-hub-nudged" data-testid="hub-nudges">
+      <span className="cn-nudged__wave" aria-hidden="true">
+        👋
+      </span>
+      <div className="cn-nudged__body">
+        <h2 id="cn-hub-nudged" className="cn-nudged__title">
+          {nudges.length === 1 ? nudgeSentence(nudges[0]!.from.name) : `${nudges.length} nudges today`}
+        </h2>
+        <ul className="cn-nudged__list">
+          {nudges.map((n) => (
+            <li key={`${n.podId}-${n.from.id}`}>
+              <Link to={`/pods/${n.podId}`}>
+                {nudges.length === 1 ? `in ${n.podName}` : `${n.from.name} in ${n.podName}`}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </div>
       <Link to="/weekly" className={buttonClassName({ size: 'sm' })}>
         Go to the weekly challenge
