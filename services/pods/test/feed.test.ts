@@ -328,6 +328,29 @@ describe('live', () => {
   });
 });
 
+describe('live, with a block', () => {
+  it('does not tell a viewer about reactions and comments of a user hidden from them', async () => {
+    const { podId, entryId, users } = await podWithEntry(3);
+    const [a, b, c] = users as [string, string, string];
+    await h.pods.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const origin = `http://127.0.0.1:${(h.pods.app.server.address() as AddressInfo).port}`;
+    expect((await as(h, a)('PUT', `/api/pods/blocks/${c}`)).statusCode).toBe(204);
+    const sa = await openStream(`${origin}/api/pods/pods/${podId}/events`, {
+      authorization: `Bearer ${h.issuer.sign(a)}`,
+    });
+    try {
+      await as(h, c)('PUT', `/api/pods/pods/${podId}/log/${entryId}/reactions/clap`);
+      await as(h, c)('POST', `/api/pods/pods/${podId}/log/${entryId}/comments`, { body: 'from c' });
+      await as(h, b)('PUT', `/api/pods/pods/${podId}/log/${entryId}/reactions/clap`);
+      await expect.poll(() => sa.events.length, { timeout: 5000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sa.events.map((e) => e.data.userId)).toEqual([b]);
+    } finally {
+      sa.close();
+    }
+  });
+});
+
 describe('your data and account deletion', () => {
   it('exports the user’s reactions, comments and nudges, and erases them with the account', async () => {
     now = new Date();
