@@ -66,6 +66,8 @@ export interface FeedRepository {
   deleteComment(tx: Queryable, commentId: string, entryId: string, userId: string): Promise<boolean>;
   /** The recipient's profile zone (null until identity's events name one). */
   timeZoneOf(db: Queryable, userId: string): Promise<string | null>;
+  /** The profile zones of several users (absent or null until identity's events name one). */
+  timeZonesOf(db: Queryable, userIds: string[]): Promise<Map<string, string | null>>;
   /** The new nudge, or undefined when the nudger already nudged the recipient that day (the unique index). */
   insertNudge(
     tx: Queryable,
@@ -201,6 +203,15 @@ export function createFeedRepository(): FeedRepository {
         [userId],
       );
       return rows[0]?.timeZone ?? null;
+    },
+
+    async timeZonesOf(db, userIds) {
+      if (userIds.length === 0) return new Map();
+      const { rows } = await db.query<{ userId: string; timeZone: string | null }>(
+        'SELECT user_id::text AS "userId", time_zone AS "timeZone" FROM pods.profile WHERE user_id = ANY($1::uuid[])',
+        [userIds],
+      );
+      return new Map(rows.map((r) => [r.userId, r.timeZone]));
     },
 
     async insertNudge(tx, n) {

@@ -195,10 +195,9 @@ export async function nudgeMember(
 export async function withNudges(deps: PodsDeps, viewer: string, pod: PodDetail): Promise<PodDetail> {
   const now = deps.clock();
   const others = pod.members.filter((m) => m.id !== viewer && !m.hidden);
-  const [myDay, targets] = await Promise.all([
-    recipientDay(deps, deps.db, viewer, now),
-    Promise.all(others.map(async (m) => ({ recipientId: m.id, day: await recipientDay(deps, deps.db, m.id, now) }))),
-  ]);
+  const zones = await deps.feed.timeZonesOf(deps.db, [viewer, ...others.map((m) => m.id)]);
+  const myDay = nudgeDay(now, zones.get(viewer));
+  const targets = others.map((m) => ({ recipientId: m.id, day: nudgeDay(now, zones.get(m.id)) }));
   const [received, nudged] = await Promise.all([
     deps.feed.nudgesTo(deps.db, pod.id, viewer, myDay),
     deps.feed.nudgedBy(deps.db, viewer, targets),
