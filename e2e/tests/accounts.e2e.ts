@@ -342,6 +342,9 @@ describe('your data', () => {
       blocks: [],
       reports: [],
       podLogEntries: [],
+      podReactions: [],
+      podComments: [],
+      nudges: [],
     });
     expect(data.billing).toEqual({ service: 'billing', entitlement: null, subscriptions: [] });
 

@@ -69,6 +69,15 @@ export const ErrorCodes = {
   POD_FULL: 409,
   /** The creator deletes the pod instead of leaving it. */
   POD_CREATOR_CANNOT_LEAVE: 409,
+  /* The two-way pod feed (decision 0038). */
+  /** The log entry is not in that pod, or is hidden from the caller (its author blocked either way or reported, or the entry reported). */
+  POD_LOG_ENTRY_NOT_FOUND: 404,
+  /** No comment of the caller's with that id on that entry. */
+  POD_COMMENT_NOT_FOUND: 404,
+  /** The member already completed this week's challenge: nothing to nudge. */
+  MEMBER_ALREADY_DONE: 409,
+  /** The caller already nudged this member today (the member's day). */
+  NUDGE_ALREADY_SENT: 409,
   /**
    * Chat: the other user is not the caller's friend (never was, unknown, unfriended, or they blocked
    * the caller). A block the caller placed answers USER_BLOCKED instead.

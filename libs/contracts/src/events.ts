@@ -214,6 +214,22 @@ export const MemberJoined = contract(
 export type MemberJoinedPayload = Static<typeof MemberJoined.schema>;
 
 /**
+ * pods: `userId` nudged `recipientId`, a member of `podId` who has not completed this week's
+ * challenge yet (decision 0038). At most one per nudger and recipient per `day` (the recipient's
+ * calendar day, YYYY-MM-DD in their zone). Notifications will deliver it.
+ */
+export const MemberNudged = contract(
+  'pods.member.nudged.v1',
+  Type.Object({
+    ...Meta,
+    podId: Type.String({ format: 'uuid' }),
+    recipientId: Type.String({ format: 'uuid' }),
+    day: Type.String({ description: 'YYYY-MM-DD' }),
+  }),
+);
+export type MemberNudgedPayload = Static<typeof MemberNudged.schema>;
+
+/**
  * pods: the pod streak changed. `reason`: `completed` (every member counted that week completed
  * `weeklyChallengeId`; once per weekly challenge), `reset` (a week ended without it), `save_used`
  * (a banked save covered one member's missed week; the streak stays). `userId` is the member whose
@@ -246,5 +262,6 @@ export const Events = {
   StreakUpdated,
   FriendshipChanged,
   MemberJoined,
+  MemberNudged,
   PodStreakUpdated,
 } as const;

@@ -1,4 +1,11 @@
-import { CHAT_MESSAGE_MAX_LENGTH, POD_DESCRIPTION_MAX, POD_NAME_MAX, POD_NAME_MIN } from '@vere/domain';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  POD_COMMENT_MAX_LENGTH,
+  POD_DESCRIPTION_MAX,
+  POD_NAME_MAX,
+  POD_NAME_MIN,
+  POD_REACTIONS,
+} from '@vere/domain';
 import { Type, type Static } from 'typebox';
 import { MultiLine, SingleLine } from './text';
 import { AvatarConfigSchema } from './identity';
@@ -206,8 +213,31 @@ export const PodMemberSchema = Type.Object({
    * the card then carries no name, username, photo or avatar. Sent on the pod page.
    */
   hidden: Type.Optional(Type.Boolean()),
+  /** The viewer already nudged this member today (the member's day; decision 0038). Sent on the pod page. */
+  nudgedByYouToday: Type.Optional(Type.Boolean()),
 });
 export type PodMember = Static<typeof PodMemberSchema>;
+
+/** One of the fixed reactions (`POD_REACTIONS` in @vere/domain: fire, clap, muscle). */
+export const PodReactionKindSchema = Type.Enum(POD_REACTIONS);
+
+/** A reaction kind on an entry: how many members gave it (users hidden from the viewer not counted) and whether the viewer did. */
+export const PodReactionCountSchema = Type.Object({
+  kind: PodReactionKindSchema,
+  count: Type.Integer({ minimum: 0 }),
+  mine: Type.Boolean(),
+});
+export type PodReactionCount = Static<typeof PodReactionCountSchema>;
+
+/** A comment on a pod log entry (plain text, one line). */
+export const PodCommentSchema = Type.Object({
+  id: Uuid,
+  entryId: Uuid,
+  user: UserCardSchema,
+  body: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+});
+export type PodComment = Static<typeof PodCommentSchema>;
 
 /** One pod log entry (spec §3 "Pod challenge log"). The photo is read through the storage layer by id. */
 export const PodLogEntrySchema = Type.Object({
@@ -223,6 +253,10 @@ export const PodLogEntrySchema = Type.Object({
    */
   proofPhotoUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   createdAt: Type.String({ description: 'ISO 8601' }),
+  /** Every reaction kind, in `POD_REACTIONS` order (decision 0038). Always sent by pods; optional for older clients. */
+  reactions: Type.Optional(Type.Array(PodReactionCountSchema)),
+  /** Comments, oldest first (the newest `POD_COMMENTS_SHOWN`); users hidden from the viewer left out. */
+  comments: Type.Optional(Type.Array(PodCommentSchema)),
 });
 export type PodLogEntry = Static<typeof PodLogEntrySchema>;
 
@@ -264,8 +298,69 @@ export const PodDetailSchema = Type.Object({
   log: PodLogPageSchema,
   /** Active invite codes: shown to the creator only (empty for other members). */
   invites: Type.Array(PodInviteSchema),
+  /** Nudges the viewer received in this pod today (their day), newest first; users hidden from them left out. */
+  nudges: Type.Optional(
+    Type.Array(Type.Object({ from: UserCardSchema, createdAt: Type.String({ description: 'ISO 8601' }) })),
+  ),
 });
 export type PodDetail = Static<typeof PodDetailSchema>;
+
+/* The two-way pod feed (issue 22 point 5, decision 0038). */
+
+/** …/pods/{podId}/log/{entryId}… */
+export const PodLogEntryParamsSchema = Type.Object({ podId: Uuid, entryId: Uuid }, { additionalProperties: false });
+export type PodLogEntryParams = Static<typeof PodLogEntryParamsSchema>;
+
+/** PUT and DELETE /api/pods/pods/{podId}/log/{entryId}/reactions/{kind} */
+export const PodReactionParamsSchema = Type.Object(
+  { podId: Uuid, entryId: Uuid, kind: PodReactionKindSchema },
+  { additionalProperties: false },
+);
+export type PodReactionParams = Static<typeof PodReactionParamsSchema>;
+
+/** The entry's reactions after a change. */
+export const PodReactionsSchema = Type.Object({ entryId: Uuid, reactions: Type.Array(PodReactionCountSchema) });
+export type PodReactions = Static<typeof PodReactionsSchema>;
+
+/**
+ * POST /api/pods/pods/{podId}/log/{entryId}/comments. The service trims the text and checks it
+ * with `validatePodComment` (@vere/domain); the schema bounds the raw size.
+ */
+export const AddPodCommentBodySchema = Type.Object(
+  { body: SingleLine(4 * POD_COMMENT_MAX_LENGTH, { minLength: 1 }) },
+  { additionalProperties: false },
+);
+export type AddPodCommentBody = Static<typeof AddPodCommentBodySchema>;
+
+/** DELETE /api/pods/pods/{podId}/log/{entryId}/comments/{commentId} */
+export const PodCommentParamsSchema = Type.Object(
+  { podId: Uuid, entryId: Uuid, commentId: Uuid },
+  { additionalProperties: false },
+);
+export type PodCommentParams = Static<typeof PodCommentParamsSchema>;
+
+/** POST /api/pods/pods/{podId}/members/{userId}/nudge: the nudge as stored. */
+export const PodNudgeSchema = Type.Object({
+  podId: Uuid,
+  recipientId: Uuid,
+  /** The recipient's calendar day it counts against (YYYY-MM-DD). */
+  day: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+});
+export type PodNudge = Static<typeof PodNudgeSchema>;
+
+/** GET /api/pods/me/nudges: nudges the caller received today (their day), in pods where they are not done this week. */
+export const MyNudgesSchema = Type.Object({
+  nudges: Type.Array(
+    Type.Object({
+      podId: Uuid,
+      podName: Type.String(),
+      from: UserCardSchema,
+      createdAt: Type.String({ description: 'ISO 8601' }),
+    }),
+  ),
+});
+export type MyNudges = Static<typeof MyNudgesSchema>;
 
 /** GET /api/pods/invites/{code}: what the join screen shows before joining. */
 export const InvitePreviewSchema = Type.Object({

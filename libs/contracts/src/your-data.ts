@@ -135,6 +135,34 @@ export const PodsExportSchema = Type.Object({
       }),
     ),
   ),
+  /** The reactions this user gave to pod log entries (decision 0038). */
+  podReactions: Type.Optional(
+    Type.Array(Type.Object({ podId: Type.String(), entryId: Type.String(), kind: Type.String(), createdAt: Iso })),
+  ),
+  /** The comments this user wrote on pod log entries. */
+  podComments: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        podId: Type.String(),
+        entryId: Type.String(),
+        body: Type.String(),
+        createdAt: Iso,
+      }),
+    ),
+  ),
+  /** Nudges this user sent or received (`withUserId`: the other member; `day`: the recipient's day). */
+  nudges: Type.Optional(
+    Type.Array(
+      Type.Object({
+        podId: Type.String(),
+        withUserId: Type.String(),
+        direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+        day: Type.String(),
+        createdAt: Iso,
+      }),
+    ),
+  ),
 });
 export type PodsExport = Static<typeof PodsExportSchema>;
 

@@ -9,6 +9,7 @@ export * from './levels';
 export * from './limits';
 export * from './photos';
 export * from './playbooks';
+export * from './pod-feed';
 export * from './pod-streak';
 export * from './pods';
 export * from './profile-photos';

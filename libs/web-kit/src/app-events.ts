@@ -19,6 +19,8 @@ export interface AppEventDetails {
   'pod-streak-updated': { podId?: string; streak?: number };
   /** A swipe or skip was counted (the limits changed). */
   'swipe-updated': { bucket?: 'daily' | 'weekend'; action?: 'accept' | 'skip' };
+  /** The user's incoming friend requests changed (answered, or one ended by a block): the Connect badge re-reads. */
+  'friend-requests-updated': Record<string, never>;
 }
 
 export type AppEventName = keyof AppEventDetails;
@@ -31,6 +33,7 @@ export const APP_EVENT_NAMES: readonly AppEventName[] = [
   'streak-updated',
   'pod-streak-updated',
   'swipe-updated',
+  'friend-requests-updated',
 ];
 
 export function dispatchAppEvent<N extends AppEventName>(name: N, detail: AppEventDetails[N] = {}): void {

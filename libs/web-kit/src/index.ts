@@ -15,4 +15,11 @@ export type { BackoffPolicy } from './live/backoff';
 export { openLiveStream } from './live/live-stream';
 export type { EventSourceLike, LiveStream, LiveStreamOptions } from './live/live-stream';
 export { HIDDEN_CLOSE_MS, isFatalStreamError, usePodEvents } from './live/use-pod-events';
-export type { PodEventHandlers, PodEventsScope, PodLogAddedMessage, PodStreakMessage } from './live/use-pod-events';
+export type {
+  PodEventHandlers,
+  PodEventsScope,
+  PodFeedMessage,
+  PodLogAddedMessage,
+  PodNudgedMessage,
+  PodStreakMessage,
+} from './live/use-pod-events';

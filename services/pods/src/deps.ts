@@ -4,6 +4,7 @@ import type { LiveHub } from './live/hub';
 import type { LiveRepository } from './live/live-repository';
 import type { ChatRepository } from './repositories/chat-repository';
 import type { ExportRepository } from './repositories/export-repository';
+import type { FeedRepository } from './repositories/feed-repository';
 import type { FriendsRepository } from './repositories/friends-repository';
 import type { PodStreakRepository } from './repositories/pod-streak-repository';
 import type { PodsRepository } from './repositories/pods-repository';
@@ -31,6 +32,8 @@ export interface PodsDeps {
   photoUrl?: PhotoUrl;
   /** Messages per sender and window. */
   chatRateLimit: ChatRateLimit;
+  /** Comments per author and window (decision 0038). */
+  commentRateLimit: ChatRateLimit;
   /** What a report may point at, tried in turn (a user, a pod log entry, a chat message). */
   reportTargets: ReportTargetResolver[];
   /** This instance's live updates (one LISTEN connection), fanned out to its open streams. */
@@ -45,4 +48,5 @@ export interface PodsDeps {
   readModels: ReadModelsRepository;
   exports: ExportRepository;
   live: LiveRepository;
+  feed: FeedRepository;
 }

@@ -6,7 +6,7 @@ import {
   UserRegistered,
   WeeklyCompleted,
 } from '@vere/contracts';
-import { CHAT_RATE_LIMIT, type ChatRateLimit } from '@vere/domain';
+import { CHAT_RATE_LIMIT, POD_COMMENT_RATE_LIMIT, type ChatRateLimit } from '@vere/domain';
 import {
   assembleService,
   consume,
@@ -27,12 +27,14 @@ import type { OpenStreams } from './live/streams';
 import { prismaDir } from './prisma-dir';
 import { createChatRepository } from './repositories/chat-repository';
 import { createExportRepository } from './repositories/export-repository';
+import { createFeedRepository } from './repositories/feed-repository';
 import { createFriendsRepository } from './repositories/friends-repository';
 import { createPodStreakRepository } from './repositories/pod-streak-repository';
 import { createPodsRepository } from './repositories/pods-repository';
 import { createReadModelsRepository } from './repositories/read-models-repository';
 import { createSafetyRepository } from './repositories/safety-repository';
 import { chatRoutes } from './routes/chat';
+import { feedRoutes } from './routes/feed';
 import { friendRoutes } from './routes/friends';
 import { liveRoutes } from './routes/live';
 import { myPodsRoutes } from './routes/my-pods';
@@ -63,6 +65,8 @@ export interface PodsOptions {
   photoUrl?: PhotoUrl;
   /** Messages per sender and window; default @vere/domain's CHAT_RATE_LIMIT. */
   chatRateLimit?: ChatRateLimit;
+  /** Comments per author and window; default @vere/domain's POD_COMMENT_RATE_LIMIT. */
+  commentRateLimit?: ChatRateLimit;
 }
 
 export async function createPodsService(config: PodsConfig, options: PodsOptions): Promise<ServiceHandle> {
@@ -76,6 +80,7 @@ export async function createPodsService(config: PodsConfig, options: PodsOptions
       clock: options.clock ?? (() => new Date()),
       photoUrl: options.photoUrl,
       chatRateLimit: options.chatRateLimit ?? CHAT_RATE_LIMIT,
+      commentRateLimit: options.commentRateLimit ?? POD_COMMENT_RATE_LIMIT,
       reportTargets: [resolveUserTarget, resolvePodLogTarget, resolveChatMessageTarget],
       hub,
       heartbeatMs: options.heartbeatMs ?? 15_000,
@@ -87,6 +92,7 @@ export async function createPodsService(config: PodsConfig, options: PodsOptions
       readModels: createReadModelsRepository(),
       exports: createExportRepository(),
       live: createLiveRepository(),
+      feed: createFeedRepository(),
     });
   let pool: ServiceContext<undefined>['pool'] | undefined;
   const handle = await assembleService({
@@ -111,6 +117,7 @@ export async function createPodsService(config: PodsConfig, options: PodsOptions
       await app.register(friendRoutes, d);
       await app.register(safetyRoutes, d);
       await app.register(podRoutes, d);
+      await app.register(feedRoutes, d);
       await app.register(liveRoutes, { ...d, open });
       await app.register(chatRoutes, { ...d, open });
       app.addHook('onClose', async () => {

@@ -102,6 +102,21 @@ const MATRIX: { name: string; call: (f: Fixture) => Call; expect: Record<Role, n
     expect: { anonymous: 401, nonMember: 200, member: 200, creator: 200, blocked: 404 },
   },
   {
+    name: 'react to the log entry',
+    call: (f) => ['PUT', `/api/pods/pods/${f.podId}/log/${f.entryId}/reactions/fire`],
+    expect: { anonymous: 401, nonMember: 404, member: 200, creator: 200, blocked: 404 },
+  },
+  {
+    name: 'comment on the log entry',
+    call: (f) => ['POST', `/api/pods/pods/${f.podId}/log/${f.entryId}/comments`, { body: 'Nice one!' }],
+    expect: { anonymous: 401, nonMember: 404, member: 201, creator: 201, blocked: 404 },
+  },
+  {
+    name: 'nudge a member',
+    call: (f) => ['POST', `/api/pods/pods/${f.podId}/members/${f.users.other}/nudge`],
+    expect: { anonymous: 401, nonMember: 404, member: 201, creator: 201, blocked: 404 },
+  },
+  {
     name: 'report the log entry',
     call: (f) => ['POST', '/api/pods/reports', { kind: 'pod_log', targetId: f.entryId, reason: 'spam' }],
     expect: { anonymous: 401, nonMember: 404, member: 201, creator: 201, blocked: 404 },

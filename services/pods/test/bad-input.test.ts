@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPod, newUser, startPods, type PodsHarness } from './helper';
+import { addLogEntry, createPod, newUser, startPods, type PodsHarness } from './helper';
 
 let h: PodsHarness;
 beforeAll(async () => {
@@ -20,6 +20,9 @@ const TABLES = [
   'outbox_event',
   'chat_message',
   'stream_ticket',
+  'pod_log_reaction',
+  'pod_log_comment',
+  'pod_nudge',
 ];
 const counts = async () =>
   Object.fromEntries(
@@ -51,6 +54,7 @@ describe('bad input on every endpoint', () => {
       headers: { authorization: `Bearer ${h.issuer.sign(friend)}` },
     });
     const chat = `/api/pods/chats/${friend}`;
+    const entry = `/api/pods/pods/${podId}/log/${await addLogEntry(h, podId, creator)}`;
 
     const cases: [who: string, method: Method, url: string, body?: unknown, rawJson?: string][] = [
       [fresh, 'GET', '/api/pods/users/search'],
@@ -152,6 +156,26 @@ describe('bad input on every endpoint', () => {
       [creator, 'POST', `${chat}/messages`, { body: 'hi', senderId: friend }],
       [creator, 'POST', `${chat}/messages`, { body: 'hi', photoUrl: 'https://example.com/x.png' }],
       [creator, 'POST', `${chat}/messages`, undefined, '{"body":'],
+      [creator, 'PUT', `${entry}/reactions/heart`],
+      [creator, 'PUT', `${entry}/reactions/FIRE`],
+      [creator, 'PUT', `${entry}/reactions/`],
+      [creator, 'DELETE', `${entry}/reactions/%F0%9F%94%A5`],
+      [creator, 'PUT', `/api/pods/pods/${podId}/log/not-a-uuid/reactions/fire`],
+      [creator, 'PUT', `/api/pods/pods/not-a-uuid/log/${podId}/reactions/fire`],
+      [creator, 'POST', `${entry}/comments`],
+      [creator, 'POST', `${entry}/comments`, {}],
+      [creator, 'POST', `${entry}/comments`, { body: '' }],
+      [creator, 'POST', `${entry}/comments`, { body: '   ' }],
+      [creator, 'POST', `${entry}/comments`, { body: long(281) }],
+      [creator, 'POST', `${entry}/comments`, { body: long(5000) }],
+      [creator, 'POST', `${entry}/comments`, { body: 'two\nlines' }],
+      [creator, 'POST', `${entry}/comments`, { body: 'nul \u0000 byte' }],
+      [creator, 'POST', `${entry}/comments`, { body: 'bidi \u202e override' }],
+      [creator, 'POST', `${entry}/comments`, { body: 'hi', userId: other }],
+      [creator, 'POST', `${entry}/comments`, undefined, '{"body":'],
+      [creator, 'DELETE', `${entry}/comments/not-a-uuid`],
+      [creator, 'POST', `/api/pods/pods/${podId}/members/not-a-uuid/nudge`],
+      [creator, 'POST', `/api/pods/pods/not-a-uuid/members/${other}/nudge`],
       [creator, 'GET', '/api/pods/chats/events?ticket=short'],
       [creator, 'GET', '/api/pods/chats/events?ticket=' + '!'.repeat(30)],
     ];

@@ -16,6 +16,7 @@ export interface PodsOptions {
   jobs?: boolean;
   heartbeatMs?: number;
   photoUrl?: (photoId: string) => Promise<string>;
+  commentRateLimit?: { max: number; windowMs: number };
 }
 
 export interface PodsHarness extends ServiceHarness<ServiceHandle, InProcessEventBus> {

@@ -24,6 +24,11 @@ it('documents every pods route in /docs/json', async () => {
     '/api/pods/pods',
     '/api/pods/pods/{podId}',
     '/api/pods/pods/{podId}/log',
+    '/api/pods/pods/{podId}/log/{entryId}/reactions/{kind}',
+    '/api/pods/pods/{podId}/log/{entryId}/comments',
+    '/api/pods/pods/{podId}/log/{entryId}/comments/{commentId}',
+    '/api/pods/pods/{podId}/members/{userId}/nudge',
+    '/api/pods/me/nudges',
     '/api/pods/pods/{podId}/invites/rotate',
     '/api/pods/invites/{code}/join',
   ])

@@ -5,6 +5,7 @@ import { Button, EmptyState, IconPlus, IconUsers, TextField, buttonClassName } f
 import { useUnread } from '../features/chat/api/get-unread';
 import { UnreadBadge } from '../features/chat/components/unread-badge';
 import { useChatStream } from '../features/chat/hooks/use-chat-stream';
+import { HubNudges } from '../features/pods/components/nudge';
 import { PodsSection } from '../features/pods/components/pods-section';
 import { useFriendRequests } from '../features/social/api/get-friend-requests';
 import { useFriends } from '../features/social/api/get-friends';
@@ -30,6 +31,7 @@ export function ConnectHub() {
         title="Connect"
         subtitle={`Friends and pods keep ${firstName} accountable. Challenges are better together.`}
       />
+      <HubNudges />
       <div className="cn-grid">
         <div className="cn-column">
           <RequestsSection />

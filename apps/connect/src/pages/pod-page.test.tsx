@@ -79,6 +79,62 @@ describe('pod page', () => {
     expect(html).toContain('Leave Pod');
     expect(html).not.toContain('Copy Invite Link');
   });
+  it('shows the proof photo of a log entry to members (issue 22 point 5)', () => {
+    const url = '/api/quests/photos/55555555-5555-4555-8555-555555555555?exp=1&sig=abc';
+    const base = detail().log.entries[0]!;
+    const html = render(`/pods/${POD}`, (c) =>
+      c.setQueryData(keys.pod(POD), detail({ log: { entries: [{ ...base, proofPhotoUrl: url }], nextCursor: null } })),
+    );
+    expect(html).toContain(`src="${url.replace(/&/g, '&amp;')}"`);
+    expect(html).toContain('alt="Bob&#x27;s proof photo"');
+  });
+  it('shows reactions (pressed when mine), comments, a Nudge for members not done and the nudges received', () => {
+    const base = detail().log.entries[0]!;
+    const [ada, bob] = detail().members as [PodDetail['members'][0], PodDetail['members'][0]];
+    const html = render(`/pods/${POD}`, (c) =>
+      c.setQueryData(
+        keys.pod(POD),
+        detail({
+          members: [
+            { ...ada, completedThisWeek: false },
+            { ...bob, completedThisWeek: false, nudgedByYouToday: false },
+          ],
+          nudges: [{ from: user(ada.id, 'Ada'), createdAt: '2026-11-03T10:00:00Z' }],
+          log: {
+            entries: [
+              {
+                ...base,
+                reactions: [
+                  { kind: 'fire', count: 2, mine: true },
+                  { kind: 'clap', count: 0, mine: false },
+                  { kind: 'muscle', count: 1, mine: false },
+                ],
+                comments: [
+                  {
+                    id: '66666666-6666-4666-8666-666666666666',
+                    entryId: base.id,
+                    user: user(ada.id, 'Ada'),
+                    body: 'So proud of you',
+                    createdAt: '2026-11-03T11:00:00Z',
+                  },
+                ],
+              },
+            ],
+            nextCursor: null,
+          },
+        }),
+      ),
+    );
+    expect(html).toContain('aria-label="Fire: 2 reactions"');
+    expect(html).toMatch(/aria-pressed="true"[^>]*aria-label="Fire: 2 reactions"/);
+    expect(html).toContain('aria-label="Strong: 1 reaction"');
+    expect(html).toContain('So proud of you');
+    expect(html).toContain('Comment on Bob&#x27;s post');
+    expect(html).toContain('Nudge Bob');
+    expect(html).toContain('Nudge Ada');
+    expect(html).toContain('Ada nudged you');
+    expect(html).toContain('href="/weekly"');
+  });
   it('gives the creator invite and pod tools', () => {
     const html = render(`/pods/${POD}`, (c) =>
       c.setQueryData(

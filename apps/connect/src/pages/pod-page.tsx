@@ -27,6 +27,8 @@ import { useRemoveMember } from '../features/pods/api/remove-member';
 import { useRenamePod } from '../features/pods/api/rename-pod';
 import { useRevokeInvite } from '../features/pods/api/revoke-invite';
 import { useRotateInvites } from '../features/pods/api/rotate-invites';
+import { Comments, ProofPhoto, Reactions } from '../features/pods/components/log-entry-feed';
+import { NudgeButton, NudgesForYou } from '../features/pods/components/nudge';
 import { PodMeta } from '../features/pods/components/pod-meta';
 import { POD_NAME_MAX, validatePodForm } from '../features/pods/validation';
 import { ReportDialog } from '../features/social/components/report-dialog';
@@ -52,6 +54,7 @@ export function inviteLink(code: string, origin = typeof window === 'undefined' 
  */
 function usePodLive(podId: string, enabled: boolean): string {
   const client = useQueryClient();
+  const me = useSession((s) => s.user?.id);
   const [announcement, setAnnouncement] = useState('');
   const refresh = () => {
     void client.invalidateQueries({ queryKey: keys.pod(podId) });
@@ -63,6 +66,18 @@ function usePodLive(podId: string, enabled: boolean): string {
     onLogAdded: (m) => {
       const author = client.getQueryData<PodDetail>(keys.pod(podId))?.members.find((x) => x.id === m.userId);
       if (author) setAnnouncement(`${author.name} shared a completion.`);
+      refresh();
+    },
+    onFeedUpdated: (m) => {
+      const pod = client.getQueryData<PodDetail>(keys.pod(podId));
+      const who = pod?.members.find((x) => x.id === m.userId);
+      if (who && m.userId !== me)
+        setAnnouncement(m.change === 'comment' ? `${who.name} commented on a post.` : `${who.name} reacted to a post.`);
+      refresh();
+    },
+    onNudged: (m) => {
+      const who = client.getQueryData<PodDetail>(keys.pod(podId))?.members.find((x) => x.id === m.nudgerId);
+      if (who && m.recipientId === me) setAnnouncement(`${who.name} nudged you.`);
       refresh();
     },
     onStreakUpdated: (m) => {
@@ -143,6 +158,7 @@ function PodView({ pod }: { pod: PodDetail }) {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [renaming, setRenaming] = useState(false);
   const [reporting, setReporting] = useState<PodLogEntry | null>(null);
+  const me = useSession((s) => s.user?.id);
 
   const running = confirm?.kind === 'delete' ? remove : confirm?.kind === 'leave' ? leave : removeMember;
   const closeConfirm = () => {
@@ -154,6 +170,7 @@ function PodView({ pod }: { pod: PodDetail }) {
     <div className="vui-page">
       <PageHeader back title={pod.name} subtitle={<PodMeta pod={pod} />} />
       {pod.description ? <p className="cn-pod-desc">{pod.description}</p> : null}
+      <NudgesForYou pod={pod} me={me} />
       <div className="cn-grid">
         <div className="cn-column">
           <section className="vui-section" aria-labelledby="cn-streak">
@@ -197,6 +214,9 @@ function PodView({ pod }: { pod: PodDetail }) {
                           Not yet this week
                         </span>
                       )}
+                      {m.completedThisWeek === false && !m.hidden && m.id !== me ? (
+                        <NudgeButton podId={pod.id} member={m} />
+                      ) : null}
                     </span>
                   </span>
                   {pod.isCreator && !m.isCreator ? (
@@ -477,6 +497,9 @@ function PodLog({ pod, onReport }: { pod: PodDetail; onReport: (e: PodLogEntry) 
                 </p>
                 <p>{e.message}</p>
                 {e.proofText ? <blockquote className="cn-log__proof">{e.proofText}</blockquote> : null}
+                {e.proofPhotoUrl ? <ProofPhoto url={e.proofPhotoUrl} author={e.user.name} /> : null}
+                <Reactions podId={pod.id} entry={e} />
+                <Comments podId={pod.id} entry={e} me={me} />
                 {e.user.id !== me ? (
                   <Button
                     size="sm"

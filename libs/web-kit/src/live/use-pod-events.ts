@@ -28,8 +28,27 @@ export interface PodStreakMessage {
   occurredAt: string;
 }
 
+/** `event: pod-feed-updated` (decision 0038): an entry's reactions or comments changed (`userId` acted). */
+export interface PodFeedMessage {
+  podId: string;
+  entryId: string;
+  change: 'reaction' | 'comment';
+  userId: string;
+}
+
+/** `event: pod-nudged`: sent to the nudger's and the recipient's streams only. */
+export interface PodNudgedMessage {
+  podId: string;
+  nudgerId: string;
+  recipientId: string;
+  day: string;
+  createdAt: string;
+}
+
 export interface PodEventHandlers {
   onLogAdded?: (message: PodLogAddedMessage) => void;
+  onFeedUpdated?: (message: PodFeedMessage) => void;
+  onNudged?: (message: PodNudgedMessage) => void;
   onStreakUpdated?: (message: PodStreakMessage) => void;
   /** The stream (re)opened: anything sent while it was away is not replayed, so re-read what is shown. */
   onOpen?: () => void;
@@ -47,7 +66,7 @@ export type PodEventsScope = { podId: string } | 'mine' | null;
  */
 export const HIDDEN_CLOSE_MS = 60_000;
 
-const EVENTS = ['pod-log-added', 'pod-streak-updated'] as const;
+const EVENTS = ['pod-log-added', 'pod-streak-updated', 'pod-feed-updated', 'pod-nudged'] as const;
 
 /** A 400, 401, 403 or 404 for the ticket will not change on its own: stop instead of retrying. */
 export function isFatalStreamError(error: unknown): boolean {
@@ -84,6 +103,10 @@ export function usePodEvents(scope: PodEventsScope, handlers: PodEventHandlers):
             const message = data as PodStreakMessage;
             dispatchAppEvent('pod-streak-updated', { podId: message.podId, streak: message.currentStreak });
             latest.current.onStreakUpdated?.(message);
+          } else if (event === 'pod-feed-updated') {
+            latest.current.onFeedUpdated?.(data as PodFeedMessage);
+          } else if (event === 'pod-nudged') {
+            latest.current.onNudged?.(data as PodNudgedMessage);
           } else {
             latest.current.onLogAdded?.(data as PodLogAddedMessage);
           }

@@ -10,7 +10,11 @@ import type { Queryable } from '@vere/service-kit';
 /** The channel live updates go out on. */
 export const LIVE_CHANNEL = 'pods_live';
 
-export type PodLiveKind = 'pod-log-added' | 'pod-streak-updated';
+/**
+ * A new log entry, a streak change, an entry's reactions or comments changed (`pod-feed-updated`), or
+ * a nudge (`pod-nudged`, for its two members only).
+ */
+export type PodLiveKind = 'pod-log-added' | 'pod-streak-updated' | 'pod-feed-updated' | 'pod-nudged';
 
 /** A pod's log entry or streak change, for the streams of its members. */
 export interface PodLiveMessage {
@@ -18,6 +22,8 @@ export interface PodLiveMessage {
   podId: string;
   /** The user whose entry it is (pod-log-added): viewers hiding them do not get it. */
   authorId: string | null;
+  /** When set, only these members' streams get it (a nudge: its nudger and recipient). */
+  onlyFor?: string[];
   data: Record<string, unknown>;
 }
 

@@ -83,6 +83,7 @@ export function podSelector(deps: PodsDeps, viewer: string, podId: string | null
   return async (message) => {
     if (isChatMessage(message)) return 'skip';
     if (podId !== null && message.podId !== podId) return 'skip';
+    if (message.onlyFor && !message.onlyFor.includes(viewer)) return 'skip';
     const seen = await deps.live
       .podVisibility(deps.db, viewer, message.podId, message.authorId)
       .catch(() => ({ member: false, hidden: true }));

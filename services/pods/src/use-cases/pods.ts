@@ -24,6 +24,7 @@ import {
 import { AppError, newEvent, writeOutbox, type Queryable } from '@vere/service-kit';
 import type { PhotoUrl, PodsDeps } from '../deps';
 import type { PodRow } from '../repositories/pods-repository';
+import { withFeed, withNudges } from './feed';
 import { recheckPodStreak } from './pod-streak';
 import type { ReportTargetResolver } from './safety';
 
@@ -93,7 +94,8 @@ export async function readLog(
 ): Promise<PodLogPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   await podOf(deps, deps.db, podId, viewer);
-  return withPhotoUrls(deps.photoUrl, await logOf(deps, podId, viewer, before, query.limit ?? 20));
+  const page = await logOf(deps, podId, viewer, before, query.limit ?? 20);
+  return withFeed(deps, viewer, await withPhotoUrls(deps.photoUrl, page));
 }
 
 async function logOf(
@@ -157,7 +159,8 @@ async function membersSeenBy(
 /** The pod page with the log's signed photo links. */
 export async function showPod(deps: PodsDeps, podId: string, viewer: string): Promise<PodDetail> {
   const pod = await getPod(deps, podId, viewer);
-  return { ...pod, log: await withPhotoUrls(deps.photoUrl, pod.log) };
+  const log = await withFeed(deps, viewer, await withPhotoUrls(deps.photoUrl, pod.log));
+  return withNudges(deps, viewer, { ...pod, log });
 }
 
 /**

@@ -9,6 +9,8 @@ export const keys = {
   requests: ['pods', 'friends', 'requests'] as const,
   blocks: ['pods', 'blocks'] as const,
   allowance: ['pods', 'me', 'allowance'] as const,
+  /** Nudges received today (the Connect hub). */
+  myNudges: ['pods', 'me', 'nudges'] as const,
   /** Every username search. */
   searches: ['pods', 'search'] as const,
   search: (q: string) => ['pods', 'search', q] as const,

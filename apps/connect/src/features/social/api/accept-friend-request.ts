@@ -1,4 +1,5 @@
 import { useMutation } from '@vere/web-query';
+import { dispatchAppEvent } from '@vere/web-kit';
 import { apiFetch } from '@vere/web-session';
 import { useInvalidate } from '../../../shared/hooks/use-invalidate';
 import { FRIENDSHIP_KEYS } from '../../../shared/utils/query-keys';
@@ -9,5 +10,11 @@ export function acceptFriendRequest(userId: string): Promise<void> {
 
 export function useAcceptFriendRequest() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: acceptFriendRequest, onSettled: () => invalidate(...FRIENDSHIP_KEYS) });
+  return useMutation({
+    mutationFn: acceptFriendRequest,
+    onSettled: () => {
+      dispatchAppEvent('friend-requests-updated');
+      return invalidate(...FRIENDSHIP_KEYS);
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@vere/web-query';
+import { dispatchAppEvent } from '@vere/web-kit';
 import { apiFetch } from '@vere/web-session';
 import { useInvalidate } from '../../../shared/hooks/use-invalidate';
 import { FRIENDSHIP_KEYS } from '../../../shared/utils/query-keys';
@@ -9,5 +10,11 @@ export function declineFriendRequest(userId: string): Promise<void> {
 
 export function useDeclineFriendRequest() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: declineFriendRequest, onSettled: () => invalidate(...FRIENDSHIP_KEYS) });
+  return useMutation({
+    mutationFn: declineFriendRequest,
+    onSettled: () => {
+      dispatchAppEvent('friend-requests-updated');
+      return invalidate(...FRIENDSHIP_KEYS);
+    },
+  });
 }

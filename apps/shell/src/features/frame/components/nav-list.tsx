@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@vere/web-router';
 import { NAV_ITEMS, isNavActive } from '../utils/nav-items';
+import { ConnectBadge } from './connect-badge';
 
 export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
   const { pathname } = useLocation();
@@ -19,6 +20,7 @@ export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
                 <Icon size={variant === 'tabbar' ? 24 : 22} />
               </span>
               <span className="shell-nav__label">{label}</span>
+              {to === '/connect' ? <ConnectBadge /> : null}
             </Link>
           </li>
         );
