@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createTestDatabase } from '@vere/dev-db';
-import { createInProcessEventBus } from '@vere/service-kit';
+import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, createInProcessEventBus } from '@vere/service-kit';
 import { startTestIssuer } from '@vere/test-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -71,8 +71,9 @@ const {
 );
 await sql.end();
 
-const tokens = Array.from({ length: Math.min(TOKEN_USERS, PLAYERS) }, (_, i) =>
-  issuer.sign(uuidOf(i + 1), { expiresInMs: 3_600_000 }),
+const tokens = Array.from(
+  { length: Math.min(TOKEN_USERS, PLAYERS) },
+  (_, i) => issuer.sign(uuidOf(i + 1), { expiresInMs: ACCESS_TOKEN_MAX_LIFETIME_SECONDS * 1000 }), // services refuse longer-lived tokens (0033)
 );
 writeFileSync(
   outFile!,
