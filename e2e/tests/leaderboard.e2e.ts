@@ -47,6 +47,32 @@ async function earnXp(request: APIRequestContext, stack: Stack, p: Person): Prom
   return card!.xp;
 }
 
+/** `creator` makes a pod and `joiner` joins it through pods' API; answers the pod's id. */
+async function podOfTwo(request: APIRequestContext, stack: Stack, creator: Person, joiner: Person, name: string) {
+  const made = await request.post(`${stack.url}/api/pods/pods`, { headers: auth(creator), data: { name } });
+  expect(made.status(), await made.text()).toBe(201);
+  const pod = (await made.json()) as { id: string; invites: { code: string }[] };
+  const joined = await request.post(`${stack.url}/api/pods/invites/${pod.invites[0]!.code}/join`, {
+    headers: auth(joiner),
+  });
+  expect(joined.status(), await joined.text()).toBeLessThan(300);
+  return pod.id;
+}
+
+/** Accepts and completes this week's weekly challenge through quests' API. */
+async function completeWeekly(request: APIRequestContext, stack: Stack, p: Person): Promise<void> {
+  const current = await request.get(`${stack.url}/api/quests/me/weekly`, { headers: auth(p) });
+  expect(current.status()).toBe(200);
+  const [weekly] = ((await current.json()) as { challenges: { id: string }[] }).challenges;
+  const accepted = await request.post(`${stack.url}/api/quests/me/weekly/${weekly!.id}/accept`, { headers: auth(p) });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const done = await request.post(`${stack.url}/api/quests/me/weekly/${weekly!.id}/complete`, {
+    headers: auth(p),
+    data: { note: 'Knocked on two doors and learned both names.' },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+}
+
 /** The rows of the leaderboard as [name, rank, xp, is-me]. */
 async function rows(page: Page): Promise<[string, number, string, boolean][]> {
   const list = page.getByTestId('leaderboard').getByTestId('leaderboard-row');
@@ -132,11 +158,50 @@ describe.each(VIEWPORTS)('leaderboard tabs on %s', (label, viewport) => {
         expect(await board.getByTestId('board-scope').getByRole('radio', { name: 'Pods' }).isChecked()).toBe(true);
         await visible(board.getByTestId('leaderboard-empty'));
 
-        await visible(page.getByTestId('pod-league'));
         await page.close();
       }
       await aCtx.close();
       await bCtx.close();
+    },
+  );
+
+  it(
+    'shows the weekly pod league: the user’s own pod by name, others by size',
+    { timeout: 180_000 },
+    async ({ browser, stack }) => {
+      const ctx = await openHub(browser, stack, viewport);
+      const [cyd, dev, eli, fay] = [
+        await signUp(stack, ctx, 'cyd', 'Cyd Charisse', { timeZone: 'UTC' }),
+        await signUp(stack, ctx, 'dev', 'Dev Patel', { timeZone: 'UTC' }),
+        await signUp(stack, ctx, 'eli', 'Eli Wallach', { timeZone: 'UTC' }),
+        await signUp(stack, ctx, 'fay', 'Fay Wray', { timeZone: 'UTC' }),
+      ];
+      // Each signed up in this context: the last one (Fay) is the one signed in to its pages.
+      const ours = await podOfTwo(ctx.request, stack, fay, eli, `Dawn Walkers ${label}`);
+      await podOfTwo(ctx.request, stack, cyd, dev, `Other pod ${label}`);
+      await earnXp(ctx.request, stack, cyd); // quests knows the players before the weekly calls
+      await earnXp(ctx.request, stack, dev);
+      await completeWeekly(ctx.request, stack, cyd);
+      await completeWeekly(ctx.request, stack, dev);
+      await earnXp(ctx.request, stack, eli);
+      await completeWeekly(ctx.request, stack, eli);
+
+      const page = await ctx.newPage();
+      await page.goto(`${stack.url}/`);
+      const league = await visible(page.getByTestId('pod-league'));
+      await league.scrollIntoViewIfNeeded();
+      const mine = league.locator('[data-testid="pod-league-row"][aria-current="true"]');
+      await expect.poll(() => mine.innerText(), { timeout: 20_000 }).toContain(`Dawn Walkers ${label}`);
+      expect(await mine.innerText()).toContain('1/2');
+      expect(await mine.innerText()).toContain('50%');
+      // The other pod (both done) is above, unnamed.
+      const rowsText = await league.getByTestId('pod-league-row').allInnerTexts();
+      expect(rowsText.some((t) => t.includes('A pod of 2') && t.includes('2/2'))).toBe(true);
+      expect(rowsText.join('\n')).not.toContain(`Other pod ${label}`);
+      expect(ours).toBeTruthy();
+      await docShot(page, `leaderboard-pod-league-${label}`, { fullPage: false, reset: false });
+      expect(await seriousViolations(page, '[data-testid="pod-league"]')).toEqual([]);
+      await ctx.close();
     },
   );
 });
