@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Accept-swipe and leaderboard under load with 1,000,000 players: requests/s and p50/p99 of quests
+// Accept-swipe and the leaderboards (all time and this week, each with the caller's own rank) under load with 1,000,000 players: requests/s and p50/p99 of quests
 // as it ships next to a bare Fastify + `pg` handler running the same SQL, in one run, and their
 // ratio (target ≥ 0.6: the service's auth, schemas and rules must not cost more than 40 %).
 //
@@ -119,6 +119,7 @@ try {
           headers: { 'content-type': 'application/json' },
         }),
         leaderboard: await run('GET', '/api/quests/leaderboard'),
+        weekly: await run('GET', '/api/quests/leaderboard?period=week'),
       });
     } finally {
       await server.stop();
@@ -130,8 +131,13 @@ try {
     `\n${Number(values.players).toLocaleString('en')} players, ${values.connections} connections, ${values.seconds} s each`,
   );
   let ok = true;
-  for (const name of ['accept', 'leaderboard']) {
-    console.log(`\n${name === 'accept' ? 'POST /api/quests/me/swipes/accept' : 'GET /api/quests/leaderboard'}`);
+  const titles = {
+    accept: 'POST /api/quests/me/swipes/accept',
+    leaderboard: 'GET /api/quests/leaderboard (everyone, all time: top 10 + own rank)',
+    weekly: 'GET /api/quests/leaderboard?period=week (everyone, this week: top 10 + own rank)',
+  };
+  for (const name of ['accept', 'leaderboard', 'weekly']) {
+    console.log(`\n${titles[name]}`);
     for (const r of results.service) console.log(line('  quests service', r[name]));
     for (const r of results.bare) console.log(line('  bare Fastify + pg, same SQL', r[name]));
     const mean = (rs) => rs.reduce((sum, r) => sum + r[name].requests.average, 0) / rs.length;

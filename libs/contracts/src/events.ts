@@ -250,6 +250,38 @@ export const PodStreakUpdated = contract(
 );
 export type PodStreakUpdatedPayload = Static<typeof PodStreakUpdated.schema>;
 
+/**
+ * pods: `userId` stopped being a member of the pod: they left, the creator removed them, or the
+ * creator deleted the pod (one event per member). A consumer keeping memberships lets the newest
+ * `occurredAt` of a pair win over pods.member.joined.v1.
+ */
+export const MemberLeft = contract(
+  'pods.member.left.v1',
+  Type.Object({
+    ...Meta,
+    podId: Type.String({ format: 'uuid' }),
+    reason: Type.Union([Type.Literal('left'), Type.Literal('removed'), Type.Literal('pod_deleted')]),
+  }),
+);
+export type MemberLeftPayload = Static<typeof MemberLeft.schema>;
+
+/**
+ * pods: `userId` (the blocker) blocked `otherUserId` (`blocked: true`) or lifted that block
+ * (`blocked: false`). A block by the other user is an event of its own. `version` comes from the
+ * sequence of pods.friendship.changed.v1 (a pair's changes are serialised), so a consumer ignores a
+ * version older than the one it holds for the pair (decisions 0035, 0037).
+ */
+export const BlockChanged = contract(
+  'pods.block.changed.v1',
+  Type.Object({
+    ...Meta,
+    otherUserId: Type.String({ format: 'uuid' }),
+    blocked: Type.Boolean(),
+    version: Type.Integer({ minimum: 1 }),
+  }),
+);
+export type BlockChangedPayload = Static<typeof BlockChanged.schema>;
+
 export const Events = {
   UserRegistered,
   ProfileUpdated,
@@ -263,5 +295,7 @@ export const Events = {
   FriendshipChanged,
   MemberJoined,
   MemberNudged,
+  MemberLeft,
+  BlockChanged,
   PodStreakUpdated,
 } as const;

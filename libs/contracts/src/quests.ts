@@ -1,5 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { MultiLine, SingleLine } from './text';
+import {
+  LEADERBOARD_DEFAULT_LIMIT,
+  LEADERBOARD_MAX_LIMIT,
+  type LeaderboardPeriod,
+  type LeaderboardScope,
+} from '@vere/domain';
 import { AvatarConfigSchema } from './identity';
 
 export const LevelProgressSchema = Type.Object({
@@ -165,8 +171,26 @@ export const CompleteTodoResultSchema = Type.Object({
 });
 export type CompleteTodoResult = Static<typeof CompleteTodoResultSchema>;
 
+const LeaderboardPeriodSchema = Type.Union([Type.Literal('week'), Type.Literal('all')]);
+const LeaderboardScopeSchema = Type.Union([Type.Literal('friends'), Type.Literal('pods'), Type.Literal('everyone')]);
+// The contract's literals are the domain's lists, no more and no fewer.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _periods: Same<Static<typeof LeaderboardPeriodSchema>, LeaderboardPeriod> = true;
+const _scopes: Same<Static<typeof LeaderboardScopeSchema>, LeaderboardScope> = true;
+void _periods;
+void _scopes;
+
+/** GET /api/quests/leaderboard: which board (decision 0037); all time among everyone by default. */
 export const LeaderboardQuerySchema = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })) },
+  {
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: LEADERBOARD_MAX_LIMIT, default: LEADERBOARD_DEFAULT_LIMIT }),
+    ),
+    /** `week`: XP earned this week (Sunday to Saturday, the weekly challenge's week); `all`: total XP. */
+    period: Type.Optional(LeaderboardPeriodSchema),
+    /** `friends`: the caller and their friends; `pods`: the caller and everyone in their pods; `everyone`. */
+    scope: Type.Optional(LeaderboardScopeSchema),
+  },
   { additionalProperties: false },
 );
 export type LeaderboardQuery = Static<typeof LeaderboardQuerySchema>;
@@ -179,17 +203,56 @@ export const LeaderboardEntrySchema = Type.Object({
   avatarConfig: Type.Union([AvatarConfigSchema, Type.Null()]),
   level: Type.Integer({ minimum: 1 }),
   totalXP: Type.Integer({ minimum: 0 }),
-  /** 1 + the number of players with more XP (ties share a rank). */
+  /** The XP this board counts: earned this week (`period=week`) or the total (`period=all`). */
+  xp: Type.Integer({ minimum: 0 }),
+  /**
+   * Standard competition ranking: 1 + the number of players on the board with more `xp` (ties share
+   * a rank, the next rank skips: 1, 2, 2, 4). On `everyone` it is the global rank, so a gap shows
+   * where a user hidden from the caller was left out.
+   */
   rank: Type.Integer({ minimum: 1 }),
 });
 export type LeaderboardEntry = Static<typeof LeaderboardEntrySchema>;
 
 export const LeaderboardSchema = Type.Object({
+  period: LeaderboardPeriodSchema,
+  scope: LeaderboardScopeSchema,
+  /** The caller's current week (`period=week`), Sunday to Saturday in their zone; null for all time. */
+  week: Type.Union([
+    Type.Object({ weekNumber: Type.Integer(), startDate: Type.String(), endDate: Type.String() }),
+    Type.Null(),
+  ]),
   entries: Type.Array(LeaderboardEntrySchema),
-  /** The caller's own place; null while their player is being set up. */
+  /** The caller's own place, shown even outside the top; null while their player is being set up. */
   me: Type.Union([LeaderboardEntrySchema, Type.Null()]),
 });
 export type Leaderboard = Static<typeof LeaderboardSchema>;
+
+export const PodLeagueEntrySchema = Type.Object({
+  podId: Type.String({ format: 'uuid' }),
+  /** Standard competition ranking by `share` (ties share a rank). */
+  rank: Type.Integer({ minimum: 1 }),
+  members: Type.Integer({ minimum: 0 }),
+  /** Members who completed this week's weekly challenge. */
+  completed: Type.Integer({ minimum: 0 }),
+  /** completed / members, 0 to 1. */
+  share: Type.Number({ minimum: 0, maximum: 1 }),
+  /** Whether the caller is a member (the web shows the pod's name only then). */
+  mine: Type.Boolean(),
+});
+export type PodLeagueEntry = Static<typeof PodLeagueEntrySchema>;
+
+/** GET /api/quests/leaderboard/pods: the weekly pod league of the caller's week (decision 0037). */
+export const PodLeagueSchema = Type.Object({
+  week: Type.Object({ weekNumber: Type.Integer(), startDate: Type.String(), endDate: Type.String() }),
+  /** Pods with at least POD_LEAGUE_MIN_MEMBERS members, best first (at most POD_LEAGUE_SHOWN). */
+  entries: Type.Array(PodLeagueEntrySchema),
+  /** The caller's league pods wherever they rank (also those in `entries`). */
+  mine: Type.Array(PodLeagueEntrySchema),
+  /** How many pods are in the league this week. */
+  pods: Type.Integer({ minimum: 0 }),
+});
+export type PodLeague = Static<typeof PodLeagueSchema>;
 
 /** One playbook slot (spec §6: levels 3, 7, 12, 18, 25, 35, 50), as quests decides it for the user. */
 export const PlaybookSlotSchema = Type.Object({

@@ -5,6 +5,7 @@ export * from './chat-rate-limit';
 export * from './countdown';
 export * from './entitlement';
 export * from './friends';
+export * from './leaderboard';
 export * from './levels';
 export * from './limits';
 export * from './photos';

@@ -5,8 +5,12 @@ import { addLogEntry, as, createPod, newUser, publishLevel, startPods, type Pods
 
 let h: PodsHarness;
 const joined: DomainEvent[] = [];
+const left: DomainEvent[] = [];
 beforeAll(async () => {
   h = await startPods();
+  await h.bus.subscribe({ durable: 'test-member-left', subjects: ['pods.member.left.v1'] }, async (e) => {
+    left.push(e);
+  });
   await h.bus.subscribe({ durable: 'test-member-joined', subjects: ['pods.member.joined.v1'] }, async (e) => {
     joined.push(e);
   });
@@ -140,6 +144,31 @@ describe('invites and membership', () => {
     expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}`)).statusCode).toBe(204);
     expect((await as(h, ana)('GET', `/api/pods/pods/${podId}`)).statusCode).toBe(404);
     expect((await h.sql.query('SELECT 1 FROM pods.pod_invite WHERE pod_id = $1', [podId])).rowCount).toBe(0);
+  });
+
+  it('publishes pods.member.left.v1 when a member leaves, is removed, or the pod is deleted (once per member)', async () => {
+    const [ana, bo, cy, di] = [await newUser(h), await newUser(h), await newUser(h), await newUser(h)];
+    const { podId, code } = await createPod(h, ana);
+    for (const u of [bo, cy, di]) await as(h, u)('POST', `/api/pods/invites/${code}/join`);
+    expect((await as(h, bo)('POST', `/api/pods/pods/${podId}/leave`)).statusCode).toBe(204);
+    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/members/${cy}`)).statusCode).toBe(204);
+    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}/members/${cy}`)).statusCode).toBe(404);
+    expect((await as(h, ana)('DELETE', `/api/pods/pods/${podId}`)).statusCode).toBe(204);
+    await h.bus.idle();
+    const ofPod = () =>
+      left
+        .filter((e) => e.payload.podId === podId)
+        .map((e) => [e.payload.userId, e.payload.reason])
+        .sort();
+    await expect.poll(() => ofPod().length, { timeout: 5000 }).toBe(4);
+    expect(ofPod()).toEqual(
+      [
+        [bo, 'left'],
+        [cy, 'removed'],
+        [ana, 'pod_deleted'],
+        [di, 'pod_deleted'],
+      ].sort(),
+    );
   });
 
   it('refuses a user blocked either way by the creator, as if the code did not exist', async () => {

@@ -6,8 +6,12 @@ import { addLogEntry, as, createPod, newUser, startPods, type PodsHarness } from
 
 let h: PodsHarness;
 const seen: DomainEvent[] = [];
+const blockEvents: DomainEvent[] = [];
 beforeAll(async () => {
   h = await startPods();
+  await h.bus.subscribe({ durable: 'test-block-watch', subjects: ['pods.block.changed.v1'] }, async (e) => {
+    blockEvents.push(e);
+  });
   await h.bus.subscribe({ durable: 'test-friendship-watch', subjects: ['pods.friendship.changed.v1'] }, async (e) => {
     seen.push(e);
   });
@@ -28,6 +32,22 @@ const friendIds = async (viewer: string) =>
   (await as(h, viewer)('GET', '/api/pods/friends')).json().friends.map((f: { id: string }) => f.id);
 
 describe('blocking', () => {
+  it('publishes pods.block.changed.v1 for a block and its lifting, once per change, with growing versions', async () => {
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    expect((await as(h, ana)('PUT', `/api/pods/blocks/${bo}`)).statusCode).toBe(204);
+    expect((await as(h, ana)('PUT', `/api/pods/blocks/${bo}`)).statusCode).toBe(204); // already blocked: no event
+    expect((await as(h, ana)('DELETE', `/api/pods/blocks/${bo}`)).statusCode).toBe(204);
+    expect((await as(h, ana)('DELETE', `/api/pods/blocks/${bo}`)).statusCode).toBe(204); // no block: no event
+    await h.bus.idle();
+    const mine = () => blockEvents.filter((e) => e.payload.userId === ana);
+    await expect.poll(() => mine().length, { timeout: 5000 }).toBe(2);
+    const [blocked, lifted] = mine().sort((a, b) => Number(a.payload.version) - Number(b.payload.version));
+    expect(blocked!.payload).toMatchObject({ userId: ana, otherUserId: bo, blocked: true });
+    expect(lifted!.payload).toMatchObject({ userId: ana, otherUserId: bo, blocked: false });
+    expect(Number(lifted!.payload.version)).toBeGreaterThan(Number(blocked!.payload.version));
+  });
+
   it('ends the friendship, hides each from the other, refuses requests both ways, and lifts cleanly', async () => {
     const ana = await newUser(h, { username: 'blk_ana' });
     const bo = await newUser(h, { username: 'blk_bo' });

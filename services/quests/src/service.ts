@@ -1,6 +1,9 @@
 import {
+  BlockChanged,
   EntitlementChanged,
   FriendshipChanged,
+  MemberJoined,
+  MemberLeft,
   ProfileUpdated,
   UserDeleted,
   UserRegistered,
@@ -47,6 +50,7 @@ import { weeklyFriendsRoutes } from './routes/weekly-friends';
 import { DAILY_RESET_CRON, DAILY_RESET_JOB, runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
 import type { PhotoProofs, QuestsDeps } from './use-cases/deps';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
+import { applyBlock, applyMembership, forgetBoards } from './use-cases/leaderboard';
 import { erasePhotos, PHOTO_SWEEP_CRON, PHOTO_SWEEP_JOB, photoProofs, sweepUnattachedPhotos } from './use-cases/photos';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
 import {
@@ -151,9 +155,13 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
         consume(ctx.bus, transaction, 'quests-user-erasure', UserDeleted, async (tx, e) => {
           await forgetPlayer(deps, tx, e);
           await forgetFriends(deps, tx, e.userId);
+          await forgetBoards(deps, tx, e.userId);
         }),
         consume(ctx.bus, transaction, 'quests-photo-erasure', UserDeleted, (tx, e) => erasePhotos(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-friends', FriendshipChanged, (tx, e) => applyFriendship(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-blocks', BlockChanged, (tx, e) => applyBlock(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-pod-joins', MemberJoined, (tx, e) => applyMembership(deps, tx, e, true)),
+        consume(ctx.bus, transaction, 'quests-pod-leaves', MemberLeft, (tx, e) => applyMembership(deps, tx, e, false)),
       ];
     },
   });

@@ -3,6 +3,7 @@ import { LevelReached, XpAwarded, type LevelReachedPayload, type XpAwardedPayloa
 import { levelThreshold } from '@vere/domain';
 import { pgTransactions, type DomainEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeaderboardRepository } from '../src/repositories/leaderboard-repository';
 import { createPlayersRepository } from '../src/repositories/players-repository';
 import { createXpRepository } from '../src/repositories/xp-repository';
 import { DAILY_RESET_JOB } from '../src/use-cases/daily-reset';
@@ -215,7 +216,12 @@ describe('the XP ledger', () => {
     const userId = await newPlayer(h);
     const award = { userId, sourceKey: `weekly:${randomUUID()}`, reason: 'weekly_completed' as const, amount: 120 };
     const transaction = pgTransactions(h.sql, { schema: 'quests' });
-    const deps = { xp: createXpRepository(), players: createPlayersRepository() };
+    const deps = {
+      xp: createXpRepository(),
+      players: createPlayersRepository(),
+      leaderboard: createLeaderboardRepository(),
+      clock: () => new Date(),
+    };
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => transaction((tx) => awardXp(deps, tx, award))));
     expect(outcomes.filter((o) => o.awarded)).toHaveLength(1);
     expect(await totalXp(userId)).toBe(120);

@@ -73,6 +73,8 @@ export interface PodsRepository {
     now: Date,
   ): Promise<{ userId: string; completedAt: Date; timeZone: string | null }[]>;
   memberCount(db: Queryable, podId: string): Promise<number>;
+  /** Ids of the pod's members. */
+  memberIds(db: Queryable, podId: string): Promise<string[]>;
   isMember(db: Queryable, podId: string, userId: string): Promise<boolean>;
   insertMember(tx: Queryable, podId: string, userId: string): Promise<void>;
   /** False when they were not a member. */
@@ -266,6 +268,14 @@ export function createPodsRepository(): PodsRepository {
            description = CASE WHEN $3::boolean THEN $4 ELSE description END, updated_at = now() WHERE id = $1`,
         [podId, fields.name ?? null, fields.description !== undefined, fields.description ?? null],
       );
+    },
+
+    async memberIds(db, podId) {
+      const { rows } = await db.query<{ userId: string }>(
+        'SELECT user_id AS "userId" FROM pods.pod_member WHERE pod_id = $1',
+        [podId],
+      );
+      return rows.map((r) => r.userId);
     },
 
     async deletePod(tx, podId) {

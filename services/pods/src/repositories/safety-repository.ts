@@ -14,8 +14,10 @@ export interface ReportTarget {
  */
 export interface SafetyRepository {
   /** Idempotent: blocking twice keeps the first block. */
-  insertBlock(tx: Queryable, blocker: string, blocked: string): Promise<void>;
-  deleteBlock(tx: Queryable, blocker: string, blocked: string): Promise<void>;
+  /** False when the block was there already. */
+  insertBlock(tx: Queryable, blocker: string, blocked: string): Promise<boolean>;
+  /** False when there was no such block. */
+  deleteBlock(tx: Queryable, blocker: string, blocked: string): Promise<boolean>;
   /** The users `blocker` blocked, newest first. */
   listBlocked(db: Queryable, blocker: string): Promise<(UserCard & { blockedAt: Date })[]>;
   /**
@@ -34,14 +36,19 @@ export interface SafetyRepository {
 export function createSafetyRepository(): SafetyRepository {
   return {
     async insertBlock(tx, blocker, blocked) {
-      await tx.query('INSERT INTO pods.user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        blocker,
-        blocked,
-      ]);
+      const { rowCount } = await tx.query(
+        'INSERT INTO pods.user_block (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [blocker, blocked],
+      );
+      return rowCount === 1;
     },
 
     async deleteBlock(tx, blocker, blocked) {
-      await tx.query('DELETE FROM pods.user_block WHERE blocker_id = $1 AND blocked_id = $2', [blocker, blocked]);
+      const { rowCount } = await tx.query('DELETE FROM pods.user_block WHERE blocker_id = $1 AND blocked_id = $2', [
+        blocker,
+        blocked,
+      ]);
+      return rowCount === 1;
     },
 
     async listBlocked(db, blocker) {

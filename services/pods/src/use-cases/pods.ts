@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   MemberJoined,
+  MemberLeft,
   type CreatePodBody,
   type InvitePreview,
   type JoinResult,
@@ -202,7 +203,10 @@ export async function updatePodDetails(
 export async function removePod(deps: PodsDeps, podId: string, viewer: string): Promise<void> {
   await deps.transaction(async (tx) => {
     await podOfCreator(deps, tx, podId, viewer);
+    const members = await deps.pods.memberIds(tx, podId);
     await deps.pods.deletePod(tx, podId);
+    for (const member of members)
+      await writeOutbox(tx, newEvent(MemberLeft.subject, member, { podId, reason: 'pod_deleted' as const }));
   });
 }
 
@@ -221,6 +225,8 @@ async function withoutMember(deps: PodsDeps, podId: string, member: string, acto
   const now = deps.clock();
   return deps.transaction(async (tx) => {
     if (!(await deps.pods.deleteMember(tx, podId, member))) return false;
+    const reason = member === actor ? ('left' as const) : ('removed' as const);
+    await writeOutbox(tx, newEvent(MemberLeft.subject, member, { podId, reason }));
     await recheckPodStreak(deps, tx, podId, { actor, now });
     return true;
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BlockList, ReportBody } from '@vere/contracts';
-import { AppError, type Queryable } from '@vere/service-kit';
+import { BlockChanged, type BlockList, type ReportBody } from '@vere/contracts';
+import { AppError, newEvent, writeOutbox, type PgTx, type Queryable } from '@vere/service-kit';
 import type { PodsDeps } from '../deps';
 import { notifyChatClosed } from '../live/messages';
 import type { ReportTarget } from '../repositories/safety-repository';
@@ -9,6 +9,12 @@ import { recordFriendshipChange } from './friends';
 
 function refuseSelf(viewer: string, other: string, field: string): void {
   if (viewer === other) throw new AppError('CANNOT_TARGET_SELF', 'You cannot do that to yourself.', field);
+}
+
+/** pods.block.changed.v1 into the outbox, inside the pair's unit of work (quests hides blocked users on its boards). */
+async function recordBlockChange(deps: PodsDeps, tx: PgTx, blocker: string, other: string, blocked: boolean) {
+  const version = await deps.friends.nextFriendshipVersion(tx);
+  await writeOutbox(tx, newEvent(BlockChanged.subject, blocker, { otherUserId: other, blocked, version }));
 }
 
 /**
@@ -22,7 +28,7 @@ export async function blockUser(deps: PodsDeps, viewer: string, other: string): 
     const blocks = await deps.friends.blocksBetween(tx, viewer, other);
     if (!blocks.otherBlocked && !(await deps.friends.profileExists(tx, other)))
       throw new AppError('USER_NOT_FOUND', 'No such user.', 'userId');
-    await deps.safety.insertBlock(tx, viewer, other);
+    if (await deps.safety.insertBlock(tx, viewer, other)) await recordBlockChange(deps, tx, viewer, other, true);
     const pair = await deps.friends.pairOf(tx, viewer, other);
     if (pair) {
       await deps.friends.deletePair(tx, viewer, other);
@@ -35,7 +41,10 @@ export async function blockUser(deps: PodsDeps, viewer: string, other: string): 
 /** Lifts the caller's block (idempotent); a block the other user placed stays. Nothing is restored. */
 export async function unblockUser(deps: PodsDeps, viewer: string, other: string): Promise<void> {
   refuseSelf(viewer, other, 'userId');
-  await deps.transaction((tx) => deps.safety.deleteBlock(tx, viewer, other));
+  await deps.transaction(async (tx) => {
+    await lockPair(tx, viewer, other);
+    if (await deps.safety.deleteBlock(tx, viewer, other)) await recordBlockChange(deps, tx, viewer, other, false);
+  });
 }
 
 export async function blockedBy(deps: PodsDeps, viewer: string): Promise<BlockList> {

@@ -37,6 +37,8 @@ export interface PlayersRepository {
   totalXpOf(db: Queryable, userId: string): Promise<number | undefined>;
   /** Zone, XP and entitlement in one read, or undefined when no player exists yet. */
   contextOf(db: Queryable, userId: string): Promise<PlayerContextRow | undefined>;
+  /** The player's zone, or undefined when there is no such player. */
+  timeZoneOf(db: Queryable, userId: string): Promise<string | undefined>;
   /** The player row as "Your data" shows it, or null. */
   exportOf(
     db: Queryable,
@@ -92,6 +94,13 @@ WITH RECURSIVE z AS (
  */
 export function createPlayersRepository(): PlayersRepository {
   return {
+    async timeZoneOf(db, userId) {
+      const { rows } = await db.query<{ timeZone: string }>(
+        'SELECT time_zone AS "timeZone" FROM quests.player WHERE user_id = $1',
+        [userId],
+      );
+      return rows[0]?.timeZone;
+    },
     async exportOf(db, userId) {
       const { rows } = await db.query<{
         name: string;

@@ -13,8 +13,8 @@ export interface LedgerEntry {
 export interface XpRepository {
   /** Records the entry; false when its source key is in the ledger already (the primary key decides). */
   record(tx: PgTx, entry: LedgerEntry): Promise<boolean>;
-  /** Adds `amount` to the player's total; answers the new total, undefined when there is no such player. */
-  addToTotal(tx: PgTx, userId: string, amount: number): Promise<number | undefined>;
+  /** Adds `amount` to the player's total; answers the new total and the player's zone, undefined when there is no such player. */
+  addToTotal(tx: PgTx, userId: string, amount: number): Promise<{ totalXp: number; timeZone: string } | undefined>;
 }
 
 export function createXpRepository(): XpRepository {
@@ -27,11 +27,11 @@ export function createXpRepository(): XpRepository {
       return rowCount === 1;
     },
     async addToTotal(tx, userId, amount) {
-      const { rows } = await tx.query<{ totalXp: number }>(
-        'UPDATE quests.player SET total_xp = total_xp + $2, updated_at = now() WHERE user_id = $1 RETURNING total_xp AS "totalXp"',
+      const { rows } = await tx.query<{ totalXp: number; timeZone: string }>(
+        'UPDATE quests.player SET total_xp = total_xp + $2, updated_at = now() WHERE user_id = $1 RETURNING total_xp AS "totalXp", time_zone AS "timeZone"',
         [userId, amount],
       );
-      return rows[0]?.totalXp;
+      return rows[0];
     },
   };
 }

@@ -1,5 +1,5 @@
 import { LevelReached, XpAwarded } from '@vere/contracts';
-import { levelForXP, levelRewards, type LevelReward } from '@vere/domain';
+import { levelForXP, levelRewards, xpWeekAt, type LevelReward } from '@vere/domain';
 import { newEvent, writeOutbox, type PgTx } from '@vere/service-kit';
 import type { LedgerEntry } from '../repositories/xp-repository';
 import type { QuestsDeps } from './deps';
@@ -16,11 +16,18 @@ export type AwardOutcome =
  * quests.level.reached.v1 when the level rises (with the rewards of every level passed), in the
  * same transaction.
  */
-export async function awardXp(deps: Pick<QuestsDeps, 'xp' | 'players'>, tx: PgTx, award: Award): Promise<AwardOutcome> {
+export async function awardXp(
+  deps: Pick<QuestsDeps, 'xp' | 'players' | 'leaderboard' | 'clock'>,
+  tx: PgTx,
+  award: Award,
+): Promise<AwardOutcome> {
   if (!(await deps.xp.record(tx, award)))
     return { awarded: false, totalXp: (await deps.players.totalXpOf(tx, award.userId)) ?? 0 };
-  const totalXp = await deps.xp.addToTotal(tx, award.userId, award.amount);
-  if (totalXp === undefined) throw new Error(`no player ${award.userId} to award XP to`);
+  const player = await deps.xp.addToTotal(tx, award.userId, award.amount);
+  if (player === undefined) throw new Error(`no player ${award.userId} to award XP to`);
+  const { totalXp } = player;
+  // This week's boards count it toward the week it is for the earner (decision 0037).
+  await deps.leaderboard.addWeeklyXp(tx, award.userId, xpWeekAt(deps.clock(), player.timeZone), award.amount);
   const previousLevel = levelForXP(totalXp - award.amount);
   const level = levelForXP(totalXp);
   const rewards: LevelReward[] = [];

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createTestDatabase } from '@vere/dev-db';
-import { createInProcessEventBus } from '@vere/service-kit';
+import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, createInProcessEventBus } from '@vere/service-kit';
 import { startTestIssuer } from '@vere/test-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -50,7 +50,20 @@ await sql.query('TRUNCATE quests.xp_rank_count');
 await sql.query(
   'INSERT INTO quests.xp_rank_count (total_xp, players) SELECT total_xp, count(*) FROM quests.player GROUP BY total_xp',
 );
+// This week's XP (week number in each player's zone): about 60 % of players earned some, skewed low.
+await sql.query('ALTER TABLE quests.weekly_xp DISABLE TRIGGER USER');
+await sql.query(
+  `INSERT INTO quests.weekly_xp (week_number, user_id, xp)
+  SELECT floor(((now() AT TIME ZONE p.time_zone)::date - date '1970-01-04') / 7)::int, p.user_id,
+    (5 + floor(random() * random() * 120) * 5)::int
+  FROM quests.player p WHERE random() < 0.6`,
+);
+await sql.query('ALTER TABLE quests.weekly_xp ENABLE TRIGGER USER');
+await sql.query(
+  'INSERT INTO quests.weekly_xp_rank_count (week_number, xp, players) SELECT week_number, xp, count(*) FROM quests.weekly_xp GROUP BY 1, 2',
+);
 await sql.query('VACUUM ANALYZE quests.player');
+await sql.query('VACUUM ANALYZE quests.weekly_xp');
 const {
   rows: [card],
 } = await sql.query<{ id: string }>(
@@ -58,8 +71,9 @@ const {
 );
 await sql.end();
 
-const tokens = Array.from({ length: Math.min(TOKEN_USERS, PLAYERS) }, (_, i) =>
-  issuer.sign(uuidOf(i + 1), { expiresInMs: 3_600_000 }),
+const tokens = Array.from(
+  { length: Math.min(TOKEN_USERS, PLAYERS) },
+  (_, i) => issuer.sign(uuidOf(i + 1), { expiresInMs: ACCESS_TOKEN_MAX_LIFETIME_SECONDS * 1000 }), // services refuse longer-lived tokens (0033)
 );
 writeFileSync(
   outFile!,

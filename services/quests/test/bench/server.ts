@@ -9,9 +9,9 @@ import pg from 'pg';
 import pino from 'pino';
 import { createQuestsService } from '../../src/index';
 import { ACCEPT_SQL } from '../../src/repositories/deck-repository';
-import { LEADERBOARD_SQL } from '../../src/repositories/leaderboard-repository';
+import { EVERYONE_ALL_SQL, EVERYONE_WEEK_SQL } from '../../src/repositories/leaderboard-repository';
 import { createPlayersRepository } from '../../src/repositories/players-repository';
-import { todoDue } from '@vere/domain';
+import { todoDue, xpWeekAt } from '@vere/domain';
 import { dayContext } from '../../src/use-cases/day-context';
 
 const kind = process.argv[2];
@@ -61,8 +61,17 @@ if (kind === 'service') {
       ? reply.status(201).send(rows[0])
       : reply.status(409).send({ error: { code: 'SWIPE_LIMIT_REACHED' } });
   });
-  app.get('/api/quests/leaderboard', async (req) => {
-    const { rows } = await pool.query({ name: 'leaderboard', text: LEADERBOARD_SQL, values: [10, userOf(req)] });
+  // The same statements as the service's Everyone boards (its own place included), nothing else.
+  app.get<{ Querystring: { period?: string } }>('/api/quests/leaderboard', async (req) => {
+    const userId = userOf(req);
+    const { rows } =
+      req.query.period === 'week'
+        ? await pool.query({
+            name: 'leaderboard-week',
+            text: EVERYONE_WEEK_SQL,
+            values: [userId, 10, xpWeekAt(new Date(), (await deps.players.timeZoneOf(pool, userId)) ?? 'UTC')],
+          })
+        : await pool.query({ name: 'leaderboard', text: EVERYONE_ALL_SQL, values: [userId, 10] });
     return { entries: rows.filter((r) => !r.me), me: rows.find((r) => r.me) ?? null };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
