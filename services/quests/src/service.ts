@@ -22,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { QuestsConfig } from './config';
 import { defaultStorage, openPhotoStore } from './photo-store';
+import { createPlaybookCatalogue, loadPlaybookDefinitions, type PlaybookCatalogue } from './playbook-catalogue';
 import { prismaDir } from './prisma-dir';
 import { createCatalogueRepository } from './repositories/catalogue-repository';
 import { createDailyResetsRepository } from './repositories/daily-resets-repository';
@@ -30,6 +31,7 @@ import { createEntitlementsRepository } from './repositories/entitlements-reposi
 import { createFriendsRepository } from './repositories/friends-repository';
 import { createLeaderboardRepository } from './repositories/leaderboard-repository';
 import { createPhotosRepository } from './repositories/photos-repository';
+import { createPlaybooksRepository } from './repositories/playbooks-repository';
 import { createPlayersRepository } from './repositories/players-repository';
 import { createStreakRepository } from './repositories/streak-repository';
 import { createTodosRepository } from './repositories/todos-repository';
@@ -48,6 +50,7 @@ import { DAILY_RESET_CRON, DAILY_RESET_JOB, runDailyReset, type DailyResetResult
 import type { PhotoProofs, QuestsDeps } from './use-cases/deps';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
 import { erasePhotos, PHOTO_SWEEP_CRON, PHOTO_SWEEP_JOB, photoProofs, sweepUnattachedPhotos } from './use-cases/photos';
+import { erasePlaybooks } from './use-cases/playbooks';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
 import {
   recomputeStreaks,
@@ -65,6 +68,8 @@ export interface QuestsOptions {
   clock?: Clock;
   /** Photo proof; default: the user's uploads (POST /api/quests/me/photos). */
   photos?: PhotoProofs;
+  /** The playbooks' content; default: every file in content/playbooks (tests add versions of their own). */
+  playbooks?: PlaybookCatalogue;
   /** Run the weekly rotation once at start (a fresh database has this week's challenge at once); default true. */
   rotateOnStart?: boolean;
   /** How often this replica looks for queued jobs; default 2 s. */
@@ -107,6 +112,8 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       friends: createFriendsRepository(),
       entitlements: createEntitlementsRepository(),
       photos: createPhotosRepository(),
+      playbooks: createPlaybooksRepository(),
+      playbookCatalogue: options.playbooks ?? createPlaybookCatalogue(loadPlaybookDefinitions()),
       store,
       photoUrlTtlSeconds: config.photoUrlTtlSeconds ?? 600,
       photoUploadsPerHour: config.photoUploadsPerHour ?? DEFAULT_PHOTO_UPLOADS_PER_HOUR,
@@ -153,6 +160,9 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
           await forgetFriends(deps, tx, e.userId);
         }),
         consume(ctx.bus, transaction, 'quests-photo-erasure', UserDeleted, (tx, e) => erasePhotos(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-playbook-erasure', UserDeleted, (tx, e) =>
+          erasePlaybooks(deps, tx, e.userId),
+        ),
         consume(ctx.bus, transaction, 'quests-friends', FriendshipChanged, (tx, e) => applyFriendship(deps, tx, e)),
       ];
     },
