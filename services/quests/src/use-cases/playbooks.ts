@@ -330,7 +330,7 @@ export async function completePlaybookStep(
     if (at.week - 1 > currentWeekIndex(def.weeks, done)) throw weekLocked(at.week);
     const answer = await checkAnswer(deps, userId, at.step, body);
 
-    await deps.playbooks.addStep(tx, {
+    const recorded = await deps.playbooks.addStep(tx, {
       userId,
       playbookId: id,
       stepId,
@@ -339,6 +339,7 @@ export async function completePlaybookStep(
       ...answer,
       now: ctx.now,
     });
+    if (!recorded) throw new AppError('PLAYBOOK_STEP_ALREADY_COMPLETED', 'You have already completed this step.');
     const awards: AwardOutcome[] = [];
     const keyBase = `playbook:${userId}:${id}:v${def.version}`;
     if (answer.xp > 0)
