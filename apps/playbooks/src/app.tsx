@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@vere/web-query';
 import { Route, Routes } from '@vere/web-router';
 import { PlaybooksPage } from './pages/playbooks-page';
 import { GuidePage } from './pages/guide-page';
+import { StepPage } from './pages/step-page';
 import { AssessmentsPage } from './pages/assessments-page';
 import { AreaNotFound, createAppQueryClient } from '@vere/web-kit';
 import './playbooks.css';
@@ -18,6 +19,7 @@ export default function PlaybooksApp() {
           <Route path="guides" element={<PlaybooksPage />} />
           <Route path="guides/:id" element={<GuidePage />} />
           <Route path="guides/:id/complete" element={<GuidePage complete />} />
+          <Route path="guides/:id/steps/:stepId" element={<StepPage />} />
           <Route path="assessments" element={<AssessmentsPage />} />
           <Route path="assessments/*" element={<AssessmentsPage />} />
           <Route
