@@ -20,8 +20,25 @@ export const PlaybookStepKindSchema = Type.Union([
   Type.Literal('reflection'),
 ]);
 
+/** The cover's picture: one of the app's icons (the remote maps the name to it). */
+export const PlaybookIconSchema = Type.Union([
+  Type.Literal('compass'),
+  Type.Literal('sparkles'),
+  Type.Literal('sun'),
+  Type.Literal('zap'),
+  Type.Literal('eye-off'),
+  Type.Literal('message'),
+  Type.Literal('star'),
+  Type.Literal('calendar'),
+  Type.Literal('book'),
+  Type.Literal('flame'),
+  Type.Literal('users'),
+  Type.Literal('trophy'),
+]);
+export type PlaybookIcon = Static<typeof PlaybookIconSchema>;
+
 export const PlaybookCoverSchema = Type.Object({
-  emoji: Type.String(),
+  icon: PlaybookIconSchema,
   /** A CSS colour for the cover's background. */
   color: Type.String(),
 });

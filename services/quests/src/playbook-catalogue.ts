@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PLAYBOOK_SHAPE, PLAYBOOK_XP, quizXp, wordCount, type PlaybookStepKind } from '@vere/domain';
+import { PlaybookIconSchema } from '@vere/contracts';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -61,7 +62,7 @@ export const PlaybookDefinitionSchema = Type.Object(
     title: Prose,
     promise: Prose,
     description: Prose,
-    cover: Type.Object({ emoji: Prose, color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }) }),
+    cover: Type.Object({ icon: PlaybookIconSchema, color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }) }),
     weeks: Type.Array(
       Type.Object(
         {

@@ -21,6 +21,7 @@ import { playbookQueryKey, usePlaybook } from '../features/guide/api/get-playboo
 import { startPlaybook } from '../features/guide/api/start-playbook';
 import { CompletionSummary } from '../features/guide/components/completion-summary';
 import { PlaybookNotFound } from '../shared/components/playbook-not-found';
+import { PlaybookCover } from '../shared/components/playbook-cover';
 import { ProgressRing } from '../shared/components/progress-ring';
 import { STEP_KIND_LABEL, UPGRADE_PATH, lengthLabel } from '../shared/utils/copy';
 
@@ -60,14 +61,6 @@ export function GuidePage({ complete = false }: { complete?: boolean }) {
   );
 }
 
-function Cover({ playbook }: { playbook: PlaybookDetail }) {
-  return (
-    <span className="pb-cover" style={{ background: playbook.cover.color }} aria-hidden="true">
-      {playbook.cover.emoji}
-    </span>
-  );
-}
-
 /** The first step not done in the open weeks (where "Continue" goes). */
 function nextStep(playbook: PlaybookDetail) {
   for (const week of playbook.weekList) {
@@ -104,13 +97,18 @@ function Overview({ playbook }: { playbook: PlaybookDetail }) {
   return (
     <>
       <header className="pb-guide__head">
-        <Cover playbook={playbook} />
+        <PlaybookCover cover={playbook.cover} />
         <div>
           <h1 className="vui-page-title">{playbook.title}</h1>
           <p className="vui-page-subtitle">{playbook.promise}</p>
           <p className="pb-guide__meta">
-            {lengthLabel(playbook.weeks, playbook.totalSteps)} · up to {playbook.completionXp} XP bonus for finishing
+            {lengthLabel(playbook.weeks, playbook.totalSteps)} · {playbook.completionXp} XP bonus for finishing
           </p>
+          {playbook.started ? (
+            <p className="pb-guide__earned" data-testid="guide-xp">
+              {playbook.xpEarned} XP earned so far
+            </p>
+          ) : null}
         </div>
         {playbook.started ? (
           <ProgressRing
@@ -229,5 +227,5 @@ function Complete({ playbook }: { playbook: PlaybookDetail }) {
       </div>
     );
   }
-  return <CompletionSummary playbook={playbook} cover={<Cover playbook={playbook} />} />;
+  return <CompletionSummary playbook={playbook} cover={<PlaybookCover cover={playbook.cover} size="lg" />} />;
 }

@@ -1,6 +1,7 @@
 import type { PlaybookSummary } from '@vere/contracts';
 import { Link } from '@vere/web-router';
 import { IconCheck, IconCrown, IconLock } from '@vere/web-ui';
+import { PlaybookCover } from '../../../shared/components/playbook-cover';
 import { ProgressRing } from '../../../shared/components/progress-ring';
 import { lengthLabel } from '../../../shared/utils/copy';
 
@@ -10,9 +11,7 @@ export function PlaybookCard({ playbook, isPro }: { playbook: PlaybookSummary; i
   return (
     <li className={`pb-card is-${state}`} data-testid="playbook-card" data-state={state} data-id={id}>
       <Link to={`/guides/${id}`} className="pb-card__link">
-        <span className="pb-card__cover" style={{ background: cover.color }} aria-hidden="true">
-          {cover.emoji}
-        </span>
+        <PlaybookCover cover={cover} />
         <span className="pb-card__body">
           <span className="pb-card__title">{title}</span>
           <span className="pb-card__promise">{promise}</span>
