@@ -353,11 +353,26 @@ describe('versions', () => {
   });
 });
 
-describe('account deletion', () => {
-  it('erases playbook progress, answers and reflections', async () => {
+describe('your data and account deletion', () => {
+  it('exports playbook progress with answers and reflections, then erases them with the account', async () => {
     const userId = await newPlayer(h);
     await api(userId).complete('comfort-zone', 'cz-w1-insight');
-    expect(await count(h, 'SELECT count(*) FROM quests.playbook_step WHERE user_id = $1', [userId])).toBe(1);
+    await api(userId).complete('comfort-zone', 'cz-w1-quiz', { answers: [1, 0] });
+    const exported = await h.as(userId)('GET', '/api/quests/me/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().playbooks).toEqual([
+      expect.objectContaining({
+        playbookId: 'comfort-zone',
+        version: 1,
+        xpEarned: 25,
+        completedAt: null,
+        steps: [
+          expect.objectContaining({ stepId: 'cz-w1-insight', kind: 'insight', xp: 10, answers: null }),
+          expect.objectContaining({ stepId: 'cz-w1-quiz', kind: 'quiz', xp: 15, answers: [1, 0] }),
+        ],
+      }),
+    ]);
+    expect(await count(h, 'SELECT count(*) FROM quests.playbook_step WHERE user_id = $1', [userId])).toBe(2);
     await deleteUser(h.bus, userId);
     await expect
       .poll(() => count(h, 'SELECT count(*) FROM quests.playbook_progress WHERE user_id = $1', [userId]), {

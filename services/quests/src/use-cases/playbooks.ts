@@ -8,6 +8,7 @@ import {
   type PlaybookStep,
   type PlaybookSummary,
   type PlaybookUnlocks,
+  type QuestsExport,
 } from '@vere/contracts';
 import { currentWeekIndex, levelProgress, PLAYBOOK_XP, playbookAccess, playbookUnlocks, quizXp } from '@vere/domain';
 import { AppError, newEvent, writeOutbox } from '@vere/service-kit';
@@ -412,6 +413,36 @@ export async function completePlaybookStep(
     weekCompleted: outcome.weekCompleted,
     playbookCompleted: outcome.playbookCompleted,
   };
+}
+
+/** "Your data": every playbook the user started and every step they did, with their answers and texts. */
+export async function exportPlaybooks(
+  deps: QuestsDeps,
+  userId: string,
+): Promise<NonNullable<QuestsExport['playbooks']>> {
+  const [progress, steps] = await Promise.all([
+    deps.playbooks.progressOf(deps.db, userId),
+    deps.playbooks.stepsOf(deps.db, userId),
+  ]);
+  return progress.map((p) => ({
+    playbookId: p.playbookId,
+    version: p.version,
+    startedAt: new Date(p.startedAt).toISOString(),
+    completedAt: iso(p.completedAt),
+    xpEarned: p.xpEarned,
+    steps: steps
+      .filter((s) => s.playbookId === p.playbookId)
+      .map((s) => ({
+        stepId: s.stepId,
+        kind: s.kind,
+        xp: s.xp,
+        completedAt: new Date(s.completedAt).toISOString(),
+        answers: s.answers,
+        reflection: s.reflection,
+        proofText: s.proofText,
+        proofPhotoId: s.proofPhotoId,
+      })),
+  }));
 }
 
 /** Account deletion: everything the user did in playbooks goes (their ledger rows go with the player's). */
