@@ -51,17 +51,19 @@ const STEP = `playbook_id AS "playbookId", step_id AS "stepId", version, kind, x
 export function createPlaybooksRepository(): PlaybooksRepository {
   return {
     async progressOf(db, userId) {
-      const { rows } = await db.query<PlaybookProgressRow>(
-        `SELECT ${PROGRESS} FROM quests.playbook_progress WHERE user_id = $1`,
-        [userId],
-      );
+      const { rows } = await db.query<PlaybookProgressRow>({
+        name: 'quests-playbook-progress-of',
+        text: `SELECT ${PROGRESS} FROM quests.playbook_progress WHERE user_id = $1`,
+        values: [userId],
+      });
       return rows;
     },
     async progress(db, userId, playbookId) {
-      const { rows } = await db.query<PlaybookProgressRow>(
-        `SELECT ${PROGRESS} FROM quests.playbook_progress WHERE user_id = $1 AND playbook_id = $2`,
-        [userId, playbookId],
-      );
+      const { rows } = await db.query<PlaybookProgressRow>({
+        name: 'quests-playbook-progress',
+        text: `SELECT ${PROGRESS} FROM quests.playbook_progress WHERE user_id = $1 AND playbook_id = $2`,
+        values: [userId, playbookId],
+      });
       return rows[0];
     },
     async start(db, userId, playbookId, version, now) {
@@ -82,9 +84,16 @@ export function createPlaybooksRepository(): PlaybooksRepository {
     async stepsOf(db, userId, playbookId) {
       const { rows } = await db.query<PlaybookStepRow>(
         playbookId === undefined
-          ? `SELECT ${STEP} FROM quests.playbook_step WHERE user_id = $1 ORDER BY completed_at`
-          : `SELECT ${STEP} FROM quests.playbook_step WHERE user_id = $1 AND playbook_id = $2 ORDER BY completed_at`,
-        playbookId === undefined ? [userId] : [userId, playbookId],
+          ? {
+              name: 'quests-playbook-steps-of',
+              text: `SELECT ${STEP} FROM quests.playbook_step WHERE user_id = $1 ORDER BY completed_at`,
+              values: [userId],
+            }
+          : {
+              name: 'quests-playbook-steps',
+              text: `SELECT ${STEP} FROM quests.playbook_step WHERE user_id = $1 AND playbook_id = $2 ORDER BY completed_at`,
+              values: [userId, playbookId],
+            },
       );
       return rows;
     },

@@ -81,8 +81,9 @@ function summarize(
 
 /** GET /api/quests/playbooks: every published playbook, on the caller's pinned version, with their state. */
 export async function listPlaybooks(deps: QuestsDeps, userId: string): Promise<PlaybookList> {
-  const ctx = await dayContext(deps, userId, deps.clock());
-  const [progress, steps] = await Promise.all([
+  // Three reads at once: one round trip's wait (bench/playbooks.mjs).
+  const [ctx, progress, steps] = await Promise.all([
+    dayContext(deps, userId, deps.clock()),
     deps.playbooks.progressOf(deps.db, userId),
     deps.playbooks.stepsOf(deps.db, userId),
   ]);
@@ -133,11 +134,13 @@ function detail(
 
 /** GET /api/quests/playbooks/{id}: the overview, weeks and steps, on the caller's pinned version. */
 export async function getPlaybook(deps: QuestsDeps, userId: string, id: string): Promise<PlaybookDetail> {
-  const ctx = await dayContext(deps, userId, deps.clock());
-  const progress = await deps.playbooks.progress(deps.db, userId, id);
-  const def = definitionFor(deps, id, progress);
-  if (!def) throw NOT_FOUND();
-  const steps = progress ? await deps.playbooks.stepsOf(deps.db, userId, id) : [];
+  if (!deps.playbookCatalogue.latest(id)) throw NOT_FOUND();
+  const [ctx, progress, steps] = await Promise.all([
+    dayContext(deps, userId, deps.clock()),
+    deps.playbooks.progress(deps.db, userId, id),
+    deps.playbooks.stepsOf(deps.db, userId, id),
+  ]);
+  const def = definitionFor(deps, id, progress)!;
   return detail(def, ctx, progress, steps);
 }
 

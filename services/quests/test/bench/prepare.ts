@@ -59,7 +59,8 @@ const {
 await sql.end();
 
 const tokens = Array.from({ length: Math.min(TOKEN_USERS, PLAYERS) }, (_, i) =>
-  issuer.sign(uuidOf(i + 1), { expiresInMs: 3_600_000 }),
+  // Ten minutes: within an access token's lifetime, which the services refuse to exceed (accessTokenProblem).
+  issuer.sign(uuidOf(i + 1), { expiresInMs: 600_000 }),
 );
 writeFileSync(
   outFile!,
