@@ -98,30 +98,32 @@ export function QuizScreen({ step, canComplete, onComplete }: StepScreenProps) {
   return (
     <form className="pb-quiz" onSubmit={(e) => void submit(e)} noValidate aria-label={step.title}>
       {questions.map((q, i) => (
-        <fieldset key={i} className="pb-quiz__question">
-          <legend className="pb-quiz__prompt">
-            <span className="vui-visually-hidden">
-              Question {i + 1} of {questions.length}:{' '}
-            </span>
-            {q.prompt}
-          </legend>
-          {q.choices.map((choice, c) => (
-            <label key={c} className="pb-choice">
-              <input
-                id={`${ids}-q${i}-${c}`}
-                type="radio"
-                name={`${ids}-q${i}`}
-                checked={answers[i] === c}
-                disabled={!canComplete}
-                onChange={() => {
-                  setAnswers((prev) => prev.map((a, n) => (n === i ? c : a)));
-                  setError(null);
-                }}
-              />
-              <span>{choice}</span>
-            </label>
-          ))}
-        </fieldset>
+        <div key={i} className="pb-quiz__card">
+          <fieldset className="pb-quiz__question">
+            <legend className="pb-quiz__prompt">
+              <span className="vui-visually-hidden">
+                Question {i + 1} of {questions.length}:{' '}
+              </span>
+              {q.prompt}
+            </legend>
+            {q.choices.map((choice, c) => (
+              <label key={c} className="pb-choice">
+                <input
+                  id={`${ids}-q${i}-${c}`}
+                  type="radio"
+                  name={`${ids}-q${i}`}
+                  checked={answers[i] === c}
+                  disabled={!canComplete}
+                  onChange={() => {
+                    setAnswers((prev) => prev.map((a, n) => (n === i ? c : a)));
+                    setError(null);
+                  }}
+                />
+                <span>{choice}</span>
+              </label>
+            ))}
+          </fieldset>
+        </div>
       ))}
       {error ? (
         <p className="pb-form__error" role="alert">
