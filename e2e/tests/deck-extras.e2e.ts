@@ -194,7 +194,7 @@ describe('bonus swipes of a level-5 player', () => {
 });
 
 describe('playbook unlocks', () => {
-  it('the playbooks page shows what quests decides: none at level 1, two at level 7, and an error card while quests is down', async ({
+  it('the playbooks page shows what quests decides: the level-1 playbook open, three at level 7, and an error card while quests is down', async ({
     browser,
     stack,
   }) => {
@@ -202,13 +202,14 @@ describe('playbook unlocks', () => {
       const me = await player(browser, stack, viewport, `playbooks-${label}`);
       const { page } = me;
       await page.goto(`${stack.url}/guides`);
-      await visible(page.getByRole('heading', { name: '0 of 7 playbooks unlocked' }));
-      const slots = page.getByTestId('playbook-slot');
-      expect(await slots.count()).toBe(7);
-      expect(await text(slots.nth(0))).toBe('Playbook 1Unlocks at Level 3');
-      expect(await text(slots.nth(6))).toBe('Playbook 7Unlocks at Level 50');
+      await visible(page.getByRole('heading', { name: '1 of 8 playbooks open' }));
+      const cards = page.getByTestId('playbook-card');
+      expect(await cards.count()).toBe(8);
+      expect(await text(cards.nth(0))).toContain('Available');
+      expect(await text(cards.nth(1))).toContain('Unlocks at Level 3');
+      expect(await text(cards.nth(7))).toContain('Unlocks at Level 50');
 
-      // Level 7 (850 XP): the slots of levels 3 and 7 open.
+      // Level 7 (850 XP): the playbooks of levels 3 and 7 open too.
       const db = database(stack);
       await db.query(
         `INSERT INTO quests.xp_ledger (source_key, user_id, amount, reason) VALUES ($1, $2, 850, 'e2e: earlier completions')`,
@@ -216,23 +217,29 @@ describe('playbook unlocks', () => {
       );
       await db.query('UPDATE quests.player SET total_xp = total_xp + 850 WHERE user_id = $1', [me.userId]);
       await page.reload();
-      await visible(page.getByRole('heading', { name: '2 of 7 playbooks unlocked' }));
-      expect(
-        await Promise.all(Array.from({ length: 7 }, (_, i) => slots.nth(i).getAttribute('data-unlocked'))),
-      ).toEqual(['true', 'true', 'false', 'false', 'false', 'false', 'false']);
-      expect(await text(slots.nth(1))).toBe('Playbook 2Unlocked · the guide arrives soon');
-      expect(await text(slots.nth(2))).toBe('Playbook 3Unlocks at Level 12');
+      await visible(page.getByRole('heading', { name: '3 of 8 playbooks open' }));
+      expect(await Promise.all(Array.from({ length: 8 }, (_, i) => cards.nth(i).getAttribute('data-state')))).toEqual([
+        'available',
+        'available',
+        'available',
+        'locked',
+        'locked',
+        'locked',
+        'locked',
+        'locked',
+      ]);
+      expect(await text(cards.nth(3))).toContain('Unlocks at Level 12');
       expect(await seriousViolations(page, '[data-remote="playbooks"]')).toEqual([]);
       await shot(page, `playbooks-unlocks-${label}`);
 
-      const restore = await outage(page, '/api/quests/me/playbooks');
+      const restore = await outage(page, '/api/quests/playbooks');
       await page.reload();
-      await visible(page.getByText("Couldn't load your unlocks"), 20_000);
-      await page.getByText("Couldn't load your unlocks").scrollIntoViewIfNeeded();
+      await visible(page.getByText("Couldn't load playbooks"), 20_000);
+      await page.getByText("Couldn't load playbooks").scrollIntoViewIfNeeded();
       if (label === 'phone') await shot(page, 'playbooks-unlocks-error-phone');
       await restore();
       await page.getByRole('button', { name: 'Try Again' }).click();
-      await visible(page.getByRole('heading', { name: '2 of 7 playbooks unlocked' }));
+      await visible(page.getByRole('heading', { name: '3 of 8 playbooks open' }));
       await me.close();
     }
   }, 240_000);

@@ -54,7 +54,8 @@ COPY . .
 ARG SERVICE
 RUN if [ -z "$SERVICE" ]; then echo 'Build with --build-arg SERVICE=<identity|quests|pods|billing>' >&2; exit 1; fi \
  && if [ ! -f "services/${SERVICE}/package.json" ]; then echo "No such service: services/${SERVICE}" >&2; exit 1; fi
-RUN npx nx run "${SERVICE}:build" --outputStyle=stream
+RUN npx nx run "${SERVICE}:build" --outputStyle=stream \
+ && mkdir -p "services/${SERVICE}/content"
 
 # ---------------------------------------------------------------------------------------------
 # prod-deps: production dependencies of this one service only (and of the workspace libs it
@@ -101,6 +102,8 @@ COPY --from=build /app/libs/prisma-engine/src libs/prisma-engine/src
 # The service: the bundle and, at ../prisma from it, schema.prisma + migrations/.
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 COPY --from=build /app/services/${SERVICE}/prisma services/${SERVICE}/prisma
+# Content files a service reads at start (quests' playbooks, decision 0040; empty for the others).
+COPY --from=build /app/services/${SERVICE}/content services/${SERVICE}/content
 
 # Exec-form CMD cannot expand build args, so the working directory carries the service name:
 # this runs /app/services/<SERVICE>/dist/main.js, and node_modules resolves from /app.

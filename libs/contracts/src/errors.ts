@@ -31,6 +31,14 @@ export const ErrorCodes = {
   WEEKLY_CHALLENGE_NOT_FOUND: 404,
   /** No challenge in the catalogue with that id. */
   CHALLENGE_NOT_FOUND: 404,
+  /** No playbook with that id (or no step with that id in it). */
+  PLAYBOOK_NOT_FOUND: 404,
+  PLAYBOOK_STEP_NOT_FOUND: 404,
+  /** A playbook above the player's level, without Pro (also: continuing one started with Pro after Pro ended). */
+  PLAYBOOK_LOCKED: 403,
+  /** A step of a week that has not opened yet (the previous week is not finished), or of a playbook not started. */
+  PLAYBOOK_STEP_LOCKED: 409,
+  PLAYBOOK_STEP_ALREADY_COMPLETED: 409,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,

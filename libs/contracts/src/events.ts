@@ -119,13 +119,57 @@ export const XpAwarded = contract(
   Type.Object({
     ...Meta,
     sourceKey: Type.String(),
-    reason: Type.Union([Type.Literal('todo_completed'), Type.Literal('weekly_completed'), Type.Literal('other')]),
+    reason: Type.Union([
+      Type.Literal('todo_completed'),
+      Type.Literal('weekly_completed'),
+      Type.Literal('playbook_step'),
+      Type.Literal('playbook_completed'),
+      Type.Literal('other'),
+    ]),
     amount: Type.Integer({ minimum: 1 }),
     totalXP: Type.Integer({ minimum: 0 }),
     level: Type.Integer({ minimum: 1 }),
   }),
 );
 export type XpAwardedPayload = Static<typeof XpAwarded.schema>;
+
+/**
+ * quests: a player completed a step of a playbook (issue 23), once per user, playbook version and
+ * step. `weekCompleted` is true when it finished its week (what a pod log and notifications read).
+ */
+export const PlaybookStepCompleted = contract(
+  'quests.playbook-step.completed.v1',
+  Type.Object({
+    ...Meta,
+    playbookId: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    stepId: Type.String(),
+    kind: Type.Union([
+      Type.Literal('insight'),
+      Type.Literal('quiz'),
+      Type.Literal('challenge'),
+      Type.Literal('reflection'),
+    ]),
+    week: Type.Integer({ minimum: 1 }),
+    xp: Type.Integer({ minimum: 0 }),
+    weekCompleted: Type.Boolean(),
+  }),
+);
+export type PlaybookStepCompletedPayload = Static<typeof PlaybookStepCompleted.schema>;
+
+/** quests: a player finished every step of a playbook (the completion bonus is in `completionXp`). */
+export const PlaybookCompleted = contract(
+  'quests.playbook.completed.v1',
+  Type.Object({
+    ...Meta,
+    playbookId: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    title: Type.String(),
+    xpEarned: Type.Integer({ minimum: 0 }),
+    completionXp: Type.Integer({ minimum: 0 }),
+  }),
+);
+export type PlaybookCompletedPayload = Static<typeof PlaybookCompleted.schema>;
 
 /** quests: an award took the user to a higher level; `rewards` are those of every level passed. */
 export const LevelReached = contract(

@@ -73,6 +73,30 @@ export const QuestsExportSchema = Type.Object({
       }),
     ),
   ),
+  /** Every playbook started, on the version started, with every step done: answers, reflections, proof. */
+  playbooks: Type.Optional(
+    Type.Array(
+      Type.Object({
+        playbookId: Type.String(),
+        version: Type.Integer(),
+        startedAt: Iso,
+        completedAt: Nullable(Iso),
+        xpEarned: Type.Integer(),
+        steps: Type.Array(
+          Type.Object({
+            stepId: Type.String(),
+            kind: Type.String(),
+            xp: Type.Integer(),
+            completedAt: Iso,
+            answers: Nullable(Type.Array(Type.Integer())),
+            reflection: Nullable(Type.String()),
+            proofText: Nullable(Type.String()),
+            proofPhotoId: Nullable(Type.String()),
+          }),
+        ),
+      }),
+    ),
+  ),
   /** Every photo kept (re-encoded, without metadata), with a short-lived link to download it. */
   photos: Type.Optional(Type.Array(QuestsExportPhotoSchema)),
 });

@@ -3,3 +3,9 @@ export { createQuestsService, type QuestsHandle, type QuestsOptions } from './se
 export type { Clock } from './clock';
 export type { PhotoProofs } from './use-cases/deps';
 export { ownsPhoto, photoProofs } from './use-cases/photos';
+export {
+  createPlaybookCatalogue,
+  loadPlaybookDefinitions,
+  type PlaybookCatalogue,
+  type PlaybookDefinition,
+} from './playbook-catalogue';

@@ -25,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { QuestsConfig } from './config';
 import { defaultStorage, openPhotoStore } from './photo-store';
+import { createPlaybookCatalogue, loadPlaybookDefinitions, type PlaybookCatalogue } from './playbook-catalogue';
 import { prismaDir } from './prisma-dir';
 import { createCatalogueRepository } from './repositories/catalogue-repository';
 import { createDailyResetsRepository } from './repositories/daily-resets-repository';
@@ -33,6 +34,7 @@ import { createEntitlementsRepository } from './repositories/entitlements-reposi
 import { createFriendsRepository } from './repositories/friends-repository';
 import { createLeaderboardRepository } from './repositories/leaderboard-repository';
 import { createPhotosRepository } from './repositories/photos-repository';
+import { createPlaybooksRepository } from './repositories/playbooks-repository';
 import { createPlayersRepository } from './repositories/players-repository';
 import { createStreakRepository } from './repositories/streak-repository';
 import { createTodosRepository } from './repositories/todos-repository';
@@ -52,6 +54,7 @@ import type { PhotoProofs, QuestsDeps } from './use-cases/deps';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
 import { applyBlock, applyMembership, forgetBoards } from './use-cases/leaderboard';
 import { erasePhotos, PHOTO_SWEEP_CRON, PHOTO_SWEEP_JOB, photoProofs, sweepUnattachedPhotos } from './use-cases/photos';
+import { erasePlaybooks } from './use-cases/playbooks';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
 import {
   recomputeStreaks,
@@ -69,6 +72,8 @@ export interface QuestsOptions {
   clock?: Clock;
   /** Photo proof; default: the user's uploads (POST /api/quests/me/photos). */
   photos?: PhotoProofs;
+  /** The playbooks' content; default: every file in content/playbooks (tests add versions of their own). */
+  playbooks?: PlaybookCatalogue;
   /** Run the weekly rotation once at start (a fresh database has this week's challenge at once); default true. */
   rotateOnStart?: boolean;
   /** How often this replica looks for queued jobs; default 2 s. */
@@ -111,6 +116,8 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       friends: createFriendsRepository(),
       entitlements: createEntitlementsRepository(),
       photos: createPhotosRepository(),
+      playbooks: createPlaybooksRepository(),
+      playbookCatalogue: options.playbooks ?? createPlaybookCatalogue(loadPlaybookDefinitions()),
       store,
       photoUrlTtlSeconds: config.photoUrlTtlSeconds ?? 600,
       photoUploadsPerHour: config.photoUploadsPerHour ?? DEFAULT_PHOTO_UPLOADS_PER_HOUR,
@@ -158,6 +165,9 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
           await forgetBoards(deps, tx, e.userId);
         }),
         consume(ctx.bus, transaction, 'quests-photo-erasure', UserDeleted, (tx, e) => erasePhotos(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-playbook-erasure', UserDeleted, (tx, e) =>
+          erasePlaybooks(deps, tx, e.userId),
+        ),
         consume(ctx.bus, transaction, 'quests-friends', FriendshipChanged, (tx, e) => applyFriendship(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-blocks', BlockChanged, (tx, e) => applyBlock(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-pod-joins', MemberJoined, (tx, e) => applyMembership(deps, tx, e, true)),

@@ -11,12 +11,19 @@ import {
   type ServiceHarnessContext,
 } from '@vere/test-kit';
 import { expect } from 'vitest';
-import { createQuestsService, type PhotoProofs, type QuestsHandle, type StorageConfig } from '../src/index';
+import {
+  createQuestsService,
+  type PhotoProofs,
+  type PlaybookCatalogue,
+  type QuestsHandle,
+  type StorageConfig,
+} from '../src/index';
 
 export interface QuestsOptions {
   photos?: PhotoProofs;
   storage?: StorageConfig;
   photoUploadsPerHour?: number;
+  playbooks?: PlaybookCatalogue;
 }
 
 export interface QuestsHarness extends ServiceHarness<QuestsHandle, InProcessEventBus> {
@@ -48,6 +55,7 @@ function createQuests(
       logger,
       clock,
       photos: opts.photos,
+      playbooks: opts.playbooks,
       rotateOnStart: false,
       jobPollingIntervalSeconds: 0.5,
     },

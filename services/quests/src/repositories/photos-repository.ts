@@ -77,6 +77,7 @@ export function createPhotosRepository(): PhotosRepository {
            WHERE p.created_at >= now() - make_interval(secs => $2) AND p.created_at < now() - make_interval(secs => $1)
              AND NOT EXISTS (SELECT 1 FROM quests.todo t WHERE t.proof_photo_id = p.id)
              AND NOT EXISTS (SELECT 1 FROM quests.user_challenge_progress u WHERE u.proof_photo_id = p.id)
+             AND NOT EXISTS (SELECT 1 FROM quests.playbook_step s WHERE s.proof_photo_id = p.id)
            ORDER BY p.created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
          RETURNING storage_key`,
         [graceSeconds, lookbackSeconds, limit],

@@ -8,6 +8,8 @@ import type { EntitlementsRepository } from '../repositories/entitlements-reposi
 import type { FriendsRepository } from '../repositories/friends-repository';
 import type { LeaderboardRepository } from '../repositories/leaderboard-repository';
 import type { PhotosRepository } from '../repositories/photos-repository';
+import type { PlaybookCatalogue } from '../playbook-catalogue';
+import type { PlaybooksRepository } from '../repositories/playbooks-repository';
 import type { PlayersRepository } from '../repositories/players-repository';
 import type { StreakRepository } from '../repositories/streak-repository';
 import type { TodosRepository } from '../repositories/todos-repository';
@@ -50,6 +52,9 @@ export interface QuestsDeps {
   friends: FriendsRepository;
   entitlements: EntitlementsRepository;
   photos: PhotosRepository;
+  playbooks: PlaybooksRepository;
+  /** Every playbook version in content/playbooks (decision 0040). */
+  playbookCatalogue: PlaybookCatalogue;
   /** Where proof photos' bytes live. */
   store: PhotoStore;
   /** How long a photo link works. */

@@ -1,13 +1,15 @@
 import type { QuestsExport } from '@vere/contracts';
 import type { QuestsDeps } from './deps';
 import { exportPhotos } from './photos';
+import { exportPlaybooks } from './playbooks';
 
 /** "Your data": everything quests holds about the user. */
 export async function exportUserData(deps: QuestsDeps, userId: string): Promise<QuestsExport> {
-  const [player, activity, photos] = await Promise.all([
+  const [player, activity, photos, playbooks] = await Promise.all([
     deps.players.exportOf(deps.db, userId),
     deps.players.exportActivityOf(deps.db, userId),
     exportPhotos(deps, userId),
+    exportPlaybooks(deps, userId),
   ]);
   return {
     service: 'quests' as const,
@@ -23,6 +25,7 @@ export async function exportUserData(deps: QuestsDeps, userId: string): Promise<
       acceptedAt: w.acceptedAt?.toISOString() ?? null,
       completedAt: w.completedAt?.toISOString() ?? null,
     })),
+    playbooks,
     photos,
   };
 }
