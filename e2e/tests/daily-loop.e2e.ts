@@ -106,11 +106,10 @@ describe.each(VIEWPORTS)('the daily loop on %s', (label, viewport) => {
     await dialog.getByRole('button', { name: 'Complete Challenge', exact: true }).click();
     const streakMoment = await visible(page.getByRole('status', { name: 'Streak: +1 week — a 1-week streak!' }));
     expect(await text(streakMoment.locator('.vui-celebration__line'))).toBe('Streak extended — see you next week!');
+    await shot(page, `streak-celebration-${label}`);
     // The frame follows at once, without a reload.
     await expect.poll(() => text(frameStreak(page))).toBe('1');
-    await page.waitForTimeout(300);
-    await shot(page, `streak-celebration-${label}`);
-    await page.keyboard.press('Escape');
+    // The level-up's celebration comes next, once the streak's has closed by itself (3 s).
     await visible(page.getByRole('status', { name: 'Level up: Level 2!' }));
     await page.keyboard.press('Escape');
     await page.locator('.vui-celebration').waitFor({ state: 'detached', timeout: 5_000 });

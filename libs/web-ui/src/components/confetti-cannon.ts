@@ -5,7 +5,7 @@ let cannon: Promise<confetti.CreateTypes> | undefined;
 /**
  * The one confetti cannon of the page (canvas-confetti, loaded when first used). Not the library's
  * default instance: that one draws in a Worker made from a `blob:` URL, which the app's
- * Content-Security-Policy refuses (no `worker-src`, so `default-src 'self'` applies) — every burst
+ * Content-Security-Policy refuses (no `worker-src`, so `script-src 'self'` applies) — every burst
  * logged a violation and drew nothing. This one draws on the main thread, on a canvas of its own
  * over the page, so the policy stays as strict as it is (decision 0039).
  */
