@@ -118,7 +118,7 @@ describe.each(VIEWPORTS)('the daily loop on %s', (label, viewport) => {
     await page.getByRole('link', { name: 'Vere home' }).filter({ visible: true }).click();
     await expect.poll(() => text(page.getByTestId('hub-streak'))).toBe('1 week');
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.waitForTimeout(2_500); // the confetti has landed
+    await page.locator('body > canvas').waitFor({ state: 'detached', timeout: 10_000 }); // the confetti has landed
     await shot(page, `hub-${label}`);
     await page.goto(`${stack.url}/profile`);
     await expect.poll(() => text(page.getByTestId('profile-streak'))).toBe('1 week');
@@ -206,9 +206,30 @@ describe('phone polish (issue 22, point 6)', () => {
     await page.goto(`${stack.url}/connect`);
     await visible(page.getByText('Friends and pods keep you accountable.', { exact: false }));
     expect(await seriousViolations(page, undefined, { optionalRules: true })).toEqual([]);
+    // /friends with search results: each "Add Friend" button's name starts with what it shows.
+    const other = await player(browser, stack, PHONE, 'polish-other');
     await page.goto(`${stack.url}/friends`);
     await visible(page.getByRole('heading', { level: 1 }));
+    const search = page.getByLabel('Search by username');
+    const addButtons = page.getByRole('button', { name: /^Add Friend: / });
+    await search.fill('@grace_hopper');
+    await expect
+      .poll(
+        async () => {
+          const found = await addButtons.count();
+          // Not known to pods yet (its profile event in flight): ask again.
+          if (found === 0 && (await page.getByText('No one with a username').count()) > 0) {
+            await search.fill('@grace_hoppe');
+            await search.fill('@grace_hopper');
+          }
+          return found;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     expect(await seriousViolations(page, undefined, { optionalRules: true })).toEqual([]);
+    await shot(page, 'friends-search-phone-390');
+    await other.close();
 
     // One fallback for a user without an avatar: the initial, in the frame and on a pod's page.
     const pod = (await me.api('POST', '/api/pods/pods', { name: 'Initials Only' })).body as { id: string };
