@@ -343,6 +343,7 @@ describe('the weekly streak', () => {
       h.clock.set(at);
       const res = await weekly(user).complete(await weekOf(at.slice(0, 10)));
       expect(res.statusCode, at).toBe(200);
+      expect(res.json().streakExtended, at).toBe(true); // each is its week's first completion
     }
   }
   const streakNow = async (user: string) => (await weekly(user).progress()).json().weeklyStreak;
