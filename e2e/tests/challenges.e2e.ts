@@ -196,7 +196,7 @@ describe.each(VIEWPORTS)('challenges on %s', (label, viewport) => {
     const xpBefore = await text(page.getByTestId('xp-label'));
     expect(xpBefore).toBe('0 / 100 XP');
 
-    // The server's validation message for an empty text proof.
+    // The validation message for an empty text proof (the form checks first; quests says the same).
     await list
       .getByTestId('todo-pending')
       .first()

@@ -55,7 +55,7 @@ describe('connect: friends and pods', () => {
       await searchFor(a.page, `@${b.username}`);
       const bRow = a.page.locator(`[data-testid="user-row"][data-username="${b.username}"]`);
       await visible(bRow);
-      await bRow.getByRole('button', { name: `Add ${b.name} as a friend` }).click();
+      await bRow.getByRole('button', { name: `Add Friend: ${b.name}` }).click();
       await visible(bRow.getByRole('button', { name: `Cancel request to ${b.name}` }));
       await docShotBothSizes(a.page, 'connect-friends-search');
 

@@ -5,7 +5,7 @@ import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
 import '@vere/web-ui/styles.css';
 import { App } from './app';
 import { firstAreaSettled, loadRemoteMap } from './features/remotes/utils/remote-registry';
-import type { AreaName } from './features/remotes/utils/areas';
+import type { AreaName } from './shared/utils/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
 import { registerServiceWorker } from './shared/utils/service-worker';
 import './styles/shell.css';

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import type { RouteObject } from '@vere/web-router';
 import { Navigate, useLocation } from '@vere/web-router';
 import { LoadingScreen } from '@vere/web-ui';
-import { areaForPath } from './features/remotes/utils/areas';
+import { areaForPath } from './shared/utils/areas';
 import { RemoteArea } from './features/remotes/components/remote-area';
 import { RequireAuth } from './features/guards/components/require-auth';
 import { RequirePro, isProPath } from './features/guards/components/require-pro';

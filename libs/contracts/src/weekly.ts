@@ -114,6 +114,8 @@ export const CompleteWeeklyResultSchema = Type.Object({
   victory: WeeklyVictorySchema,
   progress: LevelProgressSchema,
   streak: WeeklyStreakSchema,
+  /** True when this completion made the streak count this week (the week's first): the streak-extended moment. */
+  streakExtended: Type.Boolean(),
   levelUp: Type.Union([Type.Object({ level: Type.Integer(), previousLevel: Type.Integer() }), Type.Null()]),
   /** Spec §8: "Challenge completed! +120 XP". */
   message: Type.String(),

@@ -16,6 +16,7 @@ export * from './pods';
 export * from './profile-photos';
 export * from './time-zone';
 export * from './todos';
+export * from './contrast';
 export * from './validation';
 export * from './weekend';
 export * from './weeks';

@@ -7,6 +7,7 @@ export { START_TOUR_EVENT, requestTour } from './tours';
 export type { TourName } from './tours';
 export { useEntitlement } from './use-entitlement';
 export { createAppQueryClient } from './query-client';
+export { PROGRESS_PATH, progressQueryKey, progressQueryOptions, usePlayerProgress } from './use-progress';
 export { MY_PODS_PATH, getMyPods, myPodsQueryKey, myPodsQueryOptions, useMyPods } from './use-my-pods';
 export { APP_EVENT_NAMES, dispatchAppEvent, useAppEvent } from './app-events';
 export type { AppEventDetails, AppEventName } from './app-events';

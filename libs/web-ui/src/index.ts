@@ -29,6 +29,8 @@ export { LevelBadge } from './components/level-badge';
 export type { LevelBadgeProps } from './components/level-badge';
 export { Logo } from './components/logo';
 export type { LogoProps } from './components/logo';
+export { StreakBadge, streakWeeks } from './components/streak-badge';
+export type { StreakBadgeProps } from './components/streak-badge';
 export { Skeleton } from './components/skeleton';
 export type { SkeletonProps } from './components/skeleton';
 export { LoadingScreen, Spinner } from './components/spinner';

@@ -152,6 +152,7 @@ describe('completing the weekly challenge', () => {
       progress: { totalXP: 120, currentLevel: 2 },
       levelUp: { level: 2, previousLevel: 1 },
       streak: { currentStreak: 1, lastCompletedWeek: '2026-01-11' },
+      streakExtended: true,
     });
     expect(await totalXp(user)).toBe(120);
     const {
@@ -195,6 +196,7 @@ describe('completing the weekly challenge', () => {
       completedNow: false,
       xpAwarded: 0,
       victory: { proofText: 'Sat by the river for ten minutes.' },
+      streakExtended: false,
     });
     expect(await totalXp(user)).toBe(120);
     expect(await outbox('quests.weekly.completed.v1', user)).toBe(1);
@@ -341,6 +343,7 @@ describe('the weekly streak', () => {
       h.clock.set(at);
       const res = await weekly(user).complete(await weekOf(at.slice(0, 10)));
       expect(res.statusCode, at).toBe(200);
+      expect(res.json().streakExtended, at).toBe(true); // each is its week's first completion
     }
   }
   const streakNow = async (user: string) => (await weekly(user).progress()).json().weeklyStreak;

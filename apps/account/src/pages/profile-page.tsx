@@ -8,6 +8,7 @@ import { isApiError, useSession } from '@vere/web-session';
 import type { SessionUser } from '@vere/web-session';
 import { Avatar, AvatarCreator, Banner, Button, Card, TextField, notify } from '@vere/web-ui';
 import { PlanStatus } from '../features/billing/components/plan-status';
+import { ProfileProgress } from '../features/progress/components/profile-progress';
 import { saveProfile } from '../features/profile/api/save-profile';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -132,6 +133,7 @@ export function ProfilePage() {
           <p className="ac-muted">{user?.email}</p>
           {since ? <p className="ac-muted">Member since {since}</p> : null}
           <PlanStatus testId="profile-plan" />
+          <ProfileProgress />
           <div className="ac-profile__actions">
             <Button variant="secondary" size="sm" onClick={() => setCreatorOpen(true)}>
               {user?.avatarConfig ? 'Edit Avatar' : 'Create Avatar'}

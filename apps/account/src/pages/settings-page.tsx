@@ -4,7 +4,9 @@ import {
   Avatar,
   Button,
   Card,
+  IconArrowRight,
   IconCompass,
+  IconCalendar,
   IconCrown,
   IconLogOut,
   IconMoon,
@@ -43,12 +45,13 @@ export function SettingsPage() {
         <h2 className="vui-visually-hidden">Account</h2>
         <Avatar name={name} seed={user?.id} size="md" config={user?.avatarConfig} photoUrl={user?.photoUrl} />
         <div className="ac-profile-card__text">
-          <p className="ac-profile-card__name" data-testid="settings-name">
+          {/* Plain lines, not paragraphs: the name is a label, not a heading (axe p-as-heading). */}
+          <div className="ac-profile-card__name" data-testid="settings-name">
             {name}
-          </p>
-          <p className="ac-profile-card__email" data-testid="settings-email">
+          </div>
+          <div className="ac-profile-card__email" data-testid="settings-email">
             {user?.email}
-          </p>
+          </div>
           <PlanStatus testId="settings-plan" />
         </div>
         <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
@@ -60,15 +63,42 @@ export function SettingsPage() {
       {entitlement?.isActive === false ? (
         <Card className="ac-pro-card" tone="raised">
           <div>
-            <p className="ac-pro-card__title">
+            <h2 className="ac-pro-card__title">
               <IconCrown size={20} /> Unlock Vere Pro
-            </p>
+            </h2>
             <p className="ac-muted">More swipes, unlimited pods and every playbook for $0.99 / month.</p>
           </div>
           <Link to="/vere-pro" className={buttonClassName({ variant: 'pro' })}>
             Unlock Pro
           </Link>
         </Card>
+      ) : null}
+
+      {/* A Pro member finds their subscription here, as in other apps' settings (issue 22). */}
+      {entitlement?.isActive ? (
+        <section className="vui-section" aria-labelledby="ac-pro">
+          <h2 id="ac-pro" className="vui-section__title">
+            Vere Pro
+          </h2>
+          <Card className="ac-pro-links">
+            <Link to="/subscription" className="ac-pro-links__item" data-testid="manage-subscription">
+              <IconCalendar size={20} />
+              <span className="ac-pro-links__text">
+                <span className="ac-pro-links__title">Manage subscription</span>
+                <span className="ac-muted">Renewal date, payment and cancellation</span>
+              </span>
+              <IconArrowRight size={18} />
+            </Link>
+            <Link to="/pro-hub" className="ac-pro-links__item" data-testid="pro-hub-link">
+              <IconCrown size={20} />
+              <span className="ac-pro-links__text">
+                <span className="ac-pro-links__title">Pro Hub</span>
+                <span className="ac-muted">Your Pro playbooks, assessments and packs</span>
+              </span>
+              <IconArrowRight size={18} />
+            </Link>
+          </Card>
+        </section>
       ) : null}
 
       <section className="vui-section" aria-labelledby="ac-appearance">

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@vere/web-router';
-import { useSession } from '@vere/web-session';
 import { Button, EmptyState, IconPlus, IconUsers, TextField, buttonClassName } from '@vere/web-ui';
 import { useUnread } from '../features/chat/api/get-unread';
 import { UnreadBadge } from '../features/chat/components/unread-badge';
@@ -22,15 +21,11 @@ export function inviteCodeFrom(input: string): string | null {
 }
 
 export function ConnectHub() {
-  const firstName = useSession((s) => s.user?.name.split(' ')[0] ?? 'you');
   // Unread badges follow new messages as they arrive.
   useChatStream();
   return (
     <div className="vui-page">
-      <PageHeader
-        title="Connect"
-        subtitle={`Friends and pods keep ${firstName} accountable. Challenges are better together.`}
-      />
+      <PageHeader title="Connect" subtitle="Friends and pods keep you accountable. Challenges are better together." />
       <HubNudges />
       <div className="cn-grid">
         <div className="cn-column">

@@ -186,7 +186,7 @@ function RelationButton({ user, relation }: { user: UserCard; relation: FriendRe
     <Button
       size="sm"
       loading={send.isPending}
-      aria-label={`Add ${user.name} as a friend`}
+      aria-label={`Add Friend: ${user.name}`}
       onClick={() =>
         send.mutate(user.id, {
           onSuccess: (r) =>

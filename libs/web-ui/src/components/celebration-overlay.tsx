@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ComponentType, CSSProperties } from 'react';
 import { CELEBRATION_CONFETTI, CELEBRATION_SPARKLES } from './celebration-queue';
 import type { Celebration, CelebrationType } from './celebration-queue';
+import { loadConfettiCannon } from './confetti-cannon';
 import { prefersReducedMotion } from './motion';
 import { IconCrown, IconFlame, IconSparkles, IconStar, IconTrophy, IconUsers } from './icons';
 import type { IconProps } from './icons';
@@ -18,7 +19,7 @@ const LOOKS: Record<CelebrationType, { icon: ComponentType<IconProps>; emoji: st
 /** 200 pieces in one burst; canvas-confetti drops each piece when it leaves the screen (no recycling). */
 async function burst(): Promise<void> {
   if (prefersReducedMotion()) return;
-  const { default: confetti } = await import('canvas-confetti');
+  const confetti = await loadConfettiCannon();
   await confetti({
     particleCount: CELEBRATION_CONFETTI,
     spread: 100,
@@ -65,7 +66,7 @@ export function CelebrationOverlay({ celebration, onDismiss }: { celebration: Ce
           {look.emoji}
         </p>
         <p className="vui-celebration__message">{celebration.message}</p>
-        <p className="vui-celebration__line">You&apos;re on fire!</p>
+        <p className="vui-celebration__line">{celebration.line}</p>
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ describe('celebration queue', () => {
     const onDone = vi.fn();
     const queue = new CelebrationQueue((c) => seen.push(c));
     queue.push({ type: 'level', onDone });
-    expect(queue.current).toMatchObject({ type: 'level', message: 'Amazing!' });
+    expect(queue.current).toMatchObject({ type: 'level', message: 'Amazing!', line: "You're on fire!" });
     vi.advanceTimersByTime(CELEBRATION_MS - 1);
     expect(onDone).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -25,11 +25,11 @@ describe('celebration queue', () => {
     const order: string[] = [];
     const queue = new CelebrationQueue(() => {});
     queue.push({ message: 'first', onDone: () => order.push('first') });
-    queue.push({ type: 'streak', message: 'second', onDone: () => order.push('second') });
+    queue.push({ type: 'streak', message: 'second', line: 'Streak extended', onDone: () => order.push('second') });
     expect(queue.current?.message).toBe('first');
     queue.dismiss();
     expect(order).toEqual(['first']);
-    expect(queue.current).toMatchObject({ type: 'streak', message: 'second' });
+    expect(queue.current).toMatchObject({ type: 'streak', message: 'second', line: 'Streak extended' });
     vi.advanceTimersByTime(CELEBRATION_MS);
     expect(order).toEqual(['first', 'second']);
     expect(queue.current).toBeNull();

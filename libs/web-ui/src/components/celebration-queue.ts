@@ -9,6 +9,8 @@ export interface CelebrationRequest {
   type?: CelebrationType;
   /** Default "Amazing!". */
   message?: string;
+  /** The line under the message; default "You're on fire!". */
+  line?: string;
   /** Called once, after the overlay has closed (by itself after 3 s, or dismissed). */
   onDone?: () => void;
 }
@@ -17,6 +19,7 @@ export interface Celebration {
   id: number;
   type: CelebrationType;
   message: string;
+  line: string;
   onDone?: () => void;
 }
 
@@ -55,6 +58,7 @@ export class CelebrationQueue {
       id: this.nextId++,
       type: request.type ?? 'default',
       message: request.message?.trim() || 'Amazing!',
+      line: request.line?.trim() || "You're on fire!",
       onDone: request.onDone,
     });
     if (!this.showing) this.advance();

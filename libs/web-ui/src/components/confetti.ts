@@ -1,3 +1,4 @@
+import { loadConfettiCannon } from './confetti-cannon';
 import { prefersReducedMotion } from './motion';
 
 export interface ConfettiBurstOptions {
@@ -10,7 +11,7 @@ export interface ConfettiBurstOptions {
 }
 
 /**
- * One confetti burst on a canvas over the page (canvas-confetti, loaded when first used); nothing
+ * One confetti burst on a canvas over the page (the page's cannon, drawn without a worker); nothing
  * when the user asked for less motion. Resolves when the pieces have landed.
  */
 export async function confettiBurst({
@@ -19,7 +20,7 @@ export async function confettiBurst({
   origin = { y: 0.6 },
 }: ConfettiBurstOptions = {}): Promise<void> {
   if (prefersReducedMotion()) return;
-  const { default: confetti } = await import('canvas-confetti');
+  const confetti = await loadConfettiCannon();
   // canvas-confetti counts its animation in frames (about 60 per second).
   const ticks = Math.max(1, Math.round((durationMs / 1_000) * 60));
   await confetti({

@@ -69,7 +69,10 @@ export function Dialog({ open, title, onClose, children, footer, className, clos
               <IconX size={20} />
             </button>
           </header>
-          <div className="vui-dialog__body">{children}</div>
+          {/* The body scrolls when it is taller than the screen: it takes focus, so the keyboard can scroll it too. */}
+          <div className="vui-dialog__body" tabIndex={0}>
+            {children}
+          </div>
           {footer ? <footer className="vui-dialog__footer">{footer}</footer> : null}
         </>
       ) : null}

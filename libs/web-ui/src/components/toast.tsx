@@ -113,5 +113,16 @@ export function ToastHost(props: ToasterProps) {
 
   if (!sonner) return null;
   const { Toaster: SonnerToaster } = sonner;
-  return <SonnerToaster position="top-center" richColors closeButton theme={theme} {...props} />;
+  // Below the phone's top bar when a page has one (the shell sets --vui-toast-top), else 24 px / 16 px.
+  return (
+    <SonnerToaster
+      position="top-center"
+      richColors
+      closeButton
+      theme={theme}
+      offset={{ top: 'var(--vui-toast-top, 24px)' }}
+      mobileOffset={{ top: 'var(--vui-toast-top, 16px)' }}
+      {...props}
+    />
+  );
 }

@@ -51,14 +51,14 @@ export async function advanceStreak(
   userId: string,
   week: string,
   now: Date,
-): Promise<StreakState> {
+): Promise<{ state: StreakState; extended: boolean }> {
   const row = await deps.streaks.lock(tx, userId);
   if (!row) throw new Error(`no player ${userId}`);
   const before = streakStateOf(row);
   const after = streakAfterCompletion(before, week);
   await deps.streaks.touch(tx, userId, now);
   if (after !== before) await storeStreak(deps, tx, userId, before.currentStreak, after, now);
-  return after;
+  return { state: after, extended: after !== before };
 }
 
 export interface RecomputeResult {

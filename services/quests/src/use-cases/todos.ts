@@ -1,5 +1,5 @@
 import type { CompleteTodoBody, CompleteTodoResult, Todo, TodoList } from '@vere/contracts';
-import { levelProgress } from '@vere/domain';
+import { levelProgress, proofProblem } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
 import type { TodoRow } from '../repositories/todos-repository';
 import { dayContext } from './day-context';
@@ -59,17 +59,8 @@ async function checkProof(
 ): Promise<{ text: string | null; photoId: string | null }> {
   const text = body.proofText?.trim() ? body.proofText.trim() : null;
   const photoId = body.photoId && (await deps.proofs.ownedBy(userId, body.photoId)) ? body.photoId : null;
-  if (body.proofType === 'text' && !text)
-    throw new AppError('VALIDATION_FAILED', 'Please add a text reflection', 'proofText');
-  if (body.proofType === 'photo' && !photoId)
-    throw new AppError('VALIDATION_FAILED', 'Please select a photo', 'photoId');
-  if (body.proofType === 'both' && (!text || !photoId)) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'Please add both text reflection and a photo',
-      text ? 'photoId' : 'proofText',
-    );
-  }
+  const problem = proofProblem(body.proofType, text !== null, photoId !== null);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem.message, problem.field);
   return { text: body.proofType === 'photo' ? null : text, photoId: body.proofType === 'text' ? null : photoId };
 }
 

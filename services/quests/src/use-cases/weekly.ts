@@ -209,6 +209,7 @@ export async function completeWeekly(
       victory: await ownerVictory(deps, outcome.victory),
       progress: levelProgress((await deps.players.totalXpOf(deps.db, userId)) ?? 0),
       streak: streakBody(streakStateOf(latest), week),
+      streakExtended: false,
       levelUp: null,
       message: 'Challenge already completed.',
     };
@@ -220,7 +221,8 @@ export async function completeWeekly(
     xpAwarded,
     victory: await ownerVictory(deps, outcome.victory),
     progress: levelProgress(award.totalXp),
-    streak: streakBody(streak, week),
+    streak: streakBody(streak.state, week),
+    streakExtended: streak.extended,
     levelUp:
       award.awarded && award.level > award.previousLevel
         ? { level: award.level, previousLevel: award.previousLevel }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { IconCamera } from '@vere/web-ui';
+import { IconCamera, buttonClassName } from '@vere/web-ui';
 import { PHOTO_TYPES } from '../api/upload-photo';
 
 export interface ProofPhotoFieldProps {
@@ -18,18 +18,27 @@ export interface ProofPhotoFieldProps {
  */
 export function ProofPhotoField({ id, label, file, onPick, errorId }: ProofPhotoFieldProps) {
   const preview = usePreviewUrl(file);
+  // The native input stays (keyboard, screen readers, the label's click) but out of sight: its
+  // unstyled "Choose File / No file chosen" was wider than a phone's dialog. The label is the button.
   return (
-    <div className="ch-complete__field">
-      <label htmlFor={id} className="ch-complete__photo-label">
-        <IconCamera size={18} /> {label}
-      </label>
+    <div className="ch-complete__field ch-photo">
       <input
         id={id}
+        className="ch-photo__input"
         type="file"
         accept={PHOTO_TYPES.join(',')}
         onChange={(e) => onPick(e.target.files?.[0] ?? null)}
         aria-describedby={errorId}
       />
+      <label
+        htmlFor={id}
+        className={buttonClassName({ variant: 'secondary', size: 'sm', className: 'ch-photo__button' })}
+      >
+        <IconCamera size={18} /> {label}
+      </label>
+      <span className="ch-photo__name" data-testid="photo-name">
+        {file ? file.name : 'No photo chosen'}
+      </span>
       {preview ? (
         <img className="ch-complete__preview" src={preview} alt={`Preview of ${file?.name ?? 'your photo'}`} />
       ) : null}

@@ -1,21 +1,12 @@
 import type { ReactNode } from 'react';
 import type { UserCard } from '@vere/contracts';
-import { defaultAvatarConfig } from '@vere/domain';
 import { Avatar, IconStar } from '@vere/web-ui';
 
 type Person = Pick<UserCard, 'id' | 'name' | 'photoUrl' | 'avatarConfig'>;
 
-/** A user's avatar: their photo, else their drawn avatar, else the default drawn from their id. */
+/** A user's avatar: their photo, else their drawn avatar, else their initial (the one fallback everywhere, web-ui's Avatar). */
 export function UserAvatar({ user, size = 'sm' }: { user: Person; size?: 'sm' | 'md' | 'lg' }) {
-  return (
-    <Avatar
-      name={user.name}
-      seed={user.id}
-      size={size}
-      photoUrl={user.photoUrl}
-      config={user.avatarConfig ?? defaultAvatarConfig(user.id)}
-    />
-  );
+  return <Avatar name={user.name} seed={user.id} size={size} photoUrl={user.photoUrl} config={user.avatarConfig} />;
 }
 
 export function LevelChip({ level }: { level: number }) {

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useDrag } from '@use-gesture/react';
 import type { Sidequest } from '@vere/contracts';
+import { DARK_TEXT, textColourOn } from '@vere/domain';
 import { IconCheck, IconClock, IconX, IconZap } from '@vere/web-ui';
 import { swipeDecision, swipeHint } from '../utils/deck-logic';
 import type { SwipeDirection } from '../utils/deck-logic';
@@ -21,9 +22,11 @@ export interface SwipeCardProps {
   sample?: boolean;
 }
 
+const stopsOf = (quest: Sidequest): string[] =>
+  [quest.bgColor, quest.bgColor2, quest.bgColor3].filter((c): c is string => Boolean(c));
+
 function background(quest: Sidequest): string {
-  const stops = [quest.bgColor, quest.bgColor2, quest.bgColor3].filter((c): c is string => Boolean(c));
-  return `linear-gradient(150deg, ${stops.join(', ')})`;
+  return `linear-gradient(150deg, ${stopsOf(quest).join(', ')})`;
 }
 
 /** One sidequest card; only the top one can be dragged (mouse and touch through @use-gesture). */
@@ -66,8 +69,11 @@ export function SwipeCard({
 
   const shownX = leaving ? (leaving === 'accept' ? 1 : -1) * 640 : x;
   const hint = leaving ?? swipeHint(x);
+  // White text where it reads (4.5:1 on every colour of the card), dark ink on light cards.
+  const ink = textColourOn(stopsOf(quest));
   const style: CSSProperties = {
     background: background(quest),
+    color: ink,
     transform: top
       ? `translateX(${shownX}px) rotate(${reducedMotion ? 0 : shownX / 18}deg)`
       : `translateY(${depth * 14}px) scale(${1 - depth * 0.05})`,
@@ -87,6 +93,7 @@ export function SwipeCard({
       tabIndex={top ? 0 : -1}
       data-testid={top ? 'deck-card' : undefined}
       data-hint={hint ?? undefined}
+      data-ink={ink === DARK_TEXT ? 'dark' : 'light'}
     >
       <span className={`ch-card__hint ch-card__hint--skip${hint === 'skip' ? ' is-on' : ''}`} aria-hidden="true">
         <IconX size={18} /> Skip

@@ -1,4 +1,4 @@
-import { Button, Card, IconAlert, IconZap, LevelBadge, Skeleton, XpBar } from '@vere/web-ui';
+import { Button, Card, IconAlert, IconZap, LevelBadge, Skeleton, StreakBadge, XpBar } from '@vere/web-ui';
 import { useProgress } from '../../../shared/api/get-progress';
 
 /** Never shows zeros for a failed read: a skeleton while loading, a retryable error when it fails. */
@@ -54,9 +54,12 @@ export function LevelCard() {
       <h2 className="vui-visually-hidden">Your progress</h2>
       <div className="ch-level__row">
         <LevelBadge progress={data} size="lg" />
-        <span className="ch-level__total">
-          <IconZap size={16} />
-          {data.totalXP} XP total
+        <span className="ch-level__stats">
+          <StreakBadge weeks={data.weeklyStreak ?? 0} testId="hub-streak" />
+          <span className="ch-level__total">
+            <IconZap size={16} />
+            {data.totalXP} XP total
+          </span>
         </span>
       </div>
       <XpBar progress={data} />

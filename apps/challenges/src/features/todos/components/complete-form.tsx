@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@vere/web-query';
 import type { CompleteTodoBody, CompleteTodoResult, Todo } from '@vere/contracts';
+import { proofProblem } from '@vere/domain';
 import { dispatchAppEvent } from '@vere/web-kit';
 import { isApiError, actionErrorMessage } from '@vere/web-session';
 import { Button, celebrate, notify } from '@vere/web-ui';
@@ -60,6 +61,13 @@ export function CompleteForm({ todo, onDone, onCompleted, onLevelUp }: CompleteF
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The server refuses an incomplete proof; the form says so first and sends nothing (issue 22).
+    const problem = proofProblem(proofType, text.trim() !== '', file !== null);
+    if (problem) {
+      setError(problem.message);
+      document.getElementById(problem.field === 'proofText' ? `${ids}-text` : `${ids}-photo`)?.focus();
+      return;
+    }
     setSaving(true);
     setError(null);
     try {

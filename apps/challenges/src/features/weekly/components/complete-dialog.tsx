@@ -19,7 +19,7 @@ import { completeWeekly } from '../api/complete-weekly';
 import { weeklyQueryKey } from '../api/get-current-weekly';
 import { victoriesQueryKey } from '../api/get-victories';
 import { rememberPhotoLink } from '../utils/photo-links';
-import { COMPLETE_FAILED_WEEKLY, MY_PODS_STALE_MS } from '../utils/weekly-logic';
+import { COMPLETE_FAILED_WEEKLY, MY_PODS_STALE_MS, completionCelebration } from '../utils/weekly-logic';
 
 /** Every part of the page that shows XP, streaks or challenges follows a completion (spec §7.3). */
 export function announceWeeklyCompletion(weekly: WeeklyChallenge, result: CompleteWeeklyResult): void {
@@ -126,6 +126,8 @@ function CompleteWeeklyForm({ weekly, onClose }: { weekly: WeeklyChallenge; onCl
       notify.success(result.message);
       announceWeeklyCompletion(weekly, result);
       onClose();
+      const moment = completionCelebration(result);
+      if (moment) celebrate(moment);
       if (result.levelUp) celebrate({ type: 'level', message: levelUpMessage(result.levelUp.level) });
     } catch (cause) {
       if (cause instanceof PhotoRejected) {

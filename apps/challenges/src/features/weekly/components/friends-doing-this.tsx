@@ -1,5 +1,4 @@
 import type { WeeklyFriend } from '@vere/contracts';
-import { defaultAvatarConfig } from '@vere/domain';
 import { Avatar } from '@vere/web-ui';
 import { useWeeklyFriends } from '../api/get-weekly-friends';
 import { FRIENDS_AVATARS_SHOWN, friendsLine } from '../utils/weekly-logic';
@@ -26,14 +25,7 @@ export function FriendsRow({ friends, total }: { friends: WeeklyFriend[]; total:
       >
         {shown.map((f) => (
           <li key={f.id} className="ch-friends__avatar" data-testid="friend-avatar">
-            <Avatar
-              name={f.name}
-              seed={f.id}
-              size="sm"
-              photoUrl={f.photoUrl}
-              config={f.avatarConfig ?? defaultAvatarConfig(f.id)}
-              label={f.name}
-            />
+            <Avatar name={f.name} seed={f.id} size="sm" photoUrl={f.photoUrl} config={f.avatarConfig} label={f.name} />
           </li>
         ))}
         {more ? (

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentWeekly, WeeklyChallenge } from '@vere/contracts';
-import { challengePages, mergePolledWeekly, pageAfterDrag, timeRemaining, victoriesShown } from './weekly-logic';
+import type { CompleteWeeklyResult, CurrentWeekly, WeeklyChallenge } from '@vere/contracts';
+import {
+  challengePages,
+  completionCelebration,
+  mergePolledWeekly,
+  pageAfterDrag,
+  timeRemaining,
+  victoriesShown,
+} from './weekly-logic';
 
 const end = Date.parse('2026-11-29T08:00:00.000Z');
 const HOUR = 3_600_000;
@@ -57,9 +64,48 @@ describe('challengePages', () => {
       ['preview', 'p'],
       ['why', 'w'],
       ['part1', 'a'],
-      ['part2', '- Instead of b'],
+      ['part2', 'Instead of b'],
       ['reflection', 'r'],
     ]);
+  });
+
+  it('shows part 2 as a sentence, without the list marker the catalogue splits at', () => {
+    const pages = (part2: string) => challengePages({ ...weekly('a'), challengePart2: part2 });
+    expect(pages('- Instead of the map, follow your eyes.')[3]!.text).toBe('Instead of the map, follow your eyes.');
+    expect(pages('  -   Instead of b')[3]!.text).toBe('Instead of b');
+    expect(pages('Instead of b')[3]!.text).toBe('Instead of b');
+    expect(pages('-1 degree outside')[3]!.text).toBe('-1 degree outside');
+    expect(pages('')[3]!.text).toBe('');
+  });
+});
+
+describe('completionCelebration', () => {
+  const result = (over: Partial<CompleteWeeklyResult>): CompleteWeeklyResult =>
+    ({
+      completedNow: true,
+      xpAwarded: 120,
+      streak: { currentStreak: 3, lastCompletedWeek: '2026-01-11' },
+      streakExtended: true,
+      levelUp: null,
+      message: 'Challenge completed! +120 XP',
+      ...over,
+    }) as CompleteWeeklyResult;
+
+  it("is the streak moment on the week's first completion", () => {
+    expect(completionCelebration(result({}))).toEqual({
+      type: 'streak',
+      message: '+1 week — a 3-week streak!',
+      line: 'Streak extended — see you next week!',
+    });
+  });
+
+  it('is the challenge moment when the week had already counted, and nothing for a repeat', () => {
+    expect(completionCelebration(result({ streakExtended: false }))).toEqual({
+      type: 'challenge',
+      message: 'Challenge complete!',
+      line: '+120 XP',
+    });
+    expect(completionCelebration(result({ completedNow: false, streakExtended: false, xpAwarded: 0 }))).toBeNull();
   });
 });
 

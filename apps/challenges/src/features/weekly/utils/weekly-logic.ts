@@ -1,4 +1,5 @@
-import type { CurrentWeekly, WeeklyChallenge } from '@vere/contracts';
+import type { CompleteWeeklyResult, CurrentWeekly, WeeklyChallenge } from '@vere/contracts';
+import type { CelebrationRequest } from '@vere/web-ui';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -37,16 +38,20 @@ export interface ChallengePage {
   text: string;
 }
 
+/** The catalogue's list marker ("- ") in front of a part, which reads as a stray dash on its own page. */
+const LIST_MARKER = /^\s*-\s+/;
+
 /**
- * Spec §2.1: preview, why, the challenge text before "- Instead of", the text from it on, and the
- * reflection (the service splits the challenge text; an empty part still gets its page).
+ * Spec §2.1: preview, why, the challenge text before "- Instead of", the text from it on (shown as
+ * a sentence: "Instead of …", without the list marker it was split at), and the reflection (the
+ * service splits the challenge text; an empty part still gets its page).
  */
 export function challengePages(weekly: WeeklyChallenge): ChallengePage[] {
   return [
     { key: 'preview', label: 'Preview', text: weekly.preview },
     { key: 'why', label: 'Why it matters', text: weekly.why },
     { key: 'part1', label: 'The challenge', text: weekly.challengePart1 },
-    { key: 'part2', label: 'The challenge, part 2', text: weekly.challengePart2 },
+    { key: 'part2', label: 'The challenge, part 2', text: weekly.challengePart2.replace(LIST_MARKER, '') },
     { key: 'reflection', label: 'Reflection', text: weekly.reflection },
   ];
 }
@@ -93,3 +98,19 @@ export const friendsLine = (total: number): string =>
 
 /** The pods to share a completion with and their streaks: kept current by the pods stream while the view is open. */
 export const MY_PODS_STALE_MS = 5 * 60_000;
+
+/**
+ * The moment a completion opens (issue 22): the week's first completion extends the streak ("+1
+ * week", the streak celebration, as the server says with `streakExtended`); another one this week
+ * is a challenge celebration; a repeat that changed nothing opens none. A level-up follows it.
+ */
+export function completionCelebration(result: CompleteWeeklyResult): CelebrationRequest | null {
+  if (!result.completedNow) return null;
+  if (result.streakExtended)
+    return {
+      type: 'streak',
+      message: `+1 week — a ${result.streak.currentStreak}-week streak!`,
+      line: 'Streak extended — see you next week!',
+    };
+  return { type: 'challenge', message: 'Challenge complete!', line: `+${result.xpAwarded} XP` };
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@vere/web-router';
 import { Button, IconCrown, IconLogOut, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
+import { FrameStreak } from './frame-streak';
 import { NavList } from './nav-list';
 import { OfflineBanner } from './offline-banner';
 import { UserBlock } from './user-block';
@@ -29,35 +30,45 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
           <Logo size={34} withWordmark={false} />
         </Link>
         <UserBlock compact />
+        <FrameStreak className="shell-topbar__streak" />
         {showUpsell ? (
           <Link
             to={UPGRADE_PATH}
             className={buttonClassName({ variant: 'pro', size: 'sm', className: 'shell-topbar__pro' })}
           >
             <IconCrown size={16} />
-            Unlock Pro
+            {/* Narrow phones show "Pro" (the streak needs the room); the name stays "Unlock Pro". */}
+            <span className="shell-topbar__pro-verb">Unlock </span>Pro
           </Link>
         ) : null}
         <ThemeToggle className="shell-topbar__theme" />
       </header>
 
       <aside className="shell-sidebar">
-        <Link to="/" className="shell-sidebar__logo" aria-label="Vere home">
-          <Logo size={40} />
-        </Link>
+        <div className="shell-sidebar__head">
+          <Link to="/" className="shell-sidebar__logo" aria-label="Vere home">
+            <Logo size={40} />
+          </Link>
+          <FrameStreak className="shell-sidebar__streak" />
+        </div>
         <nav aria-label="Main" className="shell-sidebar__nav">
           <NavList variant="sidebar" />
         </nav>
         {showUpsell ? (
           <div className="shell-sidebar__promo" data-testid="go-pro">
-            <p className="shell-sidebar__promo-title">
+            <h2 className="shell-sidebar__promo-title">
               <IconCrown size={18} /> Go Pro
-            </p>
+            </h2>
             <p className="shell-sidebar__promo-text">More swipes, unlimited pods, every playbook.</p>
             <Link to={UPGRADE_PATH} className={buttonClassName({ variant: 'pro', size: 'sm', block: true })}>
               Unlock Pro
             </Link>
           </div>
+        ) : null}
+        {entitlement?.isActive ? (
+          <Link to="/pro-hub" className="shell-sidebar__pro-hub" data-testid="pro-hub-link">
+            <IconCrown size={18} /> Pro Hub
+          </Link>
         ) : null}
         <div className="shell-sidebar__footer">
           <div className="shell-sidebar__user">

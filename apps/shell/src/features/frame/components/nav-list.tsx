@@ -6,8 +6,9 @@ export function NavList({ variant }: { variant: 'sidebar' | 'tabbar' }) {
   const { pathname } = useLocation();
   return (
     <ul className={`shell-nav shell-nav--${variant}`}>
-      {NAV_ITEMS.map(({ label, to, icon: Icon }) => {
-        const active = isNavActive(to, pathname);
+      {NAV_ITEMS.map((item) => {
+        const { label, to, icon: Icon } = item;
+        const active = isNavActive(item, pathname);
         return (
           <li key={to}>
             <Link

@@ -1,3 +1,4 @@
+import { Link } from '@vere/web-router';
 import { planLabel, useSession } from '@vere/web-session';
 import { useEntitlement } from '@vere/web-kit';
 import { Avatar, IconRefresh, Skeleton } from '@vere/web-ui';
@@ -43,8 +44,22 @@ function PlanLabel() {
       </button>
     );
   }
+  // A Pro member's badge leads to their subscription (renewal, manage, the Pro hub from there).
+  if (data.isActive) {
+    return (
+      <Link
+        to="/subscription"
+        className="shell-user__plan shell-user__plan--link"
+        data-testid="user-plan"
+        data-plan="pro"
+        aria-label={`${planLabel(data)}: your subscription`}
+      >
+        {planLabel(data)}
+      </Link>
+    );
+  }
   return (
-    <span className="shell-user__plan" data-testid="user-plan" data-plan={data.isActive ? 'pro' : 'free'}>
+    <span className="shell-user__plan" data-testid="user-plan" data-plan="free">
       {planLabel(data)}
     </span>
   );

@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { isNavActive } from './nav-items';
+import { NAV_ITEMS, isNavActive } from './nav-items';
+
+const activeLabel = (pathname: string) =>
+  NAV_ITEMS.filter((item) => isNavActive(item, pathname)).map((item) => item.label);
 
 describe('isNavActive', () => {
-  it('matches / exactly', () => {
-    expect(isNavActive('/', '/')).toBe(true);
-    expect(isNavActive('/', '/challenges')).toBe(false);
+  it.each([
+    ['/', 'Challenges'],
+    ['/weekly', 'Challenges'],
+    ['/challenges/3f1c', 'Challenges'],
+    ['/packs', 'Challenges'],
+    ['/connect', 'Connect'],
+    ['/friends', 'Connect'],
+    ['/chat/00000000-0000-4000-8000-000000000000', 'Connect'],
+    ['/pods/1', 'Connect'],
+    ['/guides', 'Playbooks'],
+    ['/guides/abc', 'Playbooks'],
+    ['/settings', 'Settings'],
+    ['/profile', 'Settings'],
+    ['/subscription', 'Settings'],
+    ['/pro-hub', 'Settings'],
+  ])('lights one tab on %s: %s', (pathname, label) => {
+    expect(activeLabel(pathname)).toEqual([label]);
   });
 
-  it('matches other items by prefix', () => {
-    expect(isNavActive('/guides', '/guides')).toBe(true);
-    expect(isNavActive('/guides', '/guides/abc')).toBe(true);
-    expect(isNavActive('/guides', '/guidesx')).toBe(false);
-    expect(isNavActive('/connect', '/pods/1')).toBe(false);
+  it('lights none on a path no area owns', () => {
+    expect(activeLabel('/guidesx')).toEqual([]);
+    expect(activeLabel('/no-such-page')).toEqual([]);
   });
 });

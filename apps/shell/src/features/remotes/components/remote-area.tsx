@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { LoadingScreen } from '@vere/web-ui';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import type { Area, AreaName } from '../utils/areas';
+import type { Area, AreaName } from '../../../shared/utils/areas';
 import { AreaErrorBoundary } from './area-error-boundary';
 import { loadRemoteApp, settleFirstAreaLoad } from '../utils/remote-registry';
 

@@ -1,6 +1,6 @@
 // Loaded by the shell's warm-up once the first screen has settled (its own chunk: nothing of it is on
 // the first paint's path).
-import type { AreaName } from './areas';
+import type { AreaName } from '../../../shared/utils/areas';
 import { REMOTE_EXPOSE, loadRemoteMap } from './remote-registry';
 
 /** The parts of a remote's mf-manifest.json the prefetch reads. */

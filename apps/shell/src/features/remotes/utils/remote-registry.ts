@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { hasKnownUser } from '../../../shared/utils/known-user';
-import { areaForPath } from './areas';
-import type { AreaName } from './areas';
+import { areaForPath } from '../../../shared/utils/areas';
+import type { AreaName } from '../../../shared/utils/areas';
 
 /** remotes.json: remote name → URL of that remote's mf-manifest.json. The edge may swap it to change versions. */
 export type RemoteMap = Partial<Record<AreaName, string>>;
