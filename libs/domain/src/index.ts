@@ -12,6 +12,7 @@ export * from './playbooks';
 export * from './pod-streak';
 export * from './pods';
 export * from './profile-photos';
+export * from './sidequests';
 export * from './time-zone';
 export * from './todos';
 export * from './validation';

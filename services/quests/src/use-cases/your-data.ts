@@ -24,5 +24,6 @@ export async function exportUserData(deps: QuestsDeps, userId: string): Promise<
       completedAt: w.completedAt?.toISOString() ?? null,
     })),
     photos,
+    swipes: activity.swipes.map((s) => ({ ...s, seenAt: s.seenAt.toISOString() })),
   };
 }
