@@ -138,3 +138,55 @@ describe.each(VIEWPORTS)('a fresh deck every day, on %s', (label, viewport) => {
     await me.close();
   }, 180_000);
 });
+
+describe('the longest cards of the catalogue', () => {
+  it('fit the card on a 360 × 740 phone: title, description and chips inside, nothing cut off', async ({
+    browser,
+    stack,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const res = await context.request.post(`${stack.url}/api/identity/auth/sign-up`, {
+      data: { ...newUser('longest'), timeZone: 'UTC' },
+    });
+    const { accessToken } = (await res.json()) as { accessToken: string };
+    const headers = { Authorization: `Bearer ${accessToken}` };
+    await context.request.put(`${stack.url}/api/identity/me/milestones/onboarding`, { headers });
+    await expect
+      .poll(async () => (await context.request.get(`${stack.url}/api/quests/me/progress`, { headers })).status(), {
+        timeout: 15_000,
+      })
+      .toBe(200);
+    type Card = { title: string; description: string };
+    const all = (
+      (await (await context.request.get(`${stack.url}/api/quests/sidequests`, { headers })).json()) as {
+        sidequests: Card[];
+      }
+    ).sidequests;
+    const longest = (key: keyof Card) => [...all].sort((a, b) => b[key].length - a[key].length)[0]!;
+    // The deck as the server deals it, with one of the longest cards (of either kind) put on top.
+    const page = await context.newPage();
+    let onTop: Card = all[0]!;
+    await page.route('**/api/quests/me/deck?type=daily', async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { date: string; sidequests: Card[] };
+      const rest = body.sidequests.filter((c) => c.title !== onTop.title);
+      await route.fulfill({ response: real, json: { ...body, sidequests: [onTop, ...rest] } });
+    });
+    for (const key of ['title', 'description'] as const) {
+      onTop = longest(key);
+      await page.goto(`${stack.url}/?deck=daily`);
+      await expect.poll(() => topTitle(page), { timeout: 15_000 }).toBe(onTop.title);
+      const fits = await page.evaluate(`(() => {
+        const card = document.querySelector('[data-testid="deck-card"]').getBoundingClientRect();
+        const parts = [...document.querySelectorAll('[data-testid="deck-card"] > :not(.ch-card__hint)')];
+        return parts.every((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= card.top && r.bottom <= card.bottom + 0.5 && r.right <= card.right + 0.5;
+        });
+      })()`);
+      await shot(page, `deck-longest-${key}-360`);
+      expect(fits, onTop.title).toBe(true);
+    }
+    await context.close();
+  }, 120_000);
+});
