@@ -30,12 +30,12 @@ const swipesCounted = async (userId: string) =>
   );
 
 describe('sidequest catalogue', () => {
-  it('lists at least 60 daily and 30 weekend cards, newest first, each with description, duration, XP and colours', async () => {
+  it('lists at least 200 daily and 60 weekend cards, newest first, each with category, description, duration, XP and colours', async () => {
     const user = as(h, await newPlayer(h));
     const d = (await user.call('GET', '/api/quests/sidequests?type=daily')).json().sidequests;
     const w = (await user.call('GET', '/api/quests/sidequests?type=weekend')).json().sidequests;
-    expect(d.length).toBeGreaterThanOrEqual(60);
-    expect(w.length).toBeGreaterThanOrEqual(30);
+    expect(d.length).toBeGreaterThanOrEqual(200);
+    expect(w.length).toBeGreaterThanOrEqual(60);
     for (const card of [...d, ...w]) {
       expect(card.description.length).toBeGreaterThan(20);
       expect(SIDEQUEST_CATEGORIES).toContain(card.category);
