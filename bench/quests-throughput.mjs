@@ -11,7 +11,7 @@
 // Each server (services/quests/test/bench/server.ts) then runs in a process of its own, twice, in the
 // order service, bare, bare, service: on a small machine figures drift during a run (WAL,
 // autovacuum, caches), and alternating cancels most of it. Accepts rotate over 5,000 callers (5
-// swipes each), so a run stays under the daily limits and answers 201s; the service's cache of
+// swipes each, five different cards), so a run stays under the daily limits and answers 201s; the service's cache of
 // verified tokens (10,000) holds them all after the warm-up, as a client reuses its token.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -71,15 +71,16 @@ const dir = mkdtempSync(join(tmpdir(), 'vere-bench-quests-'));
 const fixtureFile = join(dir, 'fixture.json');
 const fixture = await launch('prepare.ts', [fixtureFile], /ready/);
 try {
-  const { databaseUrl, issuer, jwksUrl, sidequestId, tokens, seededSeconds } = JSON.parse(
+  const { databaseUrl, issuer, jwksUrl, sidequestIds, tokens, seededSeconds } = JSON.parse(
     readFileSync(fixtureFile, 'utf8'),
   );
   console.log(`seeded ${Number(values.players).toLocaleString('en')} players in ${seededSeconds.toFixed(1)} s`);
   const sql = new pg.Pool({ connectionString: databaseUrl });
-  const body = JSON.stringify({ sidequestId });
+  // Request k is caller k mod 5,000 accepting card floor(k / 5,000): five different cards per caller.
+  const bodies = sidequestIds.map((sidequestId) => JSON.stringify({ sidequestId }));
   const results = { service: [], bare: [] };
   for (const kind of ['service', 'bare', 'bare', 'service']) {
-    await sql.query('TRUNCATE quests.todo, quests.daily_usage');
+    await sql.query('TRUNCATE quests.todo, quests.daily_usage, quests.sidequest_seen');
     const server = await launch('server.ts', [kind], /listening (\d+)/, {
       DATABASE_URL: databaseUrl,
       ISSUER: issuer,
@@ -103,6 +104,7 @@ try {
               ...extra,
               setupRequest: (req) => ({
                 ...req,
+                ...(extra.cards && { body: bodies[Math.floor(next / tokens.length) % bodies.length] }),
                 headers: {
                   ...req.headers,
                   ...extra.headers,
@@ -115,7 +117,7 @@ try {
       await run('GET', '/api/quests/leaderboard'); // warm-up: JIT, prepared statements, verified tokens
       results[kind].push({
         accept: await run('POST', '/api/quests/me/swipes/accept', {
-          body,
+          cards: true,
           headers: { 'content-type': 'application/json' },
         }),
         leaderboard: await run('GET', '/api/quests/leaderboard'),

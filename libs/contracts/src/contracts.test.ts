@@ -4,7 +4,8 @@ import { ErrorBodySchema, ErrorCodes } from './errors';
 import { UserRegistered } from './events';
 import { ReadySchema } from './health';
 import { AuthSessionSchema, AvatarConfigSchema, SignUpBodySchema, UpdateProfileBodySchema } from './identity';
-import { LevelProgressSchema } from './quests';
+import { SIDEQUEST_CATEGORIES } from '@vere/domain';
+import { LevelProgressSchema, SidequestCategorySchema } from './quests';
 
 describe('error bodies', () => {
   it('accept { error: { code, message, field? } } and nothing looser', () => {
@@ -138,5 +139,13 @@ describe('time zone in identity events', () => {
     ).toBe(true);
     expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: null })).toBe(true);
     expect(Value.Check(UserRegistered.schema, { ...meta, name: 'Ana', username: 'ana', timeZone: 5 })).toBe(false);
+  });
+});
+
+describe('sidequest categories', () => {
+  it('are exactly the ones libs/domain names', () => {
+    for (const category of SIDEQUEST_CATEGORIES) expect(Value.Check(SidequestCategorySchema, category)).toBe(true);
+    expect(SidequestCategorySchema.anyOf.map((l: { const: unknown }) => l.const)).toEqual([...SIDEQUEST_CATEGORIES]);
+    expect(Value.Check(SidequestCategorySchema, 'fitness')).toBe(false);
   });
 });

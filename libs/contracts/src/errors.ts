@@ -48,6 +48,8 @@ export const ErrorCodes = {
   SKIP_LIMIT_REACHED: 409,
   /** A weekend sidequest outside Friday 17:00 to Sunday 24:00, the user's local time. */
   WEEKEND_CLOSED: 409,
+  /** The card was already accepted or skipped on the user's local today (decision 0036). */
+  ALREADY_SWIPED_TODAY: 409,
   TODO_ALREADY_COMPLETED: 409,
   /** A weekly challenge that is not among the user's current ones (a past or future week). */
   WEEKLY_CHALLENGE_CLOSED: 409,

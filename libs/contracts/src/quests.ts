@@ -21,10 +21,23 @@ export type LevelProgressBody = Static<typeof LevelProgressSchema>;
 export const SidequestTypeSchema = Type.Union([Type.Literal('daily'), Type.Literal('weekend')]);
 export type SidequestType = Static<typeof SidequestTypeSchema>;
 
+/** The kind of a sidequest: libs/domain SIDEQUEST_CATEGORIES (contracts.test.ts keeps the two equal). */
+export const SidequestCategorySchema = Type.Union([
+  Type.Literal('social'),
+  Type.Literal('body'),
+  Type.Literal('mind'),
+  Type.Literal('creativity'),
+  Type.Literal('home'),
+  Type.Literal('nature'),
+  Type.Literal('courage'),
+]);
+export type SidequestCategory = Static<typeof SidequestCategorySchema>;
+
 /** A card of the swipe deck (spec §3 "Sidequest" with the colours the cards carry). */
 export const SidequestSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   type: SidequestTypeSchema,
+  category: SidequestCategorySchema,
   title: Type.String(),
   description: Type.String(),
   /** As shown on the card, e.g. "5-15 min". */
@@ -46,6 +59,20 @@ export type SidequestListQuery = Static<typeof SidequestListQuerySchema>;
 /** Newest first. */
 export const SidequestListSchema = Type.Object({ sidequests: Type.Array(SidequestSchema) });
 export type SidequestList = Static<typeof SidequestListSchema>;
+
+/** GET /api/quests/me/deck: which deck to deal. */
+export const DeckQuerySchema = Type.Object({ type: SidequestTypeSchema }, { additionalProperties: false });
+export type DeckQuery = Static<typeof DeckQuerySchema>;
+
+/**
+ * The user's deck (decision 0036): cards not accepted or skipped on their local today, those unseen
+ * for 30 days first (in an order of the user's own for the day), then the least recently seen.
+ */
+export const DeckSchema = Type.Object({
+  date: Type.String({ description: "The user's local date the deck was dealt for (YYYY-MM-DD)" }),
+  sidequests: Type.Array(SidequestSchema),
+});
+export type Deck = Static<typeof DeckSchema>;
 
 /** Spec §3 "User limits", plus what the deck needs to refresh at local midnight. */
 export const LimitsSchema = Type.Object({

@@ -99,6 +99,17 @@ export const QuestsExportSchema = Type.Object({
   ),
   /** Every photo kept (re-encoded, without metadata), with a short-lived link to download it. */
   photos: Type.Optional(Type.Array(QuestsExportPhotoSchema)),
+  /** Every sidequest card accepted or skipped, per local date (what keeps the deck fresh). */
+  swipes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        date: Type.String({ description: 'YYYY-MM-DD, the local date' }),
+        title: Type.String(),
+        verdict: Type.Union([Type.Literal('accepted'), Type.Literal('skipped')]),
+        seenAt: Iso,
+      }),
+    ),
+  ),
 });
 export type QuestsExport = Static<typeof QuestsExportSchema>;
 

@@ -14,6 +14,7 @@ export * from './pod-feed';
 export * from './pod-streak';
 export * from './pods';
 export * from './profile-photos';
+export * from './sidequests';
 export * from './time-zone';
 export * from './todos';
 export * from './contrast';

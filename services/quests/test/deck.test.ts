@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { levelThreshold } from '@vere/domain';
-import { changeEntitlement, updateProfile } from '@vere/test-kit';
+import { DECK_SIZE, levelThreshold, SIDEQUEST_CATEGORIES } from '@vere/domain';
+import { changeEntitlement, deleteUser, updateProfile } from '@vere/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, count, newPlayer, sidequestIds, startQuests, type QuestsHarness } from './helper';
 
@@ -18,6 +18,8 @@ afterAll(async () => {
 
 const WEDNESDAY = '2026-01-14T12:00:00Z';
 const todosOf = (userId: string) => count(h, 'SELECT count(*) FROM quests.todo WHERE user_id = $1', [userId]);
+const xpOf = async (userId: string) =>
+  Number((await h.sql.query('SELECT total_xp FROM quests.player WHERE user_id = $1', [userId])).rows[0].total_xp);
 const swipesCounted = async (userId: string) =>
   Number(
     (
@@ -28,14 +30,15 @@ const swipesCounted = async (userId: string) =>
   );
 
 describe('sidequest catalogue', () => {
-  it('lists at least 60 daily and 30 weekend cards, newest first, each with description, duration, XP and colours', async () => {
+  it('lists at least 200 daily and 60 weekend cards, newest first, each with category, description, duration, XP and colours', async () => {
     const user = as(h, await newPlayer(h));
     const d = (await user.call('GET', '/api/quests/sidequests?type=daily')).json().sidequests;
     const w = (await user.call('GET', '/api/quests/sidequests?type=weekend')).json().sidequests;
-    expect(d.length).toBeGreaterThanOrEqual(60);
-    expect(w.length).toBeGreaterThanOrEqual(30);
+    expect(d.length).toBeGreaterThanOrEqual(200);
+    expect(w.length).toBeGreaterThanOrEqual(60);
     for (const card of [...d, ...w]) {
       expect(card.description.length).toBeGreaterThan(20);
+      expect(SIDEQUEST_CATEGORIES).toContain(card.category);
       expect(card).toMatchObject({
         duration: expect.any(String),
         xp: expect.any(Number),
@@ -151,6 +154,170 @@ describe('accepting a sidequest', () => {
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => as(h, userId).accept(daily[i]!)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(7);
   });
+});
+
+describe('one card once a day (issue 22)', () => {
+  const deckOf = async (userId: string, type: 'daily' | 'weekend' = 'daily') => {
+    const res = await as(h, userId).call('GET', `/api/quests/me/deck?type=${type}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { date: string; sidequests: { id: string; type: string; category: string }[] };
+  };
+  const idsOf = (deck: { sidequests: { id: string }[] }) => deck.sidequests.map((c) => c.id);
+  const pro = async () => {
+    const userId = await newPlayer(h);
+    await changeEntitlement(h.bus, userId, { version: 1, isActive: true });
+    return userId;
+  };
+
+  it('refuses the same card a second time in a day with 409 ALREADY_SWIPED_TODAY, counting it once', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await newPlayer(h);
+    const user = as(h, userId);
+    expect((await user.accept(daily[0]!)).statusCode).toBe(201);
+    for (const again of [await user.accept(daily[0]!), await user.skip(daily[0]!)]) {
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toMatchObject({ code: 'ALREADY_SWIPED_TODAY', field: 'sidequestId' });
+    }
+    expect(await user.skip(daily[1]!).then((r) => r.statusCode)).toBe(200);
+    expect((await user.accept(daily[1]!)).json().error.code).toBe('ALREADY_SWIPED_TODAY');
+    expect(await todosOf(userId)).toBe(1);
+    expect((await user.limits()).json()).toMatchObject({ dailySwipes: 1, dailySkips: 1 });
+    expect(await xpOf(userId)).toBe(0);
+  });
+
+  it('50 parallel accepts of one card make exactly one 201, one to-do and one counted swipe', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await pro();
+    const user = as(h, userId);
+    const results = await Promise.all(Array.from({ length: 50 }, () => user.accept(daily[2]!)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(new Set(refused.map((r) => `${r.statusCode} ${r.json().error.code}`))).toEqual(
+      new Set(['409 ALREADY_SWIPED_TODAY']),
+    );
+    expect(await todosOf(userId)).toBe(1);
+    expect(await swipesCounted(userId)).toBe(1);
+  });
+
+  it('holds across two quests instances: 20 accepts and 20 skips of one card, one of them counted', async () => {
+    h.clock.set(WEDNESDAY);
+    const other = await h.second();
+    const userId = await pro();
+    const one = as(h, userId);
+    const two = as(h, userId, other.app);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two)[i % 4 < 2 ? 'accept' : 'skip'](daily[3]!)),
+    );
+    expect(results.filter((r) => r.statusCode === 200 || r.statusCode === 201)).toHaveLength(1);
+    expect(results.every((r) => r.statusCode < 300 || r.json().error.code === 'ALREADY_SWIPED_TODAY')).toBe(true);
+    const limits = (await one.limits()).json();
+    expect(limits.dailySwipes + limits.dailySkips).toBe(1);
+  });
+
+  it('still says the limit when the swipes are used up, and a card refused by the limit stays unseen', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await newPlayer(h);
+    for (const id of daily.slice(0, 5)) expect((await as(h, userId).accept(id)).statusCode).toBe(201);
+    expect((await as(h, userId).accept(daily[0]!)).json().error.code).toBe('SWIPE_LIMIT_REACHED');
+    expect((await as(h, userId).accept(daily[7]!)).json().error.code).toBe('SWIPE_LIMIT_REACHED');
+    expect(
+      await count(h, 'SELECT count(*) FROM quests.sidequest_seen WHERE user_id = $1 AND sidequest_id = $2', [
+        userId,
+        daily[7],
+      ]),
+    ).toBe(0);
+  });
+
+  it('offers the card again on the next local day', async () => {
+    const userId = await newPlayer(h, { timeZone: 'Asia/Kolkata' });
+    h.clock.set('2026-01-14T18:29:00Z'); // 23:59 in Kolkata
+    expect((await as(h, userId).accept(daily[4]!)).statusCode).toBe(201);
+    expect((await as(h, userId).accept(daily[4]!)).json().error.code).toBe('ALREADY_SWIPED_TODAY');
+    h.clock.set('2026-01-14T18:30:00Z'); // the 15th, local midnight
+    expect((await as(h, userId).accept(daily[4]!)).statusCode).toBe(201);
+  });
+
+  it('the deck never returns a card accepted or skipped today, and keeps its order through the day', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await pro();
+    const user = as(h, userId);
+    const first = await deckOf(userId);
+    expect(first.date).toBe('2026-01-14');
+    expect(first.sidequests).toHaveLength(DECK_SIZE);
+    expect(
+      first.sidequests.every((c) => c.type === 'daily' && SIDEQUEST_CATEGORIES.includes(c.category as never)),
+    ).toBe(true);
+    expect(idsOf(await deckOf(userId))).toEqual(idsOf(first));
+    // Ten accepts and three skips: the whole Pro day, taken from the top of the deck as the app does.
+    const decided: string[] = [];
+    for (let i = 0; i < 13; i += 1) {
+      const top = idsOf(await deckOf(userId))[0]!;
+      expect(decided).not.toContain(top);
+      expect((await (i % 4 === 3 ? user.skip(top) : user.accept(top))).statusCode).toBeLessThan(300);
+      decided.push(top);
+    }
+    const after = idsOf(await deckOf(userId));
+    expect(after.filter((id) => decided.includes(id))).toEqual([]);
+    expect(after.slice(0, DECK_SIZE - 13)).toEqual(idsOf(first).filter((id) => !decided.includes(id)));
+    expect((await deckOf(userId, 'weekend')).sidequests.every((c) => c.type === 'weekend')).toBe(true);
+  });
+
+  it('deals each user an order of their own', async () => {
+    h.clock.set(WEDNESDAY);
+    const a = idsOf(await deckOf(await newPlayer(h)));
+    const b = idsOf(await deckOf(await newPlayer(h)));
+    expect(a).not.toEqual(b);
+  });
+
+  it('deals cards unseen for 30 days first, then the least recently seen', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await newPlayer(h);
+    const unseen = daily.slice(0, 3);
+    const monthAgo = daily[3]!; // seen on 2025-12-15, 30 days ago: fresh again
+    const rest = daily.slice(4);
+    // rest[k] was seen 1 + ((k + 1) % 25) days ago.
+    await h.sql.query(
+      `INSERT INTO quests.sidequest_seen (user_id, date, sidequest_id, verdict, seen_at)
+       SELECT $1, DATE '2026-01-14' - (1 + (k % 25))::int, id, 'skipped', now() FROM unnest($2::uuid[]) WITH ORDINALITY AS t(id, k)`,
+      [userId, rest],
+    );
+    await h.sql.query(
+      `INSERT INTO quests.sidequest_seen (user_id, date, sidequest_id, verdict, seen_at) VALUES ($1, '2025-12-15', $2, 'accepted', now())`,
+      [userId, monthAgo],
+    );
+    const dealt = idsOf(await deckOf(userId));
+    expect(new Set(dealt.slice(0, 4))).toEqual(new Set([...unseen, monthAgo]));
+    const daysAgo = dealt.slice(4).map((id) => 1 + ((rest.indexOf(id) + 1) % 25));
+    expect(daysAgo.length).toBeGreaterThan(0);
+    expect(daysAgo).toEqual([...daysAgo].sort((x, y) => y - x));
+  });
+
+  it('lists the swipes in "Your data" and erases them with the account', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await newPlayer(h);
+    expect((await as(h, userId).accept(daily[0]!)).statusCode).toBe(201);
+    expect((await as(h, userId).skip(daily[1]!)).statusCode).toBe(200);
+    const exported = (await as(h, userId).call('GET', '/api/quests/me/export')).json();
+    expect(exported.swipes).toEqual([
+      { date: '2026-01-14', title: 'Compliment a Stranger', verdict: 'accepted', seenAt: '2026-01-14T12:00:00.000Z' },
+      { date: '2026-01-14', title: expect.any(String), verdict: 'skipped', seenAt: '2026-01-14T12:00:00.000Z' },
+    ]);
+    await deleteUser(h.bus, userId);
+    await expect
+      .poll(() => count(h, 'SELECT count(*) FROM quests.sidequest_seen WHERE user_id = $1', [userId]), {
+        timeout: 5000,
+      })
+      .toBe(0);
+  });
+
+  it.each(['', '?type=monthly', '?type=daily&type=weekend', '?type=daily&extra=1'])(
+    'refuses the deck query "%s" with 400',
+    async (query) => {
+      const res = await as(h, await newPlayer(h)).call('GET', `/api/quests/me/deck${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    },
+  );
 });
 
 describe('skipping a sidequest', () => {
@@ -321,6 +488,7 @@ describe('bad input', () => {
 
   it.each([
     ['GET', '/api/quests/sidequests'],
+    ['GET', '/api/quests/me/deck?type=daily'],
     ['GET', '/api/quests/me/limits'],
     ['POST', '/api/quests/me/swipes/accept'],
     ['POST', '/api/quests/me/swipes/skip'],

@@ -75,7 +75,7 @@ describe('challenge management', () => {
     expect(created.statusCode).toBe(201);
     const c = created.json();
     expect(c).toMatchObject({ ...valid, isActive: true });
-    expect(c.sequence).toBeGreaterThan(26);
+    expect(c.sequence).toBeGreaterThan(52);
     const updated = await call('PATCH', `/api/quests/admin/challenges/${c.id}`, {
       title: 'Write Two Letters by Hand',
       category: 'Mindfulness',
@@ -92,9 +92,9 @@ describe('challenge management', () => {
     const all = (await call('GET', '/api/quests/admin/challenges?includeInactive=true')).json().challenges;
     expect(all.map((x: { id: string }) => x.id)).toContain(c.id);
 
-    // The rotation tracker points at the last seeded one: the next rotation wraps to the first active, skipping the retired.
+    // The rotation tracker points at the last seeded one (52nd): the next rotation wraps to the first active, skipping the retired.
     await h.sql.query(
-      `UPDATE quests.challenge_rotation_tracker SET last_used_challenge_id = (SELECT id FROM quests.challenge WHERE sequence = 26)`,
+      `UPDATE quests.challenge_rotation_tracker SET last_used_challenge_id = (SELECT id FROM quests.challenge WHERE sequence = 52)`,
     );
     const rotated = await call('POST', '/api/quests/admin/rotations', { targetWeekNumber: 4000 });
     expect(rotated.statusCode).toBe(201);

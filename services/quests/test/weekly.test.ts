@@ -59,11 +59,11 @@ const outbox = (subject: string, userId: string) =>
   ]);
 
 describe('the catalogue', () => {
-  it('is seeded with 26 active challenges in all three categories, each split at "- Instead of"', async () => {
+  it('is seeded with 52 active challenges (a year) in all three categories, each split at "- Instead of"', async () => {
     const { rows } = await h.sql.query(
       'SELECT title, category, preview, why, insight, challenge, reflection FROM quests.challenge WHERE is_active',
     );
-    expect(rows.length).toBeGreaterThanOrEqual(26);
+    expect(rows.length).toBeGreaterThanOrEqual(52);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(['Exploration', 'Connection', 'Mindfulness']));
     for (const r of rows) {
       for (const page of ['preview', 'why', 'insight', 'reflection'])

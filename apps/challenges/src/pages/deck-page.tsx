@@ -21,7 +21,7 @@ import {
 } from '@vere/web-ui';
 import { acceptSidequest } from '../features/deck/api/accept-sidequest';
 import { limitsQueryKey, useLimits } from '../features/deck/api/get-limits';
-import { useSidequests } from '../features/deck/api/get-sidequests';
+import { deckQueryKey, useDeck } from '../features/deck/api/get-deck';
 import { skipSidequest } from '../features/deck/api/skip-sidequest';
 import { OutOfSwipesDialog } from '../features/deck/components/out-of-swipes-dialog';
 import { SampleDeck } from '../features/deck/components/sample-deck';
@@ -29,8 +29,8 @@ import { SidePanel } from '../features/deck/components/side-panel';
 import { SwipeCard } from '../features/deck/components/swipe-card';
 import { UpgradeAd } from '../features/deck/components/upgrade-ad';
 import { useReducedMotion } from '../features/deck/hooks/use-reduced-motion';
-import { START, advance, showsUpgradeAd, stackOf } from '../features/deck/utils/deck-logic';
-import type { DeckPosition, SwipeDirection } from '../features/deck/utils/deck-logic';
+import { remainingCards, showsUpgradeAd, stackOf } from '../features/deck/utils/deck-logic';
+import type { SwipeDirection } from '../features/deck/utils/deck-logic';
 import { SKIPPED, WEEKEND_CLOSED_TEXT, swipeErrorMessage } from '../features/deck/utils/messages';
 import { useTodos } from '../features/todos/api/get-todos';
 import { TodoListDialog } from '../features/todos/components/todo-list-dialog';
@@ -62,7 +62,7 @@ export function bucketCounts(limits: Limits, bucket: SidequestType): BucketCount
 
 export function DeckPage({ kind }: { kind: SidequestType }) {
   const limits = useLimits();
-  const quests = useSidequests(kind);
+  const quests = useDeck(kind);
   const now = useNow();
   const title = kind === 'daily' ? 'Daily Sidequests' : 'Weekend Sidequests';
 
@@ -109,7 +109,7 @@ export function DeckPage({ kind }: { kind: SidequestType }) {
         }
       />
     );
-  } else if (quests.data.sidequests.length === 0) {
+  } else if (quests.data.sidequests.length === 0 && bucketCounts(limits.data, kind).swipes === 0) {
     // Spec §4.2: the built-in samples until the server has cards (browse-only, decision 0025).
     body = <SampleDeck kind={kind} />;
   } else {
@@ -133,7 +133,8 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
   const todos = useTodos();
   const reducedMotion = useReducedMotion();
   const hintId = useId();
-  const [position, setPosition] = useState<DeckPosition>(START);
+  // Cards decided on this page; the server leaves them out too once the deck is read again.
+  const [decided, setDecided] = useState<ReadonlySet<string>>(() => new Set());
   const [leaving, setLeaving] = useState<{ id: string; direction: SwipeDirection } | null>(null);
   const [busy, setBusy] = useState(false);
   const [adDismissedAt, setAdDismissedAt] = useState<number | null>(null);
@@ -145,11 +146,12 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
 
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
 
-  // Counters reset at the user's local midnight (the server says when): read the limits again,
-  // start the deck over — without a reload.
+  // Counters reset at the user's local midnight (the server says when): read the limits and the
+  // new day's deck again, start over — without a reload.
   useTimerAt(limits.resetsAt, () => {
     void client.invalidateQueries({ queryKey: limitsQueryKey });
-    setPosition(START);
+    void client.invalidateQueries({ queryKey: deckQueryKey(kind) });
+    setDecided(new Set());
     setAdDismissedAt(null);
   });
   // The weekend deck closes at the end of Sunday.
@@ -165,13 +167,14 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
   const max = { swipes: counts.maxSwipes, skips: counts.maxSkips };
   const acceptVerdict = canSwipe('accept', kind, used, max);
   const skipVerdict = canSwipe('skip', kind, used, max);
-  const stack = useMemo(() => stackOf(quests, position.index), [quests, position.index]);
-  const top = stack[0]!;
-  const adShowing = showsUpgradeAd(position.index, limits.isPro) && adDismissedAt !== position.index;
+  const remaining = useMemo(() => remainingCards(quests, decided), [quests, decided]);
+  const stack = useMemo(() => stackOf(remaining, 0), [remaining]);
+  const top = stack[0];
+  const adShowing = showsUpgradeAd(decided.size, limits.isPro) && adDismissedAt !== decided.size;
 
   const decide = useCallback(
     async (direction: SwipeDirection): Promise<boolean> => {
-      if (busy || leaving || adShowing) return false;
+      if (busy || leaving || adShowing || !top) return false;
       if (direction === 'accept' && !acceptVerdict.ok) {
         setOutOfSwipes(true);
         return false;
@@ -196,12 +199,7 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
         window.setTimeout(
           () => {
             setLeaving(null);
-            setPosition((p) =>
-              advance(
-                quests.map((q) => q.id),
-                p,
-              ),
-            );
+            setDecided((d) => new Set(d).add(top.id));
             const after = bucketCounts(result.limits, kind);
             if (direction === 'accept' && after.swipes >= after.maxSwipes) setOutOfSwipes(true);
           },
@@ -218,6 +216,13 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
         }
         return true;
       } catch (error) {
+        if (isApiError(error) && error.code === 'ALREADY_SWIPED_TODAY') {
+          // A stale card (swiped today on another device or tab): no error, just the fresh deck.
+          setDecided((d) => new Set(d).add(top.id));
+          setAnnouncement(`${top.title} was already swiped today. Showing the next card.`);
+          void client.invalidateQueries({ queryKey: deckQueryKey(kind) });
+          return false;
+        }
         notify.error(swipeErrorMessage(direction, error));
         if (
           isApiError(error) &&
@@ -233,7 +238,7 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
         setBusy(false);
       }
     },
-    [busy, leaving, adShowing, acceptVerdict.ok, skipVerdict, top, client, kind, quests, reducedMotion],
+    [busy, leaving, adShowing, acceptVerdict.ok, skipVerdict, top, client, kind, reducedMotion],
   );
 
   // Arrow keys decide the top card, unless the user is typing or a dialog is open.
@@ -246,14 +251,14 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
       if (document.querySelector('dialog[open]')) return;
       event.preventDefault();
       if (adShowing) {
-        setAdDismissedAt(position.index);
+        setAdDismissedAt(decided.size);
         return;
       }
       void decide(event.key === 'ArrowRight' ? 'accept' : 'skip');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [decide, adShowing, position.index]);
+  }, [decide, adShowing, decided.size]);
 
   const pendingCount = todos.data?.pending.length ?? 0;
   const bucketLabel = kind === 'daily' ? 'daily' : 'weekend';
@@ -307,7 +312,14 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
 
         <div className="ch-stack" data-testid="deck-stack">
           {adShowing ? (
-            <UpgradeAd onSkip={() => setAdDismissedAt(position.index)} />
+            <UpgradeAd onSkip={() => setAdDismissedAt(decided.size)} />
+          ) : !top ? (
+            <EmptyState
+              icon={<IconSparkles size={32} />}
+              title="That's every card for today"
+              headingLevel={2}
+              description="You have seen the whole deck. Fresh cards arrive at midnight."
+            />
           ) : (
             stack
               .map((quest, depth) => (
@@ -335,7 +347,7 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
             size="lg"
             icon={<IconX size={20} />}
             onClick={() => void decide('skip')}
-            disabled={adShowing || !skipVerdict.ok || busy || Boolean(leaving)}
+            disabled={adShowing || !top || !skipVerdict.ok || busy || Boolean(leaving)}
             aria-label={`Skip, ${skipsLeft} left today`}
             data-testid="skip-button"
           >
@@ -345,7 +357,7 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
             size="lg"
             icon={<IconCheck size={20} />}
             onClick={() => void decide('accept')}
-            disabled={adShowing || !acceptVerdict.ok || busy || Boolean(leaving)}
+            disabled={adShowing || !top || !acceptVerdict.ok || busy || Boolean(leaving)}
             aria-label={acceptVerdict.ok ? `Accept, ${swipesLeft} swipes left today` : 'Accept: no swipes left today'}
             data-testid="accept-button"
           >

@@ -1,10 +1,11 @@
-import type { SidequestType } from '@vere/contracts';
+import type { SidequestCategory, SidequestType } from '@vere/contracts';
 import type { Queryable } from '@vere/service-kit';
 import { todoColumns, type TodoRow } from './todos-repository';
 
 export interface SidequestRow {
   id: string;
   type: SidequestType;
+  category: SidequestCategory;
   title: string;
   description: string;
   duration: string;
@@ -23,11 +24,23 @@ export interface UsageRow {
   weekend_skips_used: number;
 }
 
-/** What a counting statement did: the card's type (null: no such card), and the counts after it (null: refused). */
-export interface SwipeOutcome<T = never> {
-  sidequestType: SidequestType | null;
-  usage: UsageRow | null;
-  todo?: T;
+/**
+ * What a counting statement did: the card's type (null: no such card), and the counts after it
+ * (null: refused). `alreadySwiped`: the card was accepted or skipped earlier on that local date, so
+ * the whole statement was undone (nothing counted, nothing added).
+ */
+export type SwipeOutcome<T = never> =
+  | { alreadySwiped: false; sidequestType: SidequestType | null; usage: UsageRow | null; todo?: T }
+  | { alreadySwiped: true };
+
+export interface DeckInput {
+  userId: string;
+  type: SidequestType;
+  /** The user's local date (YYYY-MM-DD). */
+  date: string;
+  /** Cards seen this many days ago or more are fresh again. */
+  freshDays: number;
+  size: number;
 }
 
 export interface AcceptInput {
@@ -56,14 +69,22 @@ export interface SkipInput {
 /** The sidequest catalogue and the day's swipe counts: data access only (rules in use-cases/swipes.ts). */
 export interface DeckRepository {
   list(db: Queryable, type: SidequestType | undefined): Promise<SidequestRow[]>;
+  /**
+   * The user's deck for a local date: cards of the type not swiped on that date, those unseen in the
+   * last `freshDays` days first (in an order of the user's own for the day), then the least recently seen.
+   */
+  deal(db: Queryable, input: DeckInput): Promise<SidequestRow[]>;
   usageOf(db: Queryable, userId: string, date: string): Promise<UsageRow>;
-  /** Counts a swipe and adds the to-do in ONE statement, only while the bucket has a swipe left. */
+  /**
+   * Counts a swipe, records the card as seen that day and adds the to-do in ONE statement, only
+   * while the bucket has a swipe left and the card was not swiped that day.
+   */
   accept(db: Queryable, input: AcceptInput): Promise<SwipeOutcome<TodoRow>>;
-  /** Counts a skip in ONE statement, only while the bucket has a skip and a swipe left. */
+  /** Counts a skip and records the card as seen in ONE statement, only while the bucket has a skip and a swipe left and the card was not swiped that day. */
   skip(db: Queryable, input: SkipInput): Promise<SwipeOutcome>;
 }
 
-const SIDEQUEST_COLUMNS = `id, type, title, description, duration, xp, bg_color AS "bgColor", bg_color2 AS "bgColor2",
+const SIDEQUEST_COLUMNS = `id, type, category, title, description, duration, xp, bg_color AS "bgColor", bg_color2 AS "bgColor2",
   bg_color3 AS "bgColor3", created_at AS "createdAt"`;
 
 /**
@@ -72,6 +93,12 @@ const SIDEQUEST_COLUMNS = `id, type, title, description, duration, xp, bg_color 
  * and never pass the limit. The to-do insert reads the upsert's RETURNING, so a refused swipe adds
  * no to-do, and a card that does not exist (or a weekend card outside the window) counts nothing.
  * Which bucket a card counts in follows from its type, inside the statement.
+ *
+ * The counted swipe also inserts the card into sidequest_seen for the user's local date, with no
+ * ON CONFLICT: a card already accepted or skipped that day breaks the primary key and PostgreSQL
+ * undoes the whole statement, count included (decision 0036). Two accepts of one card queue on the
+ * usage row; the second finds the first's seen row once it holds the lock, so exactly one counts.
+ * A swipe refused by the limit inserts nothing, so the card stays unseen.
  */
 export const ACCEPT_SQL = `
 WITH sq AS (
@@ -87,6 +114,9 @@ WITH sq AS (
     updated_at = EXCLUDED.updated_at
   WHERE (EXCLUDED.swipes_used = 1 AND d.swipes_used < $5) OR (EXCLUDED.weekend_swipes_used = 1 AND d.weekend_swipes_used < $5)
   RETURNING swipes_used, skips_used, weekend_swipes_used, weekend_skips_used
+), seen AS (
+  INSERT INTO quests.sidequest_seen (user_id, date, sidequest_id, verdict, seen_at)
+  SELECT $1, $3::date, ok.id, 'accepted', $4 FROM ok, u
 ), t AS (
   INSERT INTO quests.todo (id, user_id, sidequest_id, type, title, description, xp_reward, created_at, created_date, due_at, due_date, updated_at)
   SELECT gen_random_uuid(), $1, ok.id, ok.type || '_sidequest', ok.title, ok.description, ok.xp, $4, $3::date, $7, $8::date, $4
@@ -110,8 +140,36 @@ WITH sq AS (
   WHERE (EXCLUDED.skips_used = 1 AND d.skips_used < $6 AND d.swipes_used < $7)
      OR (EXCLUDED.weekend_skips_used = 1 AND d.weekend_skips_used < $6 AND d.weekend_swipes_used < $7)
   RETURNING swipes_used, skips_used, weekend_swipes_used, weekend_skips_used
+), seen AS (
+  INSERT INTO quests.sidequest_seen (user_id, date, sidequest_id, verdict, seen_at)
+  SELECT $1, $3::date, ok.id, 'skipped', $4 FROM ok, u
 )
 SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage`;
+
+/**
+ * The deck: the type's cards minus those seen on the date, unseen-for-freshDays ones first in an
+ * order hashed from the user, the date and the card (stable through the day, different per user and
+ * per day), then by when they were seen last. Reads the user's seen rows of the last freshDays days
+ * through the primary key (a few hundred at most).
+ */
+export const DEAL_SQL = `
+SELECT ${SIDEQUEST_COLUMNS}
+FROM quests.sidequest s
+LEFT JOIN (
+  SELECT sidequest_id, max(date) AS last_seen FROM quests.sidequest_seen
+  WHERE user_id = $1 AND date > $2::date - $4::int
+  GROUP BY sidequest_id
+) r ON r.sidequest_id = s.id
+WHERE s.type = $3 AND (r.last_seen IS NULL OR r.last_seen < $2::date)
+ORDER BY r.last_seen NULLS FIRST, md5($1::text || $2::text || s.id::text)
+LIMIT $5`;
+
+/** The primary key a second swipe of one card on one day breaks. */
+const isSeenConflict = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: unknown }).code === '23505' &&
+  (err as { constraint?: unknown }).constraint === 'sidequest_seen_pkey';
 
 export function createDeckRepository(): DeckRepository {
   return {
@@ -128,6 +186,14 @@ export function createDeckRepository(): DeckRepository {
           });
       return rows;
     },
+    async deal(db, i) {
+      const { rows } = await db.query<SidequestRow>({
+        name: 'quests-deal',
+        text: DEAL_SQL,
+        values: [i.userId, i.date, i.type, i.freshDays, i.size],
+      });
+      return rows;
+    },
     async usageOf(db, userId, date) {
       const { rows } = await db.query<UsageRow>({
         name: 'quests-usage',
@@ -138,25 +204,41 @@ export function createDeckRepository(): DeckRepository {
       return rows[0] ?? { swipes_used: 0, skips_used: 0, weekend_swipes_used: 0, weekend_skips_used: 0 };
     },
     async accept(db, i) {
-      const { rows } = await db.query<{
-        sidequestType: SidequestType | null;
-        usage: UsageRow | null;
-        todo: TodoRow | null;
-      }>({
+      const query = {
         name: 'quests-accept',
         text: ACCEPT_SQL,
         values: [i.userId, i.sidequestId, i.date, i.now, i.maxSwipes, i.weekendOpen, i.dueAt, i.dueDate],
-      });
-      const row = rows[0]!;
-      return { sidequestType: row.sidequestType, usage: row.usage, todo: row.todo ?? undefined };
+      };
+      try {
+        const { rows } = await db.query<{
+          sidequestType: SidequestType | null;
+          usage: UsageRow | null;
+          todo: TodoRow | null;
+        }>(query);
+        const row = rows[0]!;
+        return {
+          alreadySwiped: false,
+          sidequestType: row.sidequestType,
+          usage: row.usage,
+          todo: row.todo ?? undefined,
+        };
+      } catch (err) {
+        if (isSeenConflict(err)) return { alreadySwiped: true };
+        throw err;
+      }
     },
     async skip(db, i) {
-      const { rows } = await db.query<{ sidequestType: SidequestType | null; usage: UsageRow | null }>({
-        name: 'quests-skip',
-        text: SKIP_SQL,
-        values: [i.userId, i.sidequestId, i.date, i.now, i.weekendOpen, i.maxSkips, i.maxSwipes],
-      });
-      return rows[0]!;
+      try {
+        const { rows } = await db.query<{ sidequestType: SidequestType | null; usage: UsageRow | null }>({
+          name: 'quests-skip',
+          text: SKIP_SQL,
+          values: [i.userId, i.sidequestId, i.date, i.now, i.weekendOpen, i.maxSkips, i.maxSwipes],
+        });
+        return { alreadySwiped: false, ...rows[0]! };
+      } catch (err) {
+        if (isSeenConflict(err)) return { alreadySwiped: true };
+        throw err;
+      }
     },
   };
 }

@@ -67,6 +67,7 @@ export interface PlayersRepository {
       proofText: string | null;
       proofPhotoId: string | null;
     }[];
+    swipes: { date: string; title: string; verdict: 'accepted' | 'skipped'; seenAt: Date }[];
   }>;
   /** The distinct zones players are in. */
   timeZones(db: Queryable): Promise<string[]>;
@@ -115,7 +116,7 @@ export function createPlayersRepository(): PlayersRepository {
       return rows[0] ?? null;
     },
     async exportActivityOf(db, userId) {
-      const [todos, awards, weekly] = await Promise.all([
+      const [todos, awards, weekly, swipes] = await Promise.all([
         db.query(
           `SELECT title, status, xp_reward AS "xpReward", created_at AS "createdAt", completed_at AS "completedAt",
                     proof_text AS "proofText" FROM quests.todo WHERE user_id = $1 ORDER BY created_at`,
@@ -133,8 +134,15 @@ export function createPlayersRepository(): PlayersRepository {
                   JOIN quests.challenge c ON c.id = w.challenge_id WHERE p.user_id = $1 ORDER BY w.week_number`,
           [userId],
         ),
+        db.query(
+          `SELECT to_char(v.date, 'YYYY-MM-DD') AS date, COALESCE(s.title, '(a retired card)') AS title, v.verdict,
+                    v.seen_at AS "seenAt"
+                  FROM quests.sidequest_seen v LEFT JOIN quests.sidequest s ON s.id = v.sidequest_id
+                  WHERE v.user_id = $1 ORDER BY v.seen_at`,
+          [userId],
+        ),
       ]);
-      return { todos: todos.rows, xpAwards: awards.rows, weeklyChallenges: weekly.rows };
+      return { todos: todos.rows, xpAwards: awards.rows, weeklyChallenges: weekly.rows, swipes: swipes.rows };
     },
     async totalXpOf(db, userId) {
       const { rows } = await db.query<{ totalXp: number }>({
@@ -191,7 +199,15 @@ export function createPlayersRepository(): PlayersRepository {
       return rowCount === 1;
     },
     async erase(tx, userId) {
-      for (const table of ['todo', 'user_challenge_progress', 'daily_usage', 'xp_ledger', 'entitlement', 'player']) {
+      for (const table of [
+        'todo',
+        'user_challenge_progress',
+        'daily_usage',
+        'sidequest_seen',
+        'xp_ledger',
+        'entitlement',
+        'player',
+      ]) {
         await tx.query(`DELETE FROM quests.${table} WHERE user_id = $1`, [userId]);
       }
       await tx.query('INSERT INTO quests.erased_user (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);

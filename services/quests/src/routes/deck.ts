@@ -1,16 +1,19 @@
 import {
   AcceptResultSchema,
+  DeckQuerySchema,
+  DeckSchema,
   LimitsSchema,
   SidequestListQuerySchema,
   SidequestListSchema,
   SkipResultSchema,
   SwipeBodySchema,
+  type DeckQuery,
   type SidequestListQuery,
   type SwipeBody,
 } from '@vere/contracts';
 import { errorResponses, type ServiceApp } from '@vere/service-kit';
 import type { QuestsDeps } from '../use-cases/deps';
-import { acceptSidequest, getLimits, listSidequests, skipSidequest } from '../use-cases/swipes';
+import { acceptSidequest, dealDeck, getLimits, listSidequests, skipSidequest } from '../use-cases/swipes';
 
 const errors = errorResponses(400, 401, 404, 409);
 
@@ -28,6 +31,22 @@ export async function deckRoutes(app: ServiceApp, deps: QuestsDeps): Promise<voi
       },
     },
     async (request) => listSidequests(deps, request.query.type),
+  );
+
+  app.get<{ Querystring: DeckQuery }>(
+    '/api/quests/me/deck',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['deck'],
+        summary:
+          "The user's deck for their local today: no card accepted or skipped today, cards unseen for 30 days first",
+        security: [{ bearer: [] }],
+        querystring: DeckQuerySchema,
+        response: { 200: DeckSchema, ...errors },
+      },
+    },
+    async (request) => dealDeck(deps, request.userId, request.query.type),
   );
 
   app.get(

@@ -1,5 +1,5 @@
-import type { AcceptResult, Limits, SidequestList, SidequestType, SkipResult } from '@vere/contracts';
-import { canSwipe, limitReachedMessage, todoDue, type SwipeBucket } from '@vere/domain';
+import type { AcceptResult, Deck, Limits, SidequestList, SidequestType, SkipResult } from '@vere/contracts';
+import { canSwipe, DECK_SIZE, FRESH_DAYS, limitReachedMessage, todoDue, type SwipeBucket } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
 import type { UsageRow } from '../repositories/deck-repository';
 import { dayContext, limitsBody } from './day-context';
@@ -8,12 +8,35 @@ import { toTodoBody } from './todos';
 
 export async function listSidequests(deps: QuestsDeps, type: SidequestType | undefined): Promise<SidequestList> {
   const rows = await deps.deck.list(deps.db, type);
-  return { sidequests: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+  return { sidequests: rows.map(toCard) };
+}
+
+const toCard = <T extends { createdAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/** The user's deck for their local today: never a card swiped today, cards unseen for FRESH_DAYS first. */
+export async function dealDeck(deps: QuestsDeps, userId: string, type: SidequestType): Promise<Deck> {
+  const ctx = await dayContext(deps, userId, deps.clock());
+  const rows = await deps.deck.deal(deps.db, {
+    userId,
+    type,
+    date: ctx.date,
+    freshDays: FRESH_DAYS,
+    size: DECK_SIZE,
+  });
+  return { date: ctx.date, sidequests: rows.map(toCard) };
 }
 
 export async function getLimits(deps: QuestsDeps, userId: string): Promise<Limits> {
   const ctx = await dayContext(deps, userId, deps.clock());
   return limitsBody(ctx, await deps.deck.usageOf(deps.db, userId, ctx.date));
+}
+
+function refuseAlreadySwiped(): never {
+  throw new AppError(
+    'ALREADY_SWIPED_TODAY',
+    'You already swiped this card today. It can come back another day.',
+    'sidequestId',
+  );
 }
 
 function refuseMissing(type: SidequestType | null): never {
@@ -27,8 +50,9 @@ const bucketUsage = (bucket: SwipeBucket, u: UsageRow) =>
     : { swipes: u.weekend_swipes_used, skips: u.weekend_skips_used };
 
 /**
- * Accept: one statement counts the swipe (only while one is left) and adds the to-do, due 24 h
- * later; one statement is atomic by itself, so it runs on the pool, not in a transaction.
+ * Accept: one statement counts the swipe (only while one is left and the card was not swiped
+ * today), records the card as seen and adds the to-do, due 24 h later; one statement is atomic by
+ * itself, so it runs on the pool, not in a transaction.
  */
 export async function acceptSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<AcceptResult> {
   const ctx = await dayContext(deps, userId, deps.clock());
@@ -43,6 +67,7 @@ export async function acceptSidequest(deps: QuestsDeps, userId: string, sideques
     dueAt,
     dueDate,
   });
+  if (out.alreadySwiped) refuseAlreadySwiped();
   if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
     refuseMissing(out.sidequestType);
   if (!out.usage || !out.todo)
@@ -50,7 +75,10 @@ export async function acceptSidequest(deps: QuestsDeps, userId: string, sideques
   return { todo: toTodoBody(out.todo), limits: limitsBody(ctx, out.usage) };
 }
 
-/** Skip: counted only while the bucket has a skip and a swipe left; the refusal names which ran out. */
+/**
+ * Skip: counted (and the card recorded as seen) only while the bucket has a skip and a swipe left
+ * and the card was not swiped today; the refusal names which ran out.
+ */
 export async function skipSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<SkipResult> {
   const ctx = await dayContext(deps, userId, deps.clock());
   const out = await deps.deck.skip(deps.db, {
@@ -62,6 +90,7 @@ export async function skipSidequest(deps: QuestsDeps, userId: string, sidequestI
     maxSkips: ctx.maxima.maxSkips,
     weekendOpen: ctx.weekendOpen,
   });
+  if (out.alreadySwiped) refuseAlreadySwiped();
   if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
     refuseMissing(out.sidequestType);
   if (!out.usage) {

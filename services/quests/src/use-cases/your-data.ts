@@ -27,5 +27,6 @@ export async function exportUserData(deps: QuestsDeps, userId: string): Promise<
     })),
     playbooks,
     photos,
+    swipes: activity.swipes.map((s) => ({ ...s, seenAt: s.seenAt.toISOString() })),
   };
 }

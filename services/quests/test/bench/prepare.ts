@@ -1,6 +1,6 @@
 // Fixture of bench/quests-throughput.mjs (run with `node --import tsx`, not a test): a database of
 // its own on DATABASE_URL's server, migrated by quests, with PLAYERS players seeded in SQL, and a
-// token issuer. Writes { databaseUrl, issuer, jwksUrl, sidequestId, tokens } to the file named by
+// token issuer. Writes { databaseUrl, issuer, jwksUrl, sidequestIds, tokens } to the file named by
 // its argument, prints "ready", and keeps the issuer up until SIGTERM, then drops the database.
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -64,10 +64,9 @@ await sql.query(
 );
 await sql.query('VACUUM ANALYZE quests.player');
 await sql.query('VACUUM ANALYZE quests.weekly_xp');
-const {
-  rows: [card],
-} = await sql.query<{ id: string }>(
-  "SELECT id FROM quests.sidequest WHERE type = 'daily' ORDER BY created_at DESC LIMIT 1",
+// Five cards: a caller accepts each once (the same card twice in a day is refused, decision 0036).
+const { rows: cards } = await sql.query<{ id: string }>(
+  "SELECT id FROM quests.sidequest WHERE type = 'daily' ORDER BY created_at DESC LIMIT 5",
 );
 await sql.end();
 
@@ -81,7 +80,7 @@ writeFileSync(
     databaseUrl: db.url,
     issuer: issuer.issuer,
     jwksUrl: issuer.jwksUrl,
-    sidequestId: card!.id,
+    sidequestIds: cards.map((c) => c.id),
     tokens,
     seededSeconds: (Date.now() - started) / 1000,
   }),

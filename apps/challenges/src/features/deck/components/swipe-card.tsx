@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useDrag } from '@use-gesture/react';
 import type { Sidequest } from '@vere/contracts';
-import { DARK_TEXT, textColourOn } from '@vere/domain';
+import { DARK_TEXT, SIDEQUEST_CATEGORY_LABELS, textColourOn } from '@vere/domain';
 import { IconCheck, IconClock, IconX, IconZap } from '@vere/web-ui';
 import { swipeDecision, swipeHint } from '../utils/deck-logic';
 import type { SwipeDirection } from '../utils/deck-logic';
@@ -67,6 +67,7 @@ export function SwipeCard({
     { enabled: top && !busy && !leaving, filterTaps: true, axis: 'x' },
   );
 
+  const category = SIDEQUEST_CATEGORY_LABELS[quest.category];
   const shownX = leaving ? (leaving === 'accept' ? 1 : -1) * 640 : x;
   const hint = leaving ?? swipeHint(x);
   // White text where it reads (4.5:1 on every colour of the card), dark ink on light cards.
@@ -88,7 +89,9 @@ export function SwipeCard({
       className={`ch-card${top ? ' ch-card--top' : ''}${leaving ? ' is-leaving' : ''}`}
       style={style}
       aria-hidden={top ? undefined : true}
-      aria-label={top ? `${sample ? 'Sample: ' : ''}${quest.title}. ${quest.duration}, +${quest.xp} XP` : undefined}
+      aria-label={
+        top ? `${sample ? 'Sample: ' : ''}${quest.title}. ${category}, ${quest.duration}, +${quest.xp} XP` : undefined
+      }
       aria-describedby={top ? describedBy : undefined}
       tabIndex={top ? 0 : -1}
       data-testid={top ? 'deck-card' : undefined}
@@ -101,11 +104,12 @@ export function SwipeCard({
       <span className={`ch-card__hint ch-card__hint--accept${hint === 'accept' ? ' is-on' : ''}`} aria-hidden="true">
         <IconCheck size={18} /> Accept
       </span>
-      {sample ? (
-        <span className="ch-card__sample" aria-hidden="true">
-          Sample
+      <p className="ch-card__tags" aria-hidden="true">
+        {sample ? <span className="ch-card__sample">Sample</span> : null}
+        <span className="ch-card__category" data-testid={top ? 'deck-card-category' : undefined}>
+          {category}
         </span>
-      ) : null}
+      </p>
       <h2 className="ch-card__title">{quest.title}</h2>
       <p className="ch-card__description">{quest.description}</p>
       <p className="ch-card__meta">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START, advance, showsUpgradeAd, stackOf, swipeDecision, swipeHint } from './deck-logic';
+import { remainingCards, showsUpgradeAd, stackOf, swipeDecision, swipeHint } from './deck-logic';
 
 describe('swipe thresholds (spec §4.2)', () => {
   it('accepts right and skips left beyond 40 px', () => {
@@ -23,21 +23,10 @@ describe('swipe thresholds (spec §4.2)', () => {
 });
 
 describe('deck position', () => {
-  const ids = ['a', 'b', 'c'];
-
-  it('moves on, wraps at the end and starts the seen-set over when all are seen', () => {
-    let p = advance(ids, START);
-    expect(p.index).toBe(1);
-    p = advance(ids, p);
-    expect(p.index).toBe(2);
-    expect([...p.seen]).toEqual(['a', 'b']);
-    p = advance(ids, p);
-    expect(p.index).toBe(0);
-    expect(p.seen.size).toBe(0);
-  });
-
-  it('steps over seen cards', () => {
-    expect(advance(ids, { index: 0, seen: new Set(['b']) }).index).toBe(2);
+  it('leaves out the cards decided on the page, keeping the server order', () => {
+    const deck = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
+    expect(remainingCards(deck, new Set(['b', 'x'])).map((c) => c.id)).toEqual(['a', 'c', 'd']);
+    expect(remainingCards(deck, new Set(['a', 'b', 'c', 'd']))).toEqual([]);
   });
 
   it('shows the next three cards, wrapping', () => {

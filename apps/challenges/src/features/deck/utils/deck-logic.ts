@@ -1,5 +1,6 @@
-// The swipe deck's pure rules (spec §4.2 and §9): gesture thresholds, the 3-card stack, the
-// seen-set with wrap-around, and where the upgrade ad goes. Limits themselves come from the server.
+// The swipe deck's pure rules (spec §4.2 and §9): gesture thresholds, the 3-card stack, the cards
+// left once some are decided, and where the upgrade ad goes. Limits and which cards the deck holds
+// (never one swiped today, decision 0036) come from the server.
 
 export const SWIPE_DISTANCE_PX = 40;
 export const SHORT_SWIPE_PX = 20;
@@ -27,25 +28,12 @@ export function swipeHint(dx: number): SwipeDirection | null {
   return null;
 }
 
-export interface DeckPosition {
-  index: number;
-  seen: ReadonlySet<string>;
-}
-
-export const START: DeckPosition = { index: 0, seen: new Set() };
-
 /**
- * After deciding the card at `position.index`: mark it seen and move on, wrapping to 0 at the end.
- * Once every card is seen the seen-set starts over. Seen cards are stepped over.
+ * The cards still to decide, in the server's order: the deck minus the ones decided on this page
+ * (the server leaves out every card swiped today once the deck is read again).
  */
-export function advance(ids: readonly string[], position: DeckPosition): DeckPosition {
-  if (ids.length === 0) return START;
-  const current = ids[position.index % ids.length]!;
-  let seen = new Set(position.seen).add(current);
-  if (ids.every((id) => seen.has(id))) seen = new Set();
-  let index = (position.index + 1) % ids.length;
-  for (let step = 0; step < ids.length && seen.has(ids[index]!); step += 1) index = (index + 1) % ids.length;
-  return { index, seen };
+export function remainingCards<T extends { id: string }>(deck: readonly T[], decided: ReadonlySet<string>): T[] {
+  return deck.filter((card) => !decided.has(card.id));
 }
 
 /** The next cards on the stack, top first (fewer when the list is shorter). */

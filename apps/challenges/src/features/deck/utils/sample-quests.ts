@@ -8,6 +8,7 @@ type Sample = Omit<Sidequest, 'type' | 'createdAt'>;
 const DAILY: Sample[] = [
   {
     id: 'sample-daily-1',
+    category: 'mind',
     title: 'Morning Gratitude',
     description: 'Before you open any app, write down three things you are grateful for today.',
     duration: '5 min',
@@ -18,6 +19,7 @@ const DAILY: Sample[] = [
   },
   {
     id: 'sample-daily-2',
+    category: 'social',
     title: 'Talk to a Neighbour',
     description: 'Say hello to a neighbour you usually only nod at, and ask them one question about their day.',
     duration: '5-10 min',
@@ -28,6 +30,7 @@ const DAILY: Sample[] = [
   },
   {
     id: 'sample-daily-3',
+    category: 'mind',
     title: 'Learn a Word',
     description: 'Learn how to say "thank you" in a language you do not speak, and use it once today.',
     duration: '10 min',
@@ -38,6 +41,7 @@ const DAILY: Sample[] = [
   },
   {
     id: 'sample-daily-4',
+    category: 'home',
     title: 'Tidy One Corner',
     description: 'Pick one drawer, shelf or corner and make it something you are glad to look at.',
     duration: '10-15 min',
@@ -51,6 +55,7 @@ const DAILY: Sample[] = [
 const WEEKEND: Sample[] = [
   {
     id: 'sample-weekend-1',
+    category: 'nature',
     title: 'Sunrise Hike',
     description: 'Find a hill, a roof or a park and watch the sun come up. Leave the headphones at home.',
     duration: '2-3 hours',
@@ -61,6 +66,7 @@ const WEEKEND: Sample[] = [
   },
   {
     id: 'sample-weekend-2',
+    category: 'creativity',
     title: 'Cook Something New',
     description: 'Cook a dish from a cuisine you have never cooked before, and share it with someone.',
     duration: '1-2 hours',
@@ -71,6 +77,7 @@ const WEEKEND: Sample[] = [
   },
   {
     id: 'sample-weekend-3',
+    category: 'mind',
     title: 'Day Without Screens',
     description: 'Spend four waking hours with every screen switched off. Notice what you reach for.',
     duration: '4 hours',
