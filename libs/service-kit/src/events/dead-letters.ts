@@ -70,6 +70,12 @@ export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLett
       pgTransaction(pool)(async (client) => {
         // Serialises concurrent creators: CREATE … IF NOT EXISTS alone can still collide.
         await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${schema}:schema`]);
+        // Up to date (the partition index is made last, in the same transaction): no DDL, whose locks
+        // would deadlock with the workers of another process already using the tables.
+        const { rows: current } = await client.query<{ ok: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS ok`, [
+          `${s}.consumer_cursor_partition`,
+        ]);
+        if (current[0]?.ok) return;
         await client.query(`
           CREATE SCHEMA IF NOT EXISTS ${s};
           CREATE TABLE IF NOT EXISTS ${s}.event_log (
