@@ -16,9 +16,9 @@ import {
   waitFor,
   type TestSchema,
 } from './helpers';
-import type { ReplicaConfig } from './support/replica';
+import type { ReplicaConfig } from './replica-process';
 
-const replicaScript = fileURLToPath(new URL('./support/replica.ts', import.meta.url));
+const replicaScript = fileURLToPath(new URL('./replica-process.ts', import.meta.url));
 const url = natsUrl();
 
 function startReplica(config: ReplicaConfig): Promise<ChildProcess> {

@@ -1,14 +1,14 @@
 // One replica of a service, reduced to its event path: an outbox relay and a durable consumer whose
 // effect (a row in `effect`) commits with its inbox row, on the NATS or the embedded bus. Run as a
-// child process (node --import tsx) by test/events/replica-kill.test.ts and bench/events.mjs, so a
+// child process (node --import tsx) by replica-kill.test.ts and bench/events.mjs, so a
 // replica can be killed with SIGKILL mid-stream. Prints `ready` once it consumes.
 import pg from 'pg';
-import { createInProcessEventBus } from '../../../src/events/in-process-bus';
-import { idempotent } from '../../../src/events/inbox';
-import { createNatsEventBus } from '../../../src/events/nats-bus';
-import { OutboxRelay, quoteIdent } from '../../../src/events/outbox';
-import { pgTransaction } from '../../../src/events/sql';
-import type { EventBus } from '../../../src/events/types';
+import { createInProcessEventBus } from '../../src/events/in-process-bus';
+import { idempotent } from '../../src/events/inbox';
+import { createNatsEventBus } from '../../src/events/nats-bus';
+import { OutboxRelay, quoteIdent } from '../../src/events/outbox';
+import { pgTransaction } from '../../src/events/sql';
+import type { EventBus } from '../../src/events/types';
 
 export interface ReplicaConfig {
   bus: 'nats' | 'embedded';
