@@ -1,16 +1,17 @@
 /**
  * The embedded default's event bus: no broker process, but as durable as JetStream. The log
  * lives in PostgreSQL (schema `vere_events`): publish() resolves once the event is committed to
- * `event_log`, and each durable cursor (durable + subject) keeps its position in
+ * `event_log`, and each durable cursor (durable + subject + partition) keeps its position in
  * `consumer_cursor`, advanced after the handler's effect has committed. A crash at any moment
  * therefore loses nothing: after a restart every cursor resumes from its last committed
  * position, and the consumer's inbox absorbs the one event that may be delivered twice.
  *
- * Like a JetStream consumer, a cursor hands one event at a time to its subscribers (round
- * robin), in publish order. Publishes are serialised by a transaction-scoped advisory lock, so
- * sequence order is commit order and a cursor can never step over an event that commits late.
- * This bus is meant for one process (the embedded launcher, a standalone service without
- * NATS_URL); replicas share work through NATS.
+ * Like JetStream consumers (decision 0045), each durable + subject is split into EVENT_PARTITIONS
+ * partitions by the hash of the event's key; a partition hands one event at a time to its
+ * subscribers (round robin), in publish order, and partitions run in parallel. Publishes are
+ * serialised by a transaction-scoped advisory lock, so sequence order is commit order and a cursor
+ * can never step over an event that commits late. Several processes may share one log: a partition
+ * is worked by the process holding its cursor row (FOR UPDATE SKIP LOCKED, for one batch).
  */
 import pg from 'pg';
 import { deadLetterStore, EVENTS_SCHEMA, type DeadLetter, type DeadLetterStore } from './dead-letters';
