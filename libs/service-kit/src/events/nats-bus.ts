@@ -53,7 +53,10 @@ export interface NatsEventBusOptions {
   duplicateWindowMs?: number;
   /** Max age of messages in the streams this bus creates. Default 7 days. */
   retentionMs?: number;
-  /** Redelivery if the process holding a message dies without acking it. Default 30 s. */
+  /**
+   * Redelivery if the process holding a message dies without acking it. Default 5 s: a killed replica
+   * holds its partitions that long (decision 0045); a running handler extends it (`working()`).
+   */
   ackWaitMs?: number;
   /** Replicas of the streams this bus creates (3 in a production cluster). Default: the server's (1). */
   streamReplicas?: number;
@@ -91,7 +94,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
   const publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
   const duplicateWindowMs = options.duplicateWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
   const retentionMs = options.retentionMs ?? 7 * 24 * 3_600_000;
-  const ackWaitMs = options.ackWaitMs ?? 30_000;
+  const ackWaitMs = options.ackWaitMs ?? 5_000;
 
   const nc = await connect({
     servers: options.servers,
