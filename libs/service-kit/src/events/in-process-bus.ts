@@ -53,7 +53,7 @@ export interface InProcessEventBusOptions {
   pollIntervalMs?: number;
   /** Events older than this are pruned from the log (as a stream's max age). Default 7 days. */
   retentionMs?: number;
-  /** Connections to the log; each working partition holds one for its batch. Default 6. */
+  /** Connections of the partition workers (each holds one for its batch); 3 more publish and scan. Default 6. */
   maxConnections?: number;
 }
 
@@ -90,19 +90,25 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
   const retentionMs = options.retentionMs ?? 7 * 24 * 3_600_000;
   const t = (table: string) => `${quoteIdent(schema)}.${quoteIdent(table)}`;
 
+  // Publishes, scans and bookkeeping; partition workers have a pool of their own, so a publish never
+  // waits behind handlers holding their partitions.
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 3, idleTimeoutMillis: 2_000 });
   // A working partition holds a connection for its batch: up to this many partitions at once.
-  const pool = new pg.Pool({
+  const workerPool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.maxConnections ?? 6,
     idleTimeoutMillis: 2_000,
   });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
-  pool.on('error', (err: Error & { code?: string }) => {
+  const onPoolError = (err: Error & { code?: string }) => {
     // 57P01: the server is shutting down (the embedded database on Ctrl-C): expected.
     if (err.code === '57P01') logger.debug({ code: err.code }, 'event log connection closed by the server');
     else logger.warn({ err: { message: err.message, code: err.code } }, 'event log connection lost');
-  });
+  };
+  pool.on('error', onPoolError);
+  workerPool.on('error', onPoolError);
   const transaction = pgTransaction(pool);
+  const workerTransaction = pgTransaction(workerPool);
   const store = deadLetterStore(pool, schema);
   const ready = store.ensureSchema();
   ready.catch(() => undefined); // reported by the first operation that awaits it
@@ -295,7 +301,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
     private async batch(): Promise<{ more?: boolean; retryInMs?: number }> {
       const { durable, subject } = this.group;
       const deadLettered: { event: DomainEvent; error: unknown }[] = [];
-      const outcome = await transaction(async (client) => {
+      const outcome = await workerTransaction(async (client) => {
         const cursor = await client.query<{ position: string }>(
           `SELECT position::text FROM ${t('consumer_cursor')}
             WHERE durable = $1 AND subject = $2 AND partition = $3 FOR UPDATE SKIP LOCKED`,
@@ -535,7 +541,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
       clearInterval(pruneTimer);
       await Promise.all([...groups.values()].map((g) => g.stop()));
       await ready.catch(() => undefined);
-      await pool.end();
+      await Promise.all([pool.end(), workerPool.end()]);
     },
   };
 }
