@@ -11,9 +11,19 @@ const Meta = {
 export interface EventContract<S extends TSchema = TSchema> {
   subject: string;
   schema: S;
+  /**
+   * The payload field naming the aggregate whose events must stay in order (decision 0045): the bus
+   * delivers events with the same key in publish order, and events with different keys in parallel.
+   * `userId` unless the contract names another field (a pod's streak is ordered per pod).
+   */
+  key: string;
 }
 
-const contract = <S extends TSchema>(subject: string, schema: S): EventContract<S> => ({ subject, schema });
+const contract = <S extends TSchema>(subject: string, schema: S, key = 'userId'): EventContract<S> => ({
+  subject,
+  schema,
+  key,
+});
 
 /**
  * The user's IANA time zone (e.g. `Europe/Lisbon`): where their day starts, for daily limits and the
@@ -291,6 +301,7 @@ export const PodStreakUpdated = contract(
     weeklyChallengeId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
     week: Type.String({ description: 'YYYY-MM-DD' }),
   }),
+  'podId',
 );
 export type PodStreakUpdatedPayload = Static<typeof PodStreakUpdated.schema>;
 
@@ -343,3 +354,10 @@ export const Events = {
   BlockChanged,
   PodStreakUpdated,
 } as const;
+
+const keyFields = new Map<string, string>(Object.values(Events).map((c) => [c.subject, c.key]));
+
+/** The payload field that orders events of `subject` (its contract's `key`; `userId` for a subject without one). */
+export function eventKeyField(subject: string): string {
+  return keyFields.get(subject) ?? 'userId';
+}

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { pgTransaction, quoteIdent } from './sql';
-import type { DomainEvent } from './types';
+import { partitionOf, type DomainEvent } from './types';
 
 export const EVENTS_SCHEMA = 'vere_events';
 
@@ -70,6 +70,12 @@ export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLett
       pgTransaction(pool)(async (client) => {
         // Serialises concurrent creators: CREATE … IF NOT EXISTS alone can still collide.
         await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${schema}:schema`]);
+        // Up to date (the partition index is made last, in the same transaction): no DDL, whose locks
+        // would deadlock with the workers of another process already using the tables.
+        const { rows: current } = await client.query<{ ok: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS ok`, [
+          `${s}.consumer_cursor_partition`,
+        ]);
+        if (current[0]?.ok) return;
         await client.query(`
           CREATE SCHEMA IF NOT EXISTS ${s};
           CREATE TABLE IF NOT EXISTS ${s}.event_log (
@@ -78,15 +84,23 @@ export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLett
             subject text NOT NULL,
             payload jsonb NOT NULL,
             published_at timestamptz NOT NULL DEFAULT now());
-          CREATE INDEX IF NOT EXISTS event_log_subject_seq ON ${s}.event_log (subject, seq);
+          -- Decision 0045: events are ordered per partition (a hash of their key); NULL: logged before it.
+          ALTER TABLE ${s}.event_log ADD COLUMN IF NOT EXISTS partition smallint;
+          CREATE INDEX IF NOT EXISTS event_log_subject_partition_seq ON ${s}.event_log (subject, partition, seq);
+          DROP INDEX IF EXISTS ${s}.event_log_subject_seq;
           CREATE INDEX IF NOT EXISTS event_log_event_id ON ${s}.event_log (event_id);
           CREATE INDEX IF NOT EXISTS event_log_published_at ON ${s}.event_log (published_at);
           CREATE TABLE IF NOT EXISTS ${s}.consumer_cursor (
             durable text NOT NULL,
             subject text NOT NULL,
+            partition smallint NOT NULL,
             position bigint NOT NULL DEFAULT 0,
-            updated_at timestamptz NOT NULL DEFAULT now(),
-            PRIMARY KEY (durable, subject));
+            updated_at timestamptz NOT NULL DEFAULT now());
+          -- A cursor from before partitions becomes partition -1: each partition's cursor starts at its position.
+          ALTER TABLE ${s}.consumer_cursor ADD COLUMN IF NOT EXISTS partition smallint NOT NULL DEFAULT -1;
+          ALTER TABLE ${s}.consumer_cursor ALTER COLUMN partition DROP DEFAULT;
+          ALTER TABLE ${s}.consumer_cursor DROP CONSTRAINT IF EXISTS consumer_cursor_pkey;
+          CREATE UNIQUE INDEX IF NOT EXISTS consumer_cursor_partition ON ${s}.consumer_cursor (durable, subject, partition);
           CREATE TABLE IF NOT EXISTS ${s}.dead_letter (
             id bigserial PRIMARY KEY,
             durable text NOT NULL,
@@ -99,13 +113,25 @@ export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLett
             replay_requested_at timestamptz);
           CREATE INDEX IF NOT EXISTS dead_letter_durable ON ${s}.dead_letter (durable, subject, id);
         `);
+        // Events logged before partitions get theirs, so their keys keep their order with newer events.
+        for (;;) {
+          const { rows } = await client.query<{ seq: string; subject: string; payload: DomainEvent['payload'] }>(
+            `SELECT seq::text, subject, payload FROM ${s}.event_log WHERE partition IS NULL LIMIT 1000`,
+          );
+          if (rows.length === 0) break;
+          await client.query(
+            `UPDATE ${s}.event_log l SET partition = u.partition
+               FROM unnest($1::bigint[], $2::int[]) AS u(seq, partition) WHERE l.seq = u.seq`,
+            [rows.map((r) => r.seq), rows.map((r) => partitionOf({ subject: r.subject, payload: r.payload }))],
+          );
+        }
       }),
 
     async list(filter) {
       const w = where(filter);
       const { rows } = await pool.query<Row>(
         `SELECT id::text, durable, subject, payload, error, attempts, dead_at, replay_requested_at
-           FROM ${s}.dead_letter ${w.sql} ORDER BY id`,
+           FROM ${s}.dead_letter ${w.sql} ORDER BY dead_letter.id`,
         w.params,
       );
       return rows.map((r) => ({

@@ -27,8 +27,17 @@ import {
   type DeliveryPolicy,
 } from './policy';
 import type { DeadLetter, DeadLetterFilter, DeadLetterStore } from './dead-letters';
-import { deadLetterSubject, streamFor } from './types';
-import type { DomainEvent, EventBus, EventHandler, EventLogger, SubscribeOptions, Subscription } from './types';
+import { EVENT_PARTITIONS, PublishSkippedError, deadLetterSubject, partitionOf, streamFor } from './types';
+import type {
+  DomainEvent,
+  EventBus,
+  EventHandler,
+  EventLogger,
+  EventMeta,
+  PublishOutcome,
+  SubscribeOptions,
+  Subscription,
+} from './types';
 
 export interface NatsEventBusOptions {
   /** e.g. `nats://127.0.0.1:4222`. */
@@ -44,7 +53,10 @@ export interface NatsEventBusOptions {
   duplicateWindowMs?: number;
   /** Max age of messages in the streams this bus creates. Default 7 days. */
   retentionMs?: number;
-  /** Redelivery if the process holding a message dies without acking it. Default 30 s. */
+  /**
+   * Redelivery if the process holding a message dies without acking it. Default 5 s: a killed replica
+   * holds its partitions that long (decision 0045); a running handler extends it (`working()`).
+   */
   ackWaitMs?: number;
   /** Replicas of the streams this bus creates (3 in a production cluster). Default: the server's (1). */
   streamReplicas?: number;
@@ -55,21 +67,34 @@ export const DEAD_LETTER_STREAM = { name: 'VERE_DLQ', subjects: ['dlq.>'] };
 const REPLAY_FOR_HEADER = 'Vere-Replay-For';
 
 /** Messages a pull request asks for (the consumer's max_ack_pending of 1 still lets one through at a time). */
-const PREFETCH = 16;
+const PREFETCH = 4;
 /** Stream already exists with another configuration: use it as it is. */
 const STREAM_NAME_IN_USE = 10058;
 
 /**
- * NATS JetStream event bus. Each subject of a subscription gets its own durable pull
- * consumer named `<durable>__<subject with . replaced by _>`: NATS 2.9 consumers
- * filter on a single subject, and one consumer per subject works on every server.
+ * The wire subject of an event: its subject plus its partition, `<subject>.p<k>` (decision 0045).
+ * The publisher hashes the key (the same FNV-1a everywhere), which works on every server without
+ * subject-mapping configuration.
+ */
+export function partitionSubject(event: DomainEvent<EventMeta>): string {
+  return `${event.subject}.p${partitionOf(event)}`;
+}
+
+/**
+ * NATS JetStream event bus. Each subject of a subscription is spread over `EVENT_PARTITIONS`
+ * wire subjects `<subject>.p<k>`, each with its own durable pull consumer named
+ * `<durable>__<subject with . replaced by _>__p<k>` and `max_ack_pending: 1`: one event at a time
+ * per partition across all replicas (per-key order), partitions in parallel. NATS 2.9 consumers
+ * filter on a single subject, so one consumer per partition works on every server. A consumer
+ * of an older version (`<durable>__<subject>`, the unpartitioned subject) is still consumed when
+ * it exists, so events published before the upgrade are delivered.
  */
 export async function createNatsEventBus(options: NatsEventBusOptions): Promise<EventBus> {
   const logger = options.logger ?? silentLogger;
   const publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
   const duplicateWindowMs = options.duplicateWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
   const retentionMs = options.retentionMs ?? 7 * 24 * 3_600_000;
-  const ackWaitMs = options.ackWaitMs ?? 30_000;
+  const ackWaitMs = options.ackWaitMs ?? 5_000;
 
   const nc = await connect({
     servers: options.servers,
@@ -192,20 +217,49 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     async start(): Promise<void> {
       await ensureStream(DEAD_LETTER_STREAM);
       for (const subject of this.policy.subjects) {
-        const messages = await this.attach(subject);
-        this.loops.push(this.keepConsuming(subject, messages));
+        await ensureStream(streamFor(subject));
+        const attached = await Promise.all(
+          Array.from({ length: EVENT_PARTITIONS }, async (_, partition) => ({
+            partition,
+            messages: await this.attach(subject, partition),
+          })),
+        );
+        for (const { partition, messages } of attached) {
+          this.loops.push(this.keepConsuming(subject, partition, messages));
+        }
+        if (await this.hasLegacyConsumer(subject)) {
+          this.loops.push(this.keepConsuming(subject, null, await this.attach(subject, null)));
+        }
       }
     }
 
-    /** Ensures the stream and this subject's durable consumer exist, and starts pulling from it. */
-    private async attach(subject: string): Promise<ConsumerMessages> {
-      const { durable } = this.policy;
+    private consumerName(subject: string, partition: number | null): string {
+      const base = `${this.policy.durable}__${subject.replace(/\./g, '_')}`;
+      return partition === null ? base : `${base}__p${partition}`;
+    }
+
+    /** A consumer of the unpartitioned subject, made by a version before decision 0045. */
+    private async hasLegacyConsumer(subject: string): Promise<boolean> {
+      try {
+        await jsm.consumers.info(streamFor(subject).name, this.consumerName(subject, null));
+        return true;
+      } catch (err) {
+        if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound) return false;
+        throw err;
+      }
+    }
+
+    /**
+     * Ensures the stream and the durable consumer of one partition of a subject (`null`: the legacy
+     * unpartitioned one) exist, and starts pulling from it.
+     */
+    private async attach(subject: string, partition: number | null): Promise<ConsumerMessages> {
       const stream = streamFor(subject);
       await ensureStream(stream);
-      const name = `${durable}__${subject.replace(/\./g, '_')}`;
+      const name = this.consumerName(subject, partition);
       await ensureConsumer(stream.name, {
         durable_name: name,
-        filter_subject: subject,
+        filter_subject: partition === null ? subject : `${subject}.p${partition}`,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         // Unlimited: transient failures are redelivered for as long as they last; the bus itself
@@ -219,7 +273,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       const consumer = await js.consumers.get(stream.name, name);
       // Missing stream or consumer ends the iterator instead of waiting forever for them to reappear.
       const messages = await consumer.consume({ max_messages: PREFETCH, abort_on_missing_resource: true });
-      this.iterators.set(subject, messages);
+      this.iterators.set(name, messages);
       return messages;
     }
 
@@ -227,10 +281,10 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
      * Consumes until stop(). If consumption ends on its own — NATS came back without its state, or
      * someone deleted the consumer — the stream and consumer are created again, with back-off.
      */
-    private async keepConsuming(subject: string, first: ConsumerMessages): Promise<void> {
+    private async keepConsuming(subject: string, partition: number | null, first: ConsumerMessages): Promise<void> {
       let messages = first;
       for (;;) {
-        await this.run(messages);
+        await this.run(subject, messages);
         let delay = 250;
         for (;;) {
           if (this.stopping) return;
@@ -238,17 +292,17 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
           if (this.stopping) return;
           try {
             ensuredStreams.delete(streamFor(subject).name);
-            messages = await this.attach(subject);
+            messages = await this.attach(subject, partition);
             if (this.stopping) {
               await messages.close();
               return;
             }
-            logger.info({ durable: this.policy.durable, subject }, 'NATS consumer re-attached');
+            logger.info({ durable: this.policy.durable, subject, partition }, 'NATS consumer re-attached');
             break;
           } catch (err) {
             delay = Math.min(delay * 2, 10_000);
             logger.warn(
-              { err, durable: this.policy.durable, subject, retryInMs: delay },
+              { err, durable: this.policy.durable, subject, partition, retryInMs: delay },
               'NATS consumer not re-attached yet',
             );
           }
@@ -256,21 +310,22 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       }
     }
 
-    private async run(messages: ConsumerMessages): Promise<void> {
+    /** `subject` is the event's subject; the message arrives on its partition's wire subject. */
+    private async run(subject: string, messages: ConsumerMessages): Promise<void> {
       try {
         for await (const msg of messages) {
           if (this.stopping) {
             msg.nak(); // prefetched but not started: hand back to other replicas right away
             continue;
           }
-          await this.handle(msg);
+          await this.handle(subject, msg);
         }
       } catch (err) {
         if (!this.stopping) logger.warn({ err, durable: this.policy.durable }, 'NATS consumption interrupted');
       }
     }
 
-    private async handle(msg: JsMsg): Promise<void> {
+    private async handle(subject: string, msg: JsMsg): Promise<void> {
       const { durable, maxDeliver, backoffMs, handlerTimeoutMs } = this.policy;
       const attempt = msg.info.deliveryCount;
       const replayFor = msg.headers?.get(REPLAY_FOR_HEADER);
@@ -280,10 +335,10 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       }
       let event: DomainEvent;
       try {
-        event = { subject: msg.subject, payload: msg.json() };
+        event = { subject, payload: msg.json() };
       } catch (err) {
-        logger.error({ err, durable, subject: msg.subject }, 'undecodable event; dead-lettering');
-        await this.deadLetter(msg, undefined, err, attempt);
+        logger.error({ err, durable, subject }, 'undecodable event; dead-lettering');
+        await this.deadLetter(subject, msg, undefined, err, attempt);
         return;
       }
       const keepAlive = setInterval(() => msg.working(), Math.max(ackWaitMs / 3, 1_000));
@@ -296,7 +351,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
         msg.ack();
       } catch (err) {
         if (shouldDeadLetter(err, attempt, maxDeliver)) {
-          await this.deadLetter(msg, event, err, attempt);
+          await this.deadLetter(subject, msg, event, err, attempt);
         } else {
           const delay = redeliveryDelay(backoffMs, attempt);
           logger.warn(
@@ -312,16 +367,17 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
 
     /** `event` is undefined when the payload could not be decoded; `onDeadLetter` is then skipped. */
     private async deadLetter(
+      original: string,
       msg: JsMsg,
       event: DomainEvent | undefined,
       error: unknown,
       attempt: number,
     ): Promise<void> {
       const { durable } = this.policy;
-      const subject = deadLetterSubject(durable, msg.subject);
+      const subject = deadLetterSubject(durable, original);
       try {
         const h = headers();
-        h.set('Vere-Original-Subject', msg.subject);
+        h.set('Vere-Original-Subject', original);
         h.set('Vere-Attempts', String(attempt));
         h.set(
           'Vere-Error',
@@ -335,12 +391,12 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
           timeout: publishTimeoutMs,
         });
       } catch (err) {
-        logger.error({ err, durable, subject: msg.subject, attempt }, 'dead-letter publish failed; will retry');
+        logger.error({ err, durable, subject: original, attempt }, 'dead-letter publish failed; will retry');
         msg.nak(redeliveryDelay(this.policy.backoffMs, attempt));
         return;
       }
       msg.term();
-      logger.error({ err: error, durable, subject: msg.subject, attempt }, 'event dead-lettered');
+      logger.error({ err: error, durable, subject: original, attempt }, 'event dead-lettered');
       if (event) await notifyDeadLetter(this.policy, event, error, logger);
     }
 
@@ -355,7 +411,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     }
   }
 
-  return {
+  const bus: EventBus = {
     kind: 'nats',
 
     async publish(event) {
@@ -366,13 +422,49 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       await withDeadline(
         (async () => {
           await ensureStream(streamFor(event.subject));
-          await js.publish(event.subject, JSON.stringify(event.payload), {
+          await js.publish(partitionSubject(event), JSON.stringify(event.payload), {
             msgID: event.payload.eventId,
             timeout: publishTimeoutMs,
           });
         })(),
         `publish ${event.subject}`,
       );
+    },
+
+    async publishAll(events) {
+      // One chain per partition subject (per-key order), the chains concurrently: the acks of
+      // different partitions overlap instead of costing a round trip each.
+      const outcomes: PublishOutcome[] = events.map(() => ({}));
+      const chains = new Map<string, number[]>();
+      events.forEach((event, i) => {
+        let wire: string;
+        try {
+          assertSubject(event.subject);
+          wire = partitionSubject(event);
+        } catch (error) {
+          outcomes[i] = { error };
+          return;
+        }
+        chains.set(wire, [...(chains.get(wire) ?? []), i]);
+      });
+      await Promise.all(
+        [...chains.values()].map(async (indexes) => {
+          for (const [n, i] of indexes.entries()) {
+            try {
+              await bus.publish(events[i]!);
+            } catch (error) {
+              outcomes[i] = { error };
+              // A later event of this key must not overtake this one once the bus is back.
+              if (!(await bus.isReady())) {
+                for (const j of indexes.slice(n + 1))
+                  outcomes[j] = { error: new PublishSkippedError({ cause: error }) };
+                return;
+              }
+            }
+          }
+        }),
+      );
+      return outcomes;
     },
 
     async subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription> {
@@ -405,6 +497,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       await closeConnection(nc, connected, publishTimeoutMs, logger);
     },
   };
+  return bus;
 }
 
 /**
@@ -464,7 +557,7 @@ export async function natsDeadLetterStore(
       for (const letter of await all(filter)) {
         const h = headers();
         h.set(REPLAY_FOR_HEADER, letter.durable);
-        await js.publish(letter.subject, JSON.stringify(letter.event.payload), {
+        await js.publish(partitionSubject(letter.event), JSON.stringify(letter.event.payload), {
           msgID: `${letter.event.payload.eventId}:replay:${letter.id}`,
           headers: h,
         });

@@ -13,7 +13,14 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { errorMessage, silentLogger } from './policy';
 import { pgTransaction, quoteIdent } from './sql';
-import type { DomainEvent, EventBus, EventLogger, EventMeta } from './types';
+import {
+  PublishSkippedError,
+  type DomainEvent,
+  type EventBus,
+  type EventLogger,
+  type EventMeta,
+  type PublishOutcome,
+} from './types';
 
 let lastOccurredAt = 0;
 
@@ -60,7 +67,7 @@ export interface OutboxRelayOptions {
   /** PostgreSQL schema holding `outbox_event`. */
   schema: string;
   bus: EventBus;
-  /** Rows claimed per transaction. Default 100. */
+  /** Rows claimed, and published at once (`publishAll`), per transaction. Default 500. */
   batchSize?: number;
   /** How often to look for rows nobody kicked about. Default 1 s. */
   pollIntervalMs?: number;
@@ -109,6 +116,24 @@ export class OutboxPublishError extends Error {
 
 const MAX_ROW_BACKOFF_MS = 5 * 60_000;
 
+/** For a bus without `publishAll`: in order, stopping at the first failure while the bus is down. */
+async function publishOneByOne(bus: EventBus, rows: OutboxRow[]): Promise<PublishOutcome[]> {
+  const outcomes: PublishOutcome[] = [];
+  for (const row of rows) {
+    try {
+      await bus.publish({ subject: row.subject, payload: row.payload });
+      outcomes.push({});
+    } catch (error) {
+      outcomes.push({ error });
+      if (!(await bus.isReady().catch(() => false))) {
+        while (outcomes.length < rows.length) outcomes.push({ error: new PublishSkippedError({ cause: error }) });
+        break;
+      }
+    }
+  }
+  return outcomes;
+}
+
 /**
  * Publishes committed outbox rows in `occurred_at` order. Order promise (decision 0007): one
  * relay at a time publishes a given outbox — each batch holds a transaction-scoped advisory lock
@@ -139,7 +164,7 @@ export class OutboxRelay {
     this.transaction = pgTransaction(options.pool);
     this.table = `${quoteIdent(options.schema)}."outbox_event"`;
     this.lockKey = `${options.schema}.outbox_event`;
-    this.batchSize = options.batchSize ?? 100;
+    this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.minBackoffMs = options.minBackoffMs ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
@@ -266,23 +291,28 @@ export class OutboxRelay {
           ORDER BY occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
-      for (const row of rows) {
-        try {
-          await bus.publish({ subject: row.subject, payload: row.payload });
-          published.push(row.id);
-        } catch (err) {
-          if (!(await bus.isReady().catch(() => false))) {
-            // Not this row's fault: keep its attempts, stop, and let the loop back off.
-            busDown = new OutboxPublishError(row.id, published.length, { cause: err });
-            await client.query(`UPDATE ${this.table} SET last_error = $2 WHERE id = $1`, [
-              row.id,
-              errorMessage(err).slice(0, 2_000),
-            ]);
-            break;
-          }
-          await this.recordRejection(client, row, err);
-        }
+      // The whole batch at once: the bus keeps each key's events in order and overlaps the rest.
+      const outcomes: PublishOutcome[] = bus.publishAll
+        ? await bus.publishAll(rows.map((row) => ({ subject: row.subject, payload: row.payload })))
+        : await publishOneByOne(bus, rows);
+      let failures: { row: OutboxRow; err: unknown }[] = [];
+      rows.forEach((row, i) => {
+        const error = outcomes[i]?.error;
+        if (error === undefined) published.push(row.id);
+        else failures.push({ row, err: error });
+      });
+      const skipped = failures.some((f) => f.err instanceof PublishSkippedError);
+      if (failures.length > 0 && (skipped || !(await bus.isReady().catch(() => false)))) {
+        // Not these rows' fault: keep their attempts and let the loop back off.
+        const first = failures[0]!;
+        busDown = new OutboxPublishError(first.row.id, published.length, { cause: first.err });
+        await client.query(`UPDATE ${this.table} SET last_error = $2 WHERE id = ANY($1::uuid[])`, [
+          failures.map((f) => f.row.id),
+          errorMessage(first.err).slice(0, 2_000),
+        ]);
+        failures = [];
       }
+      for (const { row, err } of failures) await this.recordRejection(client, row, err);
       if (published.length > 0) {
         await client.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [published]);
       }

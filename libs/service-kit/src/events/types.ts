@@ -1,3 +1,4 @@
+import { eventKeyField } from '@vere/contracts';
 /**
  * The event bus seen by services. Two implementations honour the same contract
  * (test/events/bus-contract.ts): NATS JetStream in production and, for the embedded default,
@@ -8,8 +9,11 @@
  *   loses nothing; delivery is at-least-once to every durable consumer (consumers make their
  *   effect exactly-once with the inbox, see inbox.ts); consumers with the same `durable` name
  *   share the work (one delivery per event per durable, across replicas);
- * - one durable consumer handles one event at a time (across its replicas), in publish order
- *   per subject;
+ * - ordering is per key (decision 0045): events of one subject are spread over `EVENT_PARTITIONS`
+ *   partitions by a hash of their key (the contract's `key` field, else `userId`); a durable
+ *   handles one event at a time per partition (across its replicas), in publish order, so one
+ *   user's (one pod's) events arrive in order while different partitions run in parallel and
+ *   replicas share the partitions;
  * - publishing the same `eventId` twice within the dedupe window delivers once;
  * - a handler that throws is redelivered with back-off (see classifyFailure in policy.ts):
  *   transient errors (lost database connection) without limit, other errors up to `maxDeliver`
@@ -84,6 +88,19 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** A `publishAll` event that was not tried: an earlier event of its key failed while the bus was unavailable. */
+export class PublishSkippedError extends Error {
+  override name = 'PublishSkippedError';
+  constructor(options: { cause: unknown }) {
+    super('not published: the bus was unavailable', options);
+  }
+}
+
+/** How one event of a `publishAll` batch went: `error` set when the bus did not accept it. */
+export interface PublishOutcome {
+  error?: unknown;
+}
+
 export interface EventBus {
   readonly kind: 'nats' | 'in-process';
   /**
@@ -93,11 +110,41 @@ export interface EventBus {
    * default `DomainEvent` would reject them).
    */
   publish(event: DomainEvent<EventMeta>): Promise<void>;
+  /**
+   * Publishes a batch (the outbox relay's round) and reports each event's outcome, in order. Events
+   * with the same key are accepted in batch order; different keys go out concurrently. Optional:
+   * without it the relay publishes one event at a time.
+   */
+  publishAll?(events: DomainEvent<EventMeta>[]): Promise<PublishOutcome[]>;
   subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
   /** True when the bus can accept publishes right now (used by GET /ready). */
   isReady(): Promise<boolean>;
   /** Stops every subscription (in-flight handlers finish first) and releases the connection. */
   close(): Promise<void>;
+}
+
+/**
+ * Partitions per subject. Every process publishing or consuming must use the same number: changing
+ * it moves keys between partitions (drain the consumers first). 8 lets 8 handlers of one durable run
+ * at once, shared by its replicas.
+ */
+export const EVENT_PARTITIONS = 8;
+
+/** The key an event is ordered by: its contract's `key` field when set and a string, else `userId`. */
+export function eventKey(event: DomainEvent<EventMeta>): string {
+  const value = (event.payload as Record<string, unknown>)[eventKeyField(event.subject)];
+  return typeof value === 'string' && value !== '' ? value : event.payload.userId;
+}
+
+/** The partition (0 … partitions-1) of an event: FNV-1a of its key, so every process agrees. */
+export function partitionOf(event: DomainEvent<EventMeta>, partitions = EVENT_PARTITIONS): number {
+  let hash = 0x811c9dc5;
+  const key = eventKey(event);
+  for (let i = 0; i < key.length; i += 1) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % partitions;
 }
 
 /** Subject a dead-lettered event is republished on (into the `VERE_DLQ` stream for NATS). */

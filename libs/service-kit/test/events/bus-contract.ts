@@ -1,4 +1,5 @@
 // The behaviour every EventBus implementation must share (see src/events/types.ts).
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { newEvent } from '../../src/events/outbox';
 import type { Delivery, DomainEvent, EventBus, SubscribeOptions, Subscription } from '../../src/events/types';
@@ -247,6 +248,40 @@ export function describeEventBusContract<B extends EventBus>(
       await waitFor(() => order.length === events.length, 10_000, 'all deliveries');
       expect(maxRunning).toBe(1);
       expect(order).toEqual(events.map((_, i) => i));
+    });
+
+    it('keeps each key in publish order across two replicas while different keys run at once', async () => {
+      const [one, two] = [await openBus(), await openBus()];
+      const { subject, durable } = nextNames();
+      const steps = new Map<string, number[]>();
+      const handled = new Map<string, number>();
+      let running = 0;
+      let maxRunning = 0;
+      const handler = async (event: DomainEvent) => {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        await sleep(4);
+        const { userId, eventId } = event.payload;
+        steps.set(userId, [...(steps.get(userId) ?? []), event.payload.step as number]);
+        handled.set(eventId, (handled.get(eventId) ?? 0) + 1);
+        running -= 1;
+      };
+      await subscribe(one, { durable, subjects: [subject] }, handler);
+      await subscribe(two, { durable, subjects: [subject] }, handler);
+      const users = Array.from({ length: 16 }, () => randomUUID());
+      const events = Array.from({ length: 10 }, (_, step) => users.map((u) => newEvent(subject, u, { step }))).flat();
+      if (one.publishAll) {
+        const outcomes = await one.publishAll(events);
+        expect(outcomes.filter((o) => o.error !== undefined)).toEqual([]);
+      } else {
+        for (const event of events) await one.publish(event);
+      }
+
+      await waitFor(() => handled.size === events.length, 15_000, 'all events');
+      await sleep(QUIET_MS);
+      expect([...handled.values()].every((n) => n === 1)).toBe(true);
+      for (const user of users) expect(steps.get(user)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+      expect(maxRunning).toBeGreaterThan(1); // partitions run in parallel
     });
 
     it('gives up on a hung handler after its time-out and redelivers', async () => {
