@@ -9,3 +9,4 @@ export * from './pods';
 export * from './your-data';
 export * from './weekly';
 export * from './text';
+export * from './notifications';

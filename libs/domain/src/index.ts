@@ -17,3 +17,4 @@ export * from './todos';
 export * from './validation';
 export * from './weekend';
 export * from './weeks';
+export * from './notifications';

@@ -1,6 +1,14 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { AppError, assembleService, prismaTransactions, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { FriendshipChanged } from '@vere/contracts';
+import {
+  AppError,
+  assembleService,
+  consume,
+  prismaTransactions,
+  type EventBus,
+  type ServiceHandle,
+} from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
@@ -9,6 +17,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './mail';
 import { createOidcClient } from './oidc-client';
 import { prismaDir } from './prisma-dir';
 import { createExternalIdentitiesRepository } from './repositories/external-identities-repository';
+import { createNotificationsRepository } from './repositories/notifications-repository';
 import { createOidcAttemptsRepository } from './repositories/oidc-attempts-repository';
 import { createPasswordResetsRepository } from './repositories/password-resets-repository';
 import { createRefreshTokensRepository } from './repositories/refresh-tokens-repository';
@@ -18,11 +27,13 @@ import { createUsersRepository } from './repositories/users-repository';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, authRoutes, setRefreshCookie } from './routes/auth';
 import { clientErrorRoutes } from './routes/client-errors';
 import { googleRoutes } from './routes/google';
+import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
 import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOptions } from './signing-keys';
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
 import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
+import { onFriendshipChanged } from './use-cases/notification-triggers';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
 
@@ -81,6 +92,7 @@ export async function createIdentityService(
         identities: createExternalIdentitiesRepository(),
         attempts: createOidcAttemptsRepository(),
         signingKeys,
+        notifications: createNotificationsRepository(),
         keys: await keys,
         sessions: {
           issuer: config.issuer,
@@ -127,6 +139,7 @@ export async function createIdentityService(
         availabilityPerMinute: config.authRateLimitPerMinute * 3,
         clearSessionCookie: (reply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH }),
       });
+      await app.register(notificationRoutes, { deps: identity });
       await app.register(googleRoutes, {
         deps: identity,
         cookieSecure: config.cookieSecure,
@@ -139,6 +152,17 @@ export async function createIdentityService(
         appUrl: publicUrl,
         devMail: kept?.messages,
       });
+    },
+    // Issue 25: other services' events that become notifications (decision 0042).
+    consumers: ({ bus, prisma, relay }) => {
+      const transaction = prismaTransactions(prisma, { schema: 'identity', relay });
+      const notifications = createNotificationsRepository();
+      return [
+        consume(bus, transaction, 'identity-notify-friends', FriendshipChanged, (tx, e) =>
+          onFriendshipChanged({ notifications }, tx, e),
+        ),
+        // TODO(issue 25, nudges): consume pods.member.nudged.v1 here (see use-cases/notification-triggers.ts).
+      ];
     },
   });
   return {
