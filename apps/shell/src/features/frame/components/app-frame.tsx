@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@vere/web-router';
 import { Button, IconCrown, IconLogOut, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
+import { NotificationBell } from './notification-bell';
 import { NavList } from './nav-list';
 import { OfflineBanner } from './offline-banner';
 import { UserBlock } from './user-block';
@@ -38,6 +39,7 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
             Unlock Pro
           </Link>
         ) : null}
+        <NotificationBell />
         <ThemeToggle className="shell-topbar__theme" />
       </header>
 
@@ -62,6 +64,7 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
         <div className="shell-sidebar__footer">
           <div className="shell-sidebar__user">
             <UserBlock />
+            <NotificationBell />
             <ThemeToggle />
           </div>
           <Button
