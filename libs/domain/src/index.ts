@@ -18,3 +18,4 @@ export * from './validation';
 export * from './weekend';
 export * from './weeks';
 export * from './notifications';
+export * from './notification-schedule';
