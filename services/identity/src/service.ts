@@ -1,10 +1,13 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { FriendshipChanged } from '@vere/contracts';
+import { FriendshipChanged, StreakUpdated, WeeklyCompleted } from '@vere/contracts';
 import {
   AppError,
   assembleService,
   consume,
+  startJobs,
+  type Jobs,
+  type ServiceContext,
   prismaTransactions,
   type EventBus,
   type ServiceHandle,
@@ -33,14 +36,28 @@ import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOpti
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
 import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
-import { onFriendshipChanged } from './use-cases/notification-triggers';
+import { onFriendshipChanged, onStreakUpdated, onWeeklyCompleted } from './use-cases/notification-triggers';
+import { runNotificationTick, type TickResult } from './use-cases/notification-tick';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
+
+/** The pg-boss job that runs the notification scheduler's tick (decision 0042). */
+export const NOTIFICATION_TICK_JOB = 'identity-notification-tick';
+export const NOTIFICATION_TICK_CRON = '* * * * *';
+
+export interface IdentityServiceHandle extends ServiceHandle {
+  /** One scheduler tick at the service clock's now (tests call it with a fake clock). */
+  notificationTick(): Promise<TickResult>;
+  readonly jobs: Jobs | undefined;
+}
 
 export async function createIdentityService(
   config: IdentityConfig,
   deps: { bus: EventBus; logger: FastifyBaseLogger },
-): Promise<ServiceHandle> {
+): Promise<IdentityServiceHandle> {
+  let pool: ServiceContext<unknown>['pool'] | undefined;
+  let jobs: Jobs | undefined;
+  const clock = config.clock ?? (() => new Date());
   // Loaded once, by routes() (which runs before any request): the auth plugin and the use cases share them.
   let keys: Promise<SigningKeys> | undefined;
   if (!config.jwtPrivateKey && !config.signingKeyEncryptionKey && config.production) {
@@ -78,7 +95,8 @@ export async function createIdentityService(
         return (await keys).verificationKey(header.kid);
       },
     }),
-    routes: async ({ app, prisma, relay }) => {
+    routes: async ({ app, prisma, relay, pool: servicePool }) => {
+      pool = servicePool;
       const transaction = prismaTransactions(prisma, { schema: 'identity', relay });
       const signingKeys = createSigningKeysRepository();
       keys = SigningKeys.load({ db: prisma, transaction, signingKeys }, keyOptions);
@@ -161,13 +179,33 @@ export async function createIdentityService(
         consume(bus, transaction, 'identity-notify-friends', FriendshipChanged, (tx, e) =>
           onFriendshipChanged({ notifications }, tx, e),
         ),
+        consume(bus, transaction, 'identity-notify-weekly', WeeklyCompleted, (tx, e) => onWeeklyCompleted(tx, e)),
+        consume(bus, transaction, 'identity-notify-streak', StreakUpdated, (tx, e) => onStreakUpdated(tx, e)),
         // TODO(issue 25, nudges): consume pods.member.nudged.v1 here (see use-cases/notification-triggers.ts).
       ];
     },
   });
+  const notificationTick = () => runNotificationTick(pool!, clock());
   return {
-    ...handle,
+    name: handle.name,
+    app: handle.app,
+    get jobs() {
+      return jobs;
+    },
+    notificationTick,
+    async start() {
+      await handle.start();
+      if (config.scheduler === false) return;
+      jobs = await startJobs({
+        pool: pool!,
+        schema: 'identity_jobs',
+        logger: deps.logger,
+        jobs: [{ name: NOTIFICATION_TICK_JOB, cron: NOTIFICATION_TICK_CRON, run: notificationTick }],
+      });
+    },
     async close() {
+      await jobs?.stop();
+      jobs = undefined;
       (await keys?.catch(() => undefined))?.stop();
       await handle.close();
     },

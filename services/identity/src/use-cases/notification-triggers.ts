@@ -1,4 +1,4 @@
-import type { FriendshipChangedPayload } from '@vere/contracts';
+import type { FriendshipChangedPayload, StreakUpdatedPayload, WeeklyCompletedPayload } from '@vere/contracts';
 import { notificationRoute } from '@vere/domain';
 import type { Db } from '../repositories/db';
 import type { IdentityDeps } from './deps';
@@ -42,4 +42,22 @@ export async function onFriendshipChanged(
     dedupeKey: e.eventId,
     at: new Date(e.occurredAt),
   });
+}
+
+/** quests.weekly.completed.v1: the newest week the user completed (a reminder for it is no longer sent). */
+export async function onWeeklyCompleted(tx: Db, e: WeeklyCompletedPayload): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "identity"."notify_progress" (user_id, weekly_completed_week, updated_at)
+    SELECT ${e.userId}::uuid, ${e.weekNumber}, now() WHERE EXISTS (SELECT 1 FROM "identity"."user" WHERE id = ${e.userId}::uuid)
+    ON CONFLICT (user_id) DO UPDATE
+      SET weekly_completed_week = GREATEST(COALESCE(notify_progress.weekly_completed_week, EXCLUDED.weekly_completed_week), EXCLUDED.weekly_completed_week),
+          updated_at = now()`;
+}
+
+/** quests.streak.updated.v1: the weekly streak a "streak at risk" warning is about. */
+export async function onStreakUpdated(tx: Db, e: StreakUpdatedPayload): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "identity"."notify_progress" (user_id, current_streak, updated_at)
+    SELECT ${e.userId}::uuid, ${e.currentStreak}, now() WHERE EXISTS (SELECT 1 FROM "identity"."user" WHERE id = ${e.userId}::uuid)
+    ON CONFLICT (user_id) DO UPDATE SET current_streak = EXCLUDED.current_streak, updated_at = now()`;
 }

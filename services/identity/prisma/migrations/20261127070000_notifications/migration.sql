@@ -45,3 +45,18 @@ ALTER TABLE "notification" ADD CONSTRAINT "notification_user_id_fkey" FOREIGN KE
 CREATE INDEX "notification_user_id_created_at_id_idx" ON "notification"("user_id", "created_at" DESC, "id" DESC);
 CREATE INDEX "notification_unread_idx" ON "notification"("user_id") WHERE "read_at" IS NULL;
 CREATE UNIQUE INDEX "notification_user_id_kind_dedupe_key_key" ON "notification"("user_id", "kind", "dedupe_key");
+
+-- What quests told identity the user did (decision 0042): the reminders are checked against it at send time.
+CREATE TABLE "notify_progress" (
+    "user_id" UUID NOT NULL,
+    "weekly_completed_week" INTEGER,
+    "current_streak" INTEGER NOT NULL DEFAULT 0,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "notify_progress_pkey" PRIMARY KEY ("user_id")
+);
+
+ALTER TABLE "notify_progress" ADD CONSTRAINT "notify_progress_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The daily cap counts a user's scheduled notifications of the last 24 hours.
+CREATE INDEX "notification_user_id_kind_created_at_idx" ON "notification"("user_id", "kind", "created_at");

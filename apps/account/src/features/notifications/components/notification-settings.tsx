@@ -128,22 +128,14 @@ export function NotificationSettings() {
           <fieldset className="ac-notify__group">
             <legend className="ac-notify__legend">Tell me about</legend>
             {TYPES.map(({ key, label, hint }) => (
-              <label key={key} className="ac-notify__switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  name={key}
-                  checked={form[key]}
-                  aria-describedby={`${ids}-${key}`}
-                  onChange={(e) => change({ [key]: e.target.checked })}
-                />
-                <span className="ac-notify__switch-text">
-                  <span className="ac-notify__switch-label">{label}</span>
-                  <span className="ac-muted ac-notify__hint" id={`${ids}-${key}`}>
-                    {hint}
-                  </span>
-                </span>
-              </label>
+              <Switch
+                key={key}
+                id={`${ids}-${key}`}
+                label={label}
+                hint={hint}
+                checked={form[key]}
+                onChange={(checked) => change({ [key]: checked })}
+              />
             ))}
           </fieldset>
 
@@ -163,22 +155,13 @@ export function NotificationSettings() {
                 onChange={(e) => change({ preferredTime: e.target.value })}
               />
             </div>
-            <label className="ac-notify__switch">
-              <input
-                type="checkbox"
-                role="switch"
-                name="quietHours"
-                checked={form.quietHours.enabled}
-                aria-describedby={`${ids}-quiet-hint`}
-                onChange={(e) => change({ quietHours: { ...form.quietHours, enabled: e.target.checked } })}
-              />
-              <span className="ac-notify__switch-text">
-                <span className="ac-notify__switch-label">Quiet hours</span>
-                <span className="ac-muted ac-notify__hint" id={`${ids}-quiet-hint`}>
-                  Nothing buzzes in this window; reminders wait until it ends.
-                </span>
-              </span>
-            </label>
+            <Switch
+              id={`${ids}-quiet`}
+              label="Quiet hours"
+              hint="Nothing buzzes in this window; reminders wait until it ends."
+              checked={form.quietHours.enabled}
+              onChange={(enabled) => change({ quietHours: { ...form.quietHours, enabled } })}
+            />
             <div className="ac-notify__pair">
               <div className="ac-notify__row">
                 <label className="ac-zone__label" htmlFor={`${ids}-quiet-start`}>
@@ -231,22 +214,14 @@ export function NotificationSettings() {
           <fieldset className="ac-notify__group">
             <legend className="ac-notify__legend">How</legend>
             {CHANNELS.map(({ key, label, hint }) => (
-              <label key={key} className="ac-notify__switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  name={`channel-${key}`}
-                  checked={form.channels[key]}
-                  aria-describedby={`${ids}-channel-${key}`}
-                  onChange={(e) => change({ channels: { ...form.channels, [key]: e.target.checked } })}
-                />
-                <span className="ac-notify__switch-text">
-                  <span className="ac-notify__switch-label">{label}</span>
-                  <span className="ac-muted ac-notify__hint" id={`${ids}-channel-${key}`}>
-                    {hint}
-                  </span>
-                </span>
-              </label>
+              <Switch
+                key={key}
+                id={`${ids}-channel-${key}`}
+                label={label}
+                hint={hint}
+                checked={form.channels[key]}
+                onChange={(checked) => change({ channels: { ...form.channels, [key]: checked } })}
+              />
             ))}
           </fieldset>
 
@@ -263,5 +238,29 @@ export function NotificationSettings() {
         </form>
       </Card>
     </section>
+  );
+}
+
+/** An on/off choice: the label names it, the hint describes it (not part of its name). */
+function Switch(props: { id: string; label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="ac-notify__switch">
+      <input
+        id={props.id}
+        type="checkbox"
+        role="switch"
+        checked={props.checked}
+        aria-describedby={`${props.id}-hint`}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <span className="ac-notify__switch-text">
+        <label className="ac-notify__switch-label" htmlFor={props.id}>
+          {props.label}
+        </label>
+        <span className="ac-muted ac-notify__hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </span>
+      </span>
+    </div>
   );
 }

@@ -17,6 +17,8 @@ export function useNotificationList(enabled: boolean) {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => listNotifications(pageParam, signal),
     getNextPageParam: (last) => last.nextCursor,
+    // Opening the centre always shows what is new since it was last open.
+    refetchOnMount: 'always',
     ...queryRetry(),
   });
 }

@@ -1,0 +1,134 @@
+import {
+  dueReminders,
+  localClock,
+  NOTIFICATION_DAILY_CAP,
+  notificationRoute,
+  type DueReminder,
+  type LocalClock,
+} from '@vere/domain';
+import type { ServiceContext } from '@vere/service-kit';
+
+type Pool = ServiceContext<unknown>['pool'];
+
+/*
+ * The scheduler's tick (issue 25; decision 0042): once a minute, on one replica (pg-boss), every
+ * user whose in-app channel is on is checked against their wall clock; what is due goes into the
+ * centre. (user, kind, period) is a unique key of the notification table, so a second replica, a
+ * retried job or a tick a minute later adds nothing; a daily cap bounds a user's scheduled
+ * notifications. The user's progress is read at send time from the read model quests' events feed.
+ */
+
+interface Row {
+  id: string;
+  tz: string;
+  cr: boolean;
+  sr: boolean;
+  pt: string;
+  qe: boolean;
+  qs: string;
+  qend: string;
+  wk: number | null;
+  streak: number;
+}
+
+const TEXT: Record<DueReminder['kind'], { title: string; body: string }> = {
+  challenge_reminder: {
+    title: 'Your weekly challenge is waiting',
+    body: 'A few minutes today keeps the week on track. Open it and take the first step.',
+  },
+  streak_at_risk: {
+    title: 'Your streak ends tonight',
+    body: 'Today is the last day of your week: finish the weekly challenge to keep your streak alive.',
+  },
+};
+
+/** Rows inserted per statement. */
+const BATCH = 5_000;
+
+export interface TickResult {
+  /** Users looked at. */
+  users: number;
+  /** Reminders due (before the sent-log and the cap). */
+  due: number;
+  /** Notifications added. */
+  sent: number;
+  ms: number;
+}
+
+export async function runNotificationTick(pool: Pool, now: Date): Promise<TickResult> {
+  const started = performance.now();
+  const { rows } = await pool.query<Row>(
+    `SELECT u.id,
+            COALESCE(p.time_zone, u.time_zone, 'UTC') AS tz,
+            COALESCE(p.challenge_reminders, true) AS cr,
+            COALESCE(p.streak_reminders, true) AS sr,
+            COALESCE(p.preferred_time, '09:00') AS pt,
+            COALESCE(p.quiet_hours_enabled, true) AS qe,
+            COALESCE(p.quiet_hours_start, '22:00') AS qs,
+            COALESCE(p.quiet_hours_end, '08:00') AS qend,
+            g.weekly_completed_week AS wk,
+            COALESCE(g.current_streak, 0) AS streak
+       FROM "identity"."user" u
+       LEFT JOIN "identity"."notification_preferences" p ON p.user_id = u.id
+       LEFT JOIN "identity"."notify_progress" g ON g.user_id = u.id
+      WHERE COALESCE(p.channel_in_app, true)
+        AND (COALESCE(p.challenge_reminders, true) OR COALESCE(p.streak_reminders, true))`,
+  );
+  const clocks = new Map<string, LocalClock>();
+  const ids: string[] = [];
+  const kinds: string[] = [];
+  const keys: string[] = [];
+  for (const r of rows) {
+    let clock = clocks.get(r.tz);
+    if (!clock) {
+      clock = localClock(now, r.tz);
+      clocks.set(r.tz, clock);
+    }
+    const due = dueReminders(
+      {
+        challengeReminders: r.cr,
+        streakReminders: r.sr,
+        preferredTime: r.pt,
+        quietHours: { enabled: r.qe, start: r.qs, end: r.qend },
+        weeklyCompletedWeek: r.wk,
+        currentStreak: r.streak,
+      },
+      clock,
+    );
+    for (const d of due) {
+      ids.push(r.id);
+      kinds.push(d.kind);
+      keys.push(d.period);
+    }
+  }
+
+  let sent = 0;
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const slice = (a: string[]) => a.slice(i, i + BATCH);
+    const batchKinds = slice(kinds);
+    const result = await pool.query(
+      `INSERT INTO "identity"."notification" (id, user_id, kind, title, body, route, dedupe_key, created_at)
+       SELECT gen_random_uuid(), t.user_id, t.kind, t.title, t.body, t.route, t.key, $7
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+              AS t(user_id, kind, title, body, route, key)
+        WHERE (SELECT count(*) FROM "identity"."notification" n
+                WHERE n.user_id = t.user_id
+                  AND n.kind IN ('challenge_reminder', 'streak_at_risk', 'weekly_announcement')
+                  AND n.created_at > $7::timestamptz - interval '24 hours'
+                  AND n.created_at <= $7::timestamptz) < $8
+       ON CONFLICT (user_id, kind, dedupe_key) DO NOTHING`,
+      [
+        slice(ids),
+        batchKinds,
+        batchKinds.map((k) => TEXT[k as DueReminder['kind']].title),
+        batchKinds.map((k) => TEXT[k as DueReminder['kind']].body),
+        batchKinds.map((k) => notificationRoute(k as DueReminder['kind'])),
+        slice(keys),
+        now,
+        NOTIFICATION_DAILY_CAP,
+      ],
+    );
+    sent += result.rowCount ?? 0;
+  }
+  return { users: rows.length, due: ids.length, sent, ms: Math.round(performance.now() - started) };
+}
