@@ -14,8 +14,9 @@ type Pool = ServiceContext<unknown>['pool'];
  * The scheduler's tick (issue 25; decision 0042): once a minute, on one replica (pg-boss), every
  * user whose in-app channel is on is checked against their wall clock; what is due goes into the
  * centre. (user, kind, period) is a unique key of the notification table, so a second replica, a
- * retried job or a tick a minute later adds nothing; a daily cap bounds a user's scheduled
- * notifications. The user's progress is read at send time from the read model quests' events feed.
+ * retried job or a tick a minute later adds nothing (what was sent in the last 48 hours is read once
+ * and skipped before writing; the key is the guarantee). A daily cap bounds a user's scheduled
+ * notifications (counted from that same read: two ticks racing could each pass it once). The user's progress is read at send time from the read model quests' events feed.
  */
 
 interface Row {
@@ -53,6 +54,8 @@ export interface TickResult {
   /** Notifications added. */
   sent: number;
   ms: number;
+  /** Where the time went: reading the users, deciding, writing. */
+  phases: { selectMs: number; computeMs: number; insertMs: number };
 }
 
 export async function runNotificationTick(pool: Pool, now: Date): Promise<TickResult> {
@@ -74,10 +77,26 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
       WHERE COALESCE(p.channel_in_app, true)
         AND (COALESCE(p.challenge_reminders, true) OR COALESCE(p.streak_reminders, true))`,
   );
+  // What was sent lately: skipped before writing (the unique key stays the guarantee), and the cap.
+  const recent = await pool.query<{ user_id: string; kind: string; dedupe_key: string | null; created_at: Date }>(
+    `SELECT user_id, kind, dedupe_key, created_at FROM "identity"."notification"
+      WHERE kind IN ('challenge_reminder', 'streak_at_risk', 'weekly_announcement')
+        AND created_at > $1::timestamptz - interval '48 hours' AND created_at <= $1::timestamptz`,
+    [now],
+  );
+  const sentKeys = new Set<string>();
+  const today = new Map<string, number>();
+  const dayAgo = now.getTime() - 86_400_000;
+  for (const n of recent.rows) {
+    sentKeys.add(`${n.user_id}|${n.kind}|${n.dedupe_key}`);
+    if (n.created_at.getTime() > dayAgo) today.set(n.user_id, (today.get(n.user_id) ?? 0) + 1);
+  }
+  const selected = performance.now();
   const clocks = new Map<string, LocalClock>();
   const ids: string[] = [];
   const kinds: string[] = [];
   const keys: string[] = [];
+  let dueCount = 0;
   for (const r of rows) {
     let clock = clocks.get(r.tz);
     if (!clock) {
@@ -96,12 +115,17 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
       clock,
     );
     for (const d of due) {
+      dueCount += 1;
+      if (sentKeys.has(`${r.id}|${d.kind}|${d.period}`)) continue;
+      const count = today.get(r.id) ?? 0;
+      if (count >= NOTIFICATION_DAILY_CAP) continue;
+      today.set(r.id, count + 1);
       ids.push(r.id);
       kinds.push(d.kind);
       keys.push(d.period);
     }
   }
-
+  const computed = performance.now();
   let sent = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
     const slice = (a: string[]) => a.slice(i, i + BATCH);
@@ -111,11 +135,6 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
        SELECT gen_random_uuid(), t.user_id, t.kind, t.title, t.body, t.route, t.key, $7
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
               AS t(user_id, kind, title, body, route, key)
-        WHERE (SELECT count(*) FROM "identity"."notification" n
-                WHERE n.user_id = t.user_id
-                  AND n.kind IN ('challenge_reminder', 'streak_at_risk', 'weekly_announcement')
-                  AND n.created_at > $7::timestamptz - interval '24 hours'
-                  AND n.created_at <= $7::timestamptz) < $8
        ON CONFLICT (user_id, kind, dedupe_key) DO NOTHING`,
       [
         slice(ids),
@@ -125,10 +144,20 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
         batchKinds.map((k) => notificationRoute(k as DueReminder['kind'])),
         slice(keys),
         now,
-        NOTIFICATION_DAILY_CAP,
       ],
     );
     sent += result.rowCount ?? 0;
   }
-  return { users: rows.length, due: ids.length, sent, ms: Math.round(performance.now() - started) };
+  const done = performance.now();
+  return {
+    users: rows.length,
+    due: dueCount,
+    sent,
+    ms: Math.round(done - started),
+    phases: {
+      selectMs: Math.round(selected - started),
+      computeMs: Math.round(computed - selected),
+      insertMs: Math.round(done - computed),
+    },
+  };
 }

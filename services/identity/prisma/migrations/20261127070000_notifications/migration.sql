@@ -58,5 +58,5 @@ CREATE TABLE "notify_progress" (
 
 ALTER TABLE "notify_progress" ADD CONSTRAINT "notify_progress_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- The daily cap counts a user's scheduled notifications of the last 24 hours.
-CREATE INDEX "notification_user_id_kind_created_at_idx" ON "notification"("user_id", "kind", "created_at");
+-- The tick reads what it sent lately (skip and cap) by time.
+CREATE INDEX "notification_scheduled_created_at_idx" ON "notification"("created_at") WHERE "kind" IN ('challenge_reminder', 'streak_at_risk', 'weekly_announcement');

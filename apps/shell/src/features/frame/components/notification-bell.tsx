@@ -1,5 +1,6 @@
 import './notification-bell.css';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { NotificationItem } from '@vere/contracts';
 import { useNavigate } from '@vere/web-router';
 import { Button, Dialog, EmptyState, ErrorCard, IconBell, Skeleton, cx } from '@vere/web-ui';
@@ -57,7 +58,8 @@ export function NotificationBell({ className }: { className?: string }) {
           </span>
         ) : null}
       </button>
-      {open ? <NotificationCentre unread={unread} onClose={() => setOpen(false)} /> : null}
+      {/* In <body>: the bar holding this bell is hidden at the other layout's width (a resize keeps it open). */}
+      {open ? createPortal(<NotificationCentre unread={unread} onClose={() => setOpen(false)} />, document.body) : null}
     </>
   );
 }
