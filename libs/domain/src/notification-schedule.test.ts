@@ -109,3 +109,15 @@ describe('checked at send time', () => {
     ).toEqual([]);
   });
 });
+
+describe('the weekly announcement', () => {
+  it('comes once, at the preferred minute of the Sunday the week starts, moved by quiet hours', () => {
+    // 2027-01-10 is a Sunday.
+    const user = { ...base, challengeReminders: false, streakReminders: false, weeklyAnnouncements: true };
+    const sent = simulate(user, 'Pacific/Chatham', '2027-01-08T00:00:00Z', 96);
+    expect(sent.map((s) => [s.key, s.local])).toEqual([['weekly_announcement|week:2975', '2027-01-10 09:00']]);
+    const late = simulate({ ...user, preferredTime: '23:30' }, 'Europe/Berlin', '2027-01-09T00:00:00Z', 72);
+    expect(late.map((s) => s.local)).toEqual(['2027-01-11 08:00']);
+    expect(simulate({ ...user, weeklyAnnouncements: false }, 'Europe/Berlin', '2027-01-09T00:00:00Z', 72)).toEqual([]);
+  });
+});

@@ -52,6 +52,8 @@ export function localClock(now: Date, timeZone: string): LocalClock {
 /** One user as the scheduler sees them: preferences and what quests told identity they did. */
 export interface ReminderSubject {
   challengeReminders: boolean;
+  /** Absent: off (callers before the weekly announcement existed). */
+  weeklyAnnouncements?: boolean;
   streakReminders: boolean;
   preferredTime: string;
   quietHours: QuietHours;
@@ -61,7 +63,7 @@ export interface ReminderSubject {
   currentStreak: number;
 }
 
-export type ScheduledKind = 'challenge_reminder' | 'streak_at_risk';
+export type ScheduledKind = 'challenge_reminder' | 'streak_at_risk' | 'weekly_announcement';
 
 export interface DueReminder {
   kind: ScheduledKind;
@@ -99,6 +101,15 @@ export function dueReminders(user: ReminderSubject, clock: LocalClock): DueRemin
       if (late >= 0 && late < CATCH_UP_MINUTES && now < until && !inQuietHours(user.quietHours, clock.minute))
         due.push({ kind: 'challenge_reminder', period: `day:${addDays(clock.date, -back)}` });
     }
+  }
+
+  // The weekly announcement: the week's challenge rotates when the user's week starts (Sunday,
+  // their zone); it comes at the preferred minute that Sunday, moved by quiet hours like a reminder.
+  if (user.weeklyAnnouncements) {
+    const sunday = clock.dayIndex - clock.weekday;
+    const late = now - deferred(sunday * DAY + preferred, user.quietHours);
+    if (late >= 0 && late < CATCH_UP_MINUTES && !inQuietHours(user.quietHours, clock.minute))
+      due.push({ kind: 'weekly_announcement', period: `week:${clock.weekNumber}` });
   }
 
   // Streak at risk: the last day of the user's week (Saturday), never dropped for quiet hours: if

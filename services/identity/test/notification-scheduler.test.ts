@@ -147,3 +147,20 @@ describe('the notification tick', () => {
     expect((await sentTo(id)).filter((r) => r.kind === 'challenge_reminder')).toEqual([]);
   });
 });
+
+describe('the weekly announcement', () => {
+  it('reaches each user once on the Sunday their week starts, unless they turned it off', async () => {
+    const on = await user('Asia/Kolkata', { challengeReminders: false, streakReminders: false });
+    const off = await user('Asia/Kolkata', {
+      challengeReminders: false,
+      streakReminders: false,
+      weeklyAnnouncements: false,
+    });
+    for (const at of ['2027-02-07T03:30:00Z', '2027-02-07T03:31:00Z', '2027-02-07T04:00:00Z']) {
+      now = new Date(at); // Sunday 09:00 in Kolkata, and after
+      await tick();
+    }
+    expect((await sentTo(on)).map((r) => r.kind)).toEqual(['weekly_announcement']);
+    expect(await sentTo(off)).toEqual([]);
+  });
+});

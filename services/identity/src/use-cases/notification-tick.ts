@@ -24,6 +24,7 @@ interface Row {
   tz: string;
   cr: boolean;
   sr: boolean;
+  wa: boolean;
   pt: string;
   qe: boolean;
   qs: string;
@@ -36,6 +37,10 @@ const TEXT: Record<DueReminder['kind'], { title: string; body: string }> = {
   challenge_reminder: {
     title: 'Your weekly challenge is waiting',
     body: 'A few minutes today keeps the week on track. Open it and take the first step.',
+  },
+  weekly_announcement: {
+    title: 'A new weekly challenge is here',
+    body: 'Fresh week, fresh challenge. See what it is and bring your pod along.',
   },
   streak_at_risk: {
     title: 'Your streak ends tonight',
@@ -65,6 +70,7 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
             COALESCE(p.time_zone, u.time_zone, 'UTC') AS tz,
             COALESCE(p.challenge_reminders, true) AS cr,
             COALESCE(p.streak_reminders, true) AS sr,
+            COALESCE(p.weekly_announcements, true) AS wa,
             COALESCE(p.preferred_time, '09:00') AS pt,
             COALESCE(p.quiet_hours_enabled, true) AS qe,
             COALESCE(p.quiet_hours_start, '22:00') AS qs,
@@ -75,7 +81,8 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
        LEFT JOIN "identity"."notification_preferences" p ON p.user_id = u.id
        LEFT JOIN "identity"."notify_progress" g ON g.user_id = u.id
       WHERE COALESCE(p.channel_in_app, true)
-        AND (COALESCE(p.challenge_reminders, true) OR COALESCE(p.streak_reminders, true))`,
+        AND (COALESCE(p.challenge_reminders, true) OR COALESCE(p.streak_reminders, true)
+             OR COALESCE(p.weekly_announcements, true))`,
   );
   // What was sent lately: skipped before writing (the unique key stays the guarantee), and the cap.
   const recent = await pool.query<{ user_id: string; kind: string; dedupe_key: string | null; created_at: Date }>(
@@ -107,6 +114,7 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
       {
         challengeReminders: r.cr,
         streakReminders: r.sr,
+        weeklyAnnouncements: r.wa,
         preferredTime: r.pt,
         quietHours: { enabled: r.qe, start: r.qs, end: r.qend },
         weeklyCompletedWeek: r.wk,
