@@ -4,6 +4,7 @@ import { newEvent } from '@vere/service-kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityServiceHandle } from '../src/index';
+import { NOTIFICATION_TICK_JOB } from '../src/service';
 import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
 // The scheduler's tick on a fake clock (decision 0042): the pure timing rules are tested across DST
@@ -163,4 +164,20 @@ describe('the weekly announcement', () => {
     expect((await sentTo(on)).map((r) => r.kind)).toEqual(['weekly_announcement']);
     expect(await sentTo(off)).toEqual([]);
   });
+});
+
+describe('the scheduled job', () => {
+  it('runs the tick through pg-boss once the service starts', async () => {
+    const withJobs = await buildIdentity({ clock, scheduler: true }, { db: h.db });
+    try {
+      const service = withJobs.service as IdentityServiceHandle;
+      const id = await service.jobs!.queue(NOTIFICATION_TICK_JOB, 'test-run');
+      expect(id).toBeTruthy();
+      await expect
+        .poll(() => service.jobs!.state(NOTIFICATION_TICK_JOB, id!), { timeout: 30_000, interval: 500 })
+        .toBe('completed');
+    } finally {
+      await withJobs.close();
+    }
+  }, 60_000);
 });
