@@ -27,7 +27,7 @@ describe('notifications', () => {
     await form.getByRole('switch', { name: 'E-mail' }).click();
     await form.getByLabel('Reminder time').fill('18:30');
     await form.getByLabel('Until').fill('07:15');
-    await form.getByLabel('Time zone for these times').selectOption('Europe/Berlin');
+    await form.getByLabel('Zone for reminders').selectOption('Europe/Berlin');
     await form.getByRole('button', { name: 'Save notification settings' }).click();
     await visible(page.getByText('Notification settings saved'));
 
@@ -39,7 +39,7 @@ describe('notifications', () => {
     expect(await again.getByRole('switch', { name: 'Challenge reminders' }).isChecked()).toBe(true);
     expect(await again.getByLabel('Reminder time').inputValue()).toBe('18:30');
     expect(await again.getByLabel('Until').inputValue()).toBe('07:15');
-    expect(await again.getByLabel('Time zone for these times').inputValue()).toBe('Europe/Berlin');
+    expect(await again.getByLabel('Zone for reminders').inputValue()).toBe('Europe/Berlin');
     await ana.context.close();
   });
 

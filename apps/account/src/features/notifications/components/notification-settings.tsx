@@ -194,7 +194,7 @@ export function NotificationSettings() {
             </div>
             <div className="ac-notify__row">
               <label className="ac-zone__label" htmlFor={`${ids}-zone`}>
-                Time zone for these times
+                Zone for reminders
               </label>
               <select
                 id={`${ids}-zone`}
