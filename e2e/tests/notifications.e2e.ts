@@ -79,6 +79,8 @@ describe('notifications', () => {
       const unreadBell = page.getByRole('button', { name: 'Notifications, 1 unread' });
       await visible(unreadBell, 30_000);
       expect(await page.getByTestId('notification-badge').first().textContent()).toBe('1');
+      // The whole page with the badge showing (its contrast included).
+      expect(await seriousViolations(page)).toEqual([]);
       await unreadBell.click();
       const item = centre.getByTestId('notification-item').filter({ hasText: 'Sam Request wants to be friends' });
       await visible(item);
