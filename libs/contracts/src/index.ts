@@ -10,3 +10,4 @@ export * from './your-data';
 export * from './weekly';
 export * from './text';
 export * from './playbooks';
+export * from './notifications';

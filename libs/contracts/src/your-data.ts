@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { UserSchema } from './identity';
+import { NotificationPreferencesSchema, NotificationSchema } from './notifications';
 import { PodSummarySchema } from './pods';
 import { SingleLine } from './text';
 
@@ -14,6 +15,9 @@ export const IdentityExportSchema = Type.Object({
   service: Type.Literal('identity'),
   account: UserSchema,
   sessions: Type.Array(Type.Object({ startedAt: Iso, expiresAt: Iso, endedAt: Nullable(Iso) })),
+  /** Issue 25: the saved notification preferences (null: never saved, the defaults apply) and the centre's items. */
+  notificationPreferences: Nullable(NotificationPreferencesSchema),
+  notifications: Type.Array(NotificationSchema),
 });
 export type IdentityExport = Static<typeof IdentityExportSchema>;
 

@@ -21,3 +21,5 @@ export * from './contrast';
 export * from './validation';
 export * from './weekend';
 export * from './weeks';
+export * from './notifications';
+export * from './notification-schedule';

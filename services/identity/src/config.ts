@@ -71,6 +71,10 @@ export interface IdentityConfig {
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** How long a started Google sign-in may take. Default 10 min. */
   oidcAttemptTtlMs?: number;
+  /** The notification scheduler's clock (tests pass a fake one). Default: the system clock. */
+  clock?: () => Date;
+  /** false: no scheduled jobs on this replica (tests drive the tick themselves). Default on. */
+  scheduler?: boolean;
 }
 
 export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): IdentityConfig {

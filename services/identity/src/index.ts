@@ -1,2 +1,2 @@
 export { IdentityEnv, googleConfig, identityConfig, type IdentityConfig } from './config';
-export { createIdentityService } from './service';
+export { createIdentityService, type IdentityServiceHandle } from './service';

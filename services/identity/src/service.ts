@@ -1,6 +1,17 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { AppError, assembleService, prismaTransactions, type EventBus, type ServiceHandle } from '@vere/service-kit';
+import { FriendshipChanged, StreakUpdated, WeeklyCompleted } from '@vere/contracts';
+import {
+  AppError,
+  assembleService,
+  consume,
+  startJobs,
+  type Jobs,
+  type ServiceContext,
+  prismaTransactions,
+  type EventBus,
+  type ServiceHandle,
+} from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
@@ -9,6 +20,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './mail';
 import { createOidcClient } from './oidc-client';
 import { prismaDir } from './prisma-dir';
 import { createExternalIdentitiesRepository } from './repositories/external-identities-repository';
+import { createNotificationsRepository } from './repositories/notifications-repository';
 import { createOidcAttemptsRepository } from './repositories/oidc-attempts-repository';
 import { createPasswordResetsRepository } from './repositories/password-resets-repository';
 import { createRefreshTokensRepository } from './repositories/refresh-tokens-repository';
@@ -18,18 +30,34 @@ import { createUsersRepository } from './repositories/users-repository';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, authRoutes, setRefreshCookie } from './routes/auth';
 import { clientErrorRoutes } from './routes/client-errors';
 import { googleRoutes } from './routes/google';
+import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
 import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOptions } from './signing-keys';
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
 import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
+import { onFriendshipChanged, onStreakUpdated, onWeeklyCompleted } from './use-cases/notification-triggers';
+import { runNotificationTick, type TickResult } from './use-cases/notification-tick';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
+
+/** The pg-boss job that runs the notification scheduler's tick (decision 0042). */
+export const NOTIFICATION_TICK_JOB = 'identity-notification-tick';
+export const NOTIFICATION_TICK_CRON = '* * * * *';
+
+export interface IdentityServiceHandle extends ServiceHandle {
+  /** One scheduler tick at the service clock's now (tests call it with a fake clock). */
+  notificationTick(): Promise<TickResult>;
+  readonly jobs: Jobs | undefined;
+}
 
 export async function createIdentityService(
   config: IdentityConfig,
   deps: { bus: EventBus; logger: FastifyBaseLogger },
-): Promise<ServiceHandle> {
+): Promise<IdentityServiceHandle> {
+  let pool: ServiceContext<unknown>['pool'] | undefined;
+  let jobs: Jobs | undefined;
+  const clock = config.clock ?? (() => new Date());
   // Loaded once, by routes() (which runs before any request): the auth plugin and the use cases share them.
   let keys: Promise<SigningKeys> | undefined;
   if (!config.jwtPrivateKey && !config.signingKeyEncryptionKey && config.production) {
@@ -67,7 +95,8 @@ export async function createIdentityService(
         return (await keys).verificationKey(header.kid);
       },
     }),
-    routes: async ({ app, prisma, relay }) => {
+    routes: async ({ app, prisma, relay, pool: servicePool }) => {
+      pool = servicePool;
       const transaction = prismaTransactions(prisma, { schema: 'identity', relay });
       const signingKeys = createSigningKeysRepository();
       keys = SigningKeys.load({ db: prisma, transaction, signingKeys }, keyOptions);
@@ -81,6 +110,7 @@ export async function createIdentityService(
         identities: createExternalIdentitiesRepository(),
         attempts: createOidcAttemptsRepository(),
         signingKeys,
+        notifications: createNotificationsRepository(),
         keys: await keys,
         sessions: {
           issuer: config.issuer,
@@ -127,6 +157,7 @@ export async function createIdentityService(
         availabilityPerMinute: config.authRateLimitPerMinute * 3,
         clearSessionCookie: (reply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH }),
       });
+      await app.register(notificationRoutes, { deps: identity });
       await app.register(googleRoutes, {
         deps: identity,
         cookieSecure: config.cookieSecure,
@@ -140,10 +171,41 @@ export async function createIdentityService(
         devMail: kept?.messages,
       });
     },
+    // Issue 25: other services' events that become notifications (decision 0042).
+    consumers: ({ bus, prisma, relay }) => {
+      const transaction = prismaTransactions(prisma, { schema: 'identity', relay });
+      const notifications = createNotificationsRepository();
+      return [
+        consume(bus, transaction, 'identity-notify-friends', FriendshipChanged, (tx, e) =>
+          onFriendshipChanged({ notifications }, tx, e),
+        ),
+        consume(bus, transaction, 'identity-notify-weekly', WeeklyCompleted, (tx, e) => onWeeklyCompleted(tx, e)),
+        consume(bus, transaction, 'identity-notify-streak', StreakUpdated, (tx, e) => onStreakUpdated(tx, e)),
+        // TODO(issue 25, nudges): consume pods.member.nudged.v1 here (see use-cases/notification-triggers.ts).
+      ];
+    },
   });
+  const notificationTick = () => runNotificationTick(pool!, clock());
   return {
-    ...handle,
+    name: handle.name,
+    app: handle.app,
+    get jobs() {
+      return jobs;
+    },
+    notificationTick,
+    async start() {
+      await handle.start();
+      if (config.scheduler === false) return;
+      jobs = await startJobs({
+        pool: pool!,
+        schema: 'identity_jobs',
+        logger: deps.logger,
+        jobs: [{ name: NOTIFICATION_TICK_JOB, cron: NOTIFICATION_TICK_CRON, run: notificationTick }],
+      });
+    },
     async close() {
+      await jobs?.stop();
+      jobs = undefined;
       (await keys?.catch(() => undefined))?.stop();
       await handle.close();
     },

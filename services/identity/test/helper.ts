@@ -26,6 +26,8 @@ function createIdentity(
       refreshTokenTtlDays: 30,
       cookieSecure: true,
       authRateLimitPerMinute: 1000,
+      // The notification tick runs on the real clock otherwise: tests drive it (notification-scheduler.test.ts).
+      scheduler: false,
       ...overrides,
     },
     { bus, logger },

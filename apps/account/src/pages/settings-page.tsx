@@ -17,6 +17,7 @@ import {
 import type { Theme } from '@vere/web-ui';
 import { useIsAdmin } from '../features/admin/utils/admin-role';
 import { PlanStatus } from '../features/billing/components/plan-status';
+import { NotificationSettings } from '../features/notifications/components/notification-settings';
 import { TimeZoneSetting } from '../features/profile/components/time-zone-setting';
 import { YourData } from '../features/your-data/components/your-data';
 import { requestTour, useSignOut, useEntitlement } from '@vere/web-kit';
@@ -130,6 +131,8 @@ export function SettingsPage() {
       </section>
 
       <TimeZoneSetting />
+
+      <NotificationSettings />
 
       <section className="vui-section" aria-labelledby="ac-tour">
         <h2 id="ac-tour" className="vui-section__title">

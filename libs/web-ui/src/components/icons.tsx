@@ -144,6 +144,13 @@ export const IconCompass = icon(
     <path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" />
   </>,
 );
+export const IconBell = icon(
+  'Bell',
+  <>
+    <path d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9Z" />
+    <path d="M10 19.5a2 2 0 0 0 4 0" />
+  </>,
+);
 export const IconMessage = icon('Message', <path d="M21 12a8 8 0 0 1-11.8 7L3 21l2-6A8 8 0 1 1 21 12Z" />);
 export const IconSparkles = icon(
   'Sparkles',

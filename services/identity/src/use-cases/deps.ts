@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail';
 import type { OidcClient } from '../oidc-client';
 import type { Db } from '../repositories/db';
+import type { NotificationsRepository } from '../repositories/notifications-repository';
 import type { ExternalIdentitiesRepository } from '../repositories/external-identities-repository';
 import type { OidcAttemptsRepository } from '../repositories/oidc-attempts-repository';
 import type { PasswordResetsRepository } from '../repositories/password-resets-repository';
@@ -25,6 +26,8 @@ export interface IdentityDeps {
   identities: ExternalIdentitiesRepository;
   attempts: OidcAttemptsRepository;
   signingKeys: SigningKeysRepository;
+  /** Notification preferences and the in-app centre (issue 25). */
+  notifications: NotificationsRepository;
   /** The keys access tokens are signed with. */
   keys: SigningKeys;
   sessions: SessionSettings;

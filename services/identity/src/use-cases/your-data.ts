@@ -3,8 +3,9 @@ import { AppError, newEvent, writeOutbox } from '@vere/service-kit';
 import { verifyPassword } from '../passwords';
 import { getAccount, toUserBody } from './accounts';
 import type { IdentityDeps } from './deps';
+import { getNotificationPreferences, toNotificationItem } from './notifications';
 
-/** What identity holds about the user: the account (never the password hash) and its sessions. */
+/** What identity holds about the user: the account (never the password hash), its sessions, notification preferences and notifications. */
 export async function exportIdentityData(deps: IdentityDeps, userId: string): Promise<IdentityExport> {
   const user = await getAccount(deps, userId);
   // The user's own file, shown to nobody: it keeps a photo link that is no longer shown (decision 0035).
@@ -14,7 +15,10 @@ export async function exportIdentityData(deps: IdentityDeps, userId: string): Pr
     expiresAt: s.expiresAt.toISOString(),
     endedAt: s.endedAt?.toISOString() ?? null,
   }));
-  return { service: 'identity', account, sessions };
+  const saved = await deps.notifications.preferences(deps.db, userId);
+  const notificationPreferences = saved ? await getNotificationPreferences(deps, userId) : null;
+  const notifications = (await deps.notifications.all(deps.db, userId)).map(toNotificationItem);
+  return { service: 'identity', account, sessions, notificationPreferences, notifications };
 }
 
 /**

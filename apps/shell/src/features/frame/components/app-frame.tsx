@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@vere/web-router';
 import { Button, IconCrown, IconLogOut, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
 import { FrameStreak } from './frame-streak';
+import { NotificationBell } from './notification-bell';
 import { NavList } from './nav-list';
 import { OfflineBanner } from './offline-banner';
 import { UserBlock } from './user-block';
@@ -41,6 +42,7 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
             <span className="shell-topbar__pro-verb">Unlock </span>Pro
           </Link>
         ) : null}
+        <NotificationBell />
         <ThemeToggle className="shell-topbar__theme" />
       </header>
 
@@ -73,6 +75,7 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
         <div className="shell-sidebar__footer">
           <div className="shell-sidebar__user">
             <UserBlock />
+            <NotificationBell />
             <ThemeToggle />
           </div>
           <Button

@@ -1,0 +1,63 @@
+import type { FriendshipChangedPayload, StreakUpdatedPayload, WeeklyCompletedPayload } from '@vere/contracts';
+import { notificationRoute } from '@vere/domain';
+import type { Db } from '../repositories/db';
+import type { IdentityDeps } from './deps';
+import { deliverInApp } from './notifications';
+
+/*
+ * Consumers that turn other services' events into notifications (issue 25; decision 0042). Each
+ * runs in the consumer's unit of work (inbox mark + the notification commit together) and keys the
+ * notification by the event id, so a redelivery adds nothing.
+ *
+ * TODO(issue 25, nudges): `pods.member.nudged.v1` is being added in a parallel branch. When it is
+ * merged, add `onMemberNudged` here (kind 'pod_activity', route notificationRoute('pod_activity',
+ * podId), dedupe key the event id, only when the user's podActivities preference is on) and one
+ * `consume(..., 'identity-notify-nudges', MemberNudged, ...)` line in src/service.ts next to
+ * 'identity-notify-friends'.
+ */
+
+const displayName = async (tx: Db, userId: string): Promise<string> => {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { name: true, displayName: true } });
+  return user?.displayName?.trim() || user?.name || 'Someone';
+};
+
+/** pods.friendship.changed.v1: a request reaches the person asked; an acceptance reaches the one who asked. */
+export async function onFriendshipChanged(
+  deps: Pick<IdentityDeps, 'notifications'>,
+  tx: Db,
+  e: FriendshipChangedPayload,
+): Promise<void> {
+  if (e.change !== 'requested' && e.change !== 'accepted') return;
+  const name = await displayName(tx, e.userId);
+  const requested = e.change === 'requested';
+  const kind = requested ? 'friend_request' : 'friend_accepted';
+  await deliverInApp(deps, tx, {
+    userId: e.otherUserId,
+    kind,
+    title: requested ? `${name} wants to be friends` : `${name} accepted your friend request`,
+    body: requested
+      ? 'Say yes to see each other’s challenges and cheer each other on.'
+      : 'You can now chat and see each other’s weekly challenges.',
+    route: notificationRoute(kind),
+    dedupeKey: e.eventId,
+    at: new Date(e.occurredAt),
+  });
+}
+
+/** quests.weekly.completed.v1: the newest week the user completed (a reminder for it is no longer sent). */
+export async function onWeeklyCompleted(tx: Db, e: WeeklyCompletedPayload): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "identity"."notify_progress" (user_id, weekly_completed_week, updated_at)
+    SELECT ${e.userId}::uuid, ${e.weekNumber}, now() WHERE EXISTS (SELECT 1 FROM "identity"."user" WHERE id = ${e.userId}::uuid)
+    ON CONFLICT (user_id) DO UPDATE
+      SET weekly_completed_week = GREATEST(COALESCE(notify_progress.weekly_completed_week, EXCLUDED.weekly_completed_week), EXCLUDED.weekly_completed_week),
+          updated_at = now()`;
+}
+
+/** quests.streak.updated.v1: the weekly streak a "streak at risk" warning is about. */
+export async function onStreakUpdated(tx: Db, e: StreakUpdatedPayload): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "identity"."notify_progress" (user_id, current_streak, updated_at)
+    SELECT ${e.userId}::uuid, ${e.currentStreak}, now() WHERE EXISTS (SELECT 1 FROM "identity"."user" WHERE id = ${e.userId}::uuid)
+    ON CONFLICT (user_id) DO UPDATE SET current_streak = EXCLUDED.current_streak, updated_at = now()`;
+}
