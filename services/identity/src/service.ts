@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { FriendshipChanged, StreakUpdated, WeeklyCompleted } from '@vere/contracts';
+import { FriendshipChanged, MemberNudged, StreakUpdated, WeeklyCompleted } from '@vere/contracts';
 import {
   AppError,
   assembleService,
@@ -36,7 +36,12 @@ import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOpti
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
 import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
-import { onFriendshipChanged, onStreakUpdated, onWeeklyCompleted } from './use-cases/notification-triggers';
+import {
+  onFriendshipChanged,
+  onMemberNudged,
+  onStreakUpdated,
+  onWeeklyCompleted,
+} from './use-cases/notification-triggers';
 import { runNotificationTick, type TickResult } from './use-cases/notification-tick';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
@@ -181,7 +186,9 @@ export async function createIdentityService(
         ),
         consume(bus, transaction, 'identity-notify-weekly', WeeklyCompleted, (tx, e) => onWeeklyCompleted(tx, e)),
         consume(bus, transaction, 'identity-notify-streak', StreakUpdated, (tx, e) => onStreakUpdated(tx, e)),
-        // TODO(issue 25, nudges): consume pods.member.nudged.v1 here (see use-cases/notification-triggers.ts).
+        consume(bus, transaction, 'identity-notify-nudges', MemberNudged, (tx, e) =>
+          onMemberNudged({ notifications }, tx, e),
+        ),
       ];
     },
   });

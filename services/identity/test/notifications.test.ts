@@ -1,4 +1,5 @@
-import { FriendshipChanged } from '@vere/contracts';
+import { randomUUID } from 'node:crypto';
+import { FriendshipChanged, MemberNudged } from '@vere/contracts';
 import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
@@ -149,6 +150,26 @@ describe('the in-app centre', () => {
       kind: 'friend_accepted',
       title: 'Ana Lopez accepted your friend request',
     });
+  });
+
+  it('tells a member a pod-mate nudged them, once, routed to the pod — and not while pod activity is off', async () => {
+    const ana = await newAccount();
+    const sam = await newAccount({ name: 'Sam Rivera' });
+    const podId = randomUUID();
+    const nudge = newEvent(MemberNudged.subject, sam.id, { podId, recipientId: ana.id, day: '2026-11-26' });
+    await h.bus.publish(nudge);
+    await h.bus.publish(nudge); // redelivered
+    await h.bus.idle();
+    const page = (await call(ana.token, 'GET', CENTRE)).json();
+    expect(page.notifications).toEqual([
+      expect.objectContaining({ kind: 'pod_activity', title: 'Sam Rivera nudged you', route: `/pods/${podId}` }),
+    ]);
+
+    const quiet = await newAccount();
+    expect((await call(quiet.token, 'PUT', PREFS, { ...choice, podActivities: false })).statusCode).toBe(200);
+    await h.bus.publish(newEvent(MemberNudged.subject, sam.id, { podId, recipientId: quiet.id, day: '2026-11-26' }));
+    await h.bus.idle();
+    expect((await call(quiet.token, 'GET', CENTRE)).json().notifications).toEqual([]);
   });
 
   it('pages newest first, marks one read and then all read', async () => {

@@ -1,4 +1,9 @@
-import type { FriendshipChangedPayload, StreakUpdatedPayload, WeeklyCompletedPayload } from '@vere/contracts';
+import type {
+  FriendshipChangedPayload,
+  MemberNudgedPayload,
+  StreakUpdatedPayload,
+  WeeklyCompletedPayload,
+} from '@vere/contracts';
 import { notificationRoute } from '@vere/domain';
 import type { Db } from '../repositories/db';
 import type { IdentityDeps } from './deps';
@@ -8,12 +13,6 @@ import { deliverInApp } from './notifications';
  * Consumers that turn other services' events into notifications (issue 25; decision 0042). Each
  * runs in the consumer's unit of work (inbox mark + the notification commit together) and keys the
  * notification by the event id, so a redelivery adds nothing.
- *
- * TODO(issue 25, nudges): `pods.member.nudged.v1` is being added in a parallel branch. When it is
- * merged, add `onMemberNudged` here (kind 'pod_activity', route notificationRoute('pod_activity',
- * podId), dedupe key the event id, only when the user's podActivities preference is on) and one
- * `consume(..., 'identity-notify-nudges', MemberNudged, ...)` line in src/service.ts next to
- * 'identity-notify-friends'.
  */
 
 const displayName = async (tx: Db, userId: string): Promise<string> => {
@@ -39,6 +38,29 @@ export async function onFriendshipChanged(
       ? 'Say yes to see each other’s challenges and cheer each other on.'
       : 'You can now chat and see each other’s weekly challenges.',
     route: notificationRoute(kind),
+    dedupeKey: e.eventId,
+    at: new Date(e.occurredAt),
+  });
+}
+
+/**
+ * pods.member.nudged.v1: the member a pod-mate nudged hears it, routed to the pod — a pod activity,
+ * so only while that type is on (pods already allows one nudge per nudger, member and day).
+ */
+export async function onMemberNudged(
+  deps: Pick<IdentityDeps, 'notifications'>,
+  tx: Db,
+  e: MemberNudgedPayload,
+): Promise<void> {
+  const prefs = await deps.notifications.preferences(tx, e.recipientId);
+  if (prefs && !prefs.podActivities) return;
+  const name = await displayName(tx, e.userId);
+  await deliverInApp(deps, tx, {
+    userId: e.recipientId,
+    kind: 'pod_activity',
+    title: `${name} nudged you`,
+    body: 'This week’s challenge is still open, and your pod is cheering you on.',
+    route: notificationRoute('pod_activity', e.podId),
     dedupeKey: e.eventId,
     at: new Date(e.occurredAt),
   });
