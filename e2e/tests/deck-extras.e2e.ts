@@ -1,15 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runningEmbeddedPostgres } from '@vere/dev-db';
-import pg from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll } from 'vitest';
 import { outage } from '../support/api';
 import { newUser, visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
 import { repoRoot, type Stack } from '../support/stack';
+import { stackDatabase } from '../support/database';
 
 // The built-in sample sidequests (an empty catalogue) and the "+N bonus" swipes of a level-5 player,
 // against the app as `npm start` runs it; the test reaches the stack's own database for what no
@@ -23,19 +21,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').trim();
 
-let pool: pg.Pool | undefined;
-/** The stack's embedded PostgreSQL (every service's schema lives in the database `vere`). */
-function database(stack: Stack): pg.Pool {
-  if (!pool) {
-    const url = runningEmbeddedPostgres(join(stack.dataDir, 'postgres'), 'vere');
-    if (!url) throw new Error('the stack has no running embedded PostgreSQL');
-    pool = new pg.Pool({ connectionString: url, max: 2 });
-  }
-  return pool;
-}
-afterAll(async () => {
-  await pool?.end();
-});
+const database = stackDatabase();
 
 interface Player {
   userId: string;

@@ -1,15 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { runningEmbeddedPostgres } from '@vere/dev-db';
-import pg from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll } from 'vitest';
 import { newUser, visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
 import { repoRoot, type Stack } from '../support/stack';
+import { stackDatabase } from '../support/database';
 
 // Playbooks (issue 23): a new player works through week 1 of the level-1 playbook in the browser
 // (an insight, a quiz the server scores, a mini-challenge with a photo) and sees the XP rise and
@@ -23,19 +21,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').trim();
 
-let pool: pg.Pool | undefined;
-/** The stack's embedded PostgreSQL, for what no API offers (giving Pro without a store). */
-function database(stack: Stack): pg.Pool {
-  if (!pool) {
-    const url = runningEmbeddedPostgres(join(stack.dataDir, 'postgres'), 'vere');
-    if (!url) throw new Error('the stack has no running embedded PostgreSQL');
-    pool = new pg.Pool({ connectionString: url, max: 2 });
-  }
-  return pool;
-}
-afterAll(async () => {
-  await pool?.end();
-});
+const database = stackDatabase();
 
 /** The level-1 playbook as its content file says (the test answers its quizzes like a reader would). */
 interface Step {
