@@ -24,4 +24,3 @@ export type {
   PodNudgedMessage,
   PodStreakMessage,
 } from './live/use-pod-events';
-export * from './upload-photo';
