@@ -24,3 +24,4 @@ export type {
   PodNudgedMessage,
   PodStreakMessage,
 } from './live/use-pod-events';
+export * from './upload-photo';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { IconCamera, buttonClassName } from '@vere/web-ui';
-import { PHOTO_TYPES } from '../api/upload-photo';
+import { PHOTO_TYPES } from '@vere/web-kit';
 
 export interface ProofPhotoFieldProps {
   /** The input's id (its label points at it). */

@@ -7,7 +7,7 @@ import { dispatchAppEvent } from '@vere/web-kit';
 import { isApiError, actionErrorMessage } from '@vere/web-session';
 import { Button, celebrate, notify } from '@vere/web-ui';
 import { progressQueryKey } from '../../../shared/api/get-progress';
-import { PhotoRejected, uploadProofPhoto } from '../../../shared/api/upload-photo';
+import { PhotoRejected, uploadProofPhoto } from '@vere/web-kit';
 import { ProofPhotoField } from '../../../shared/components/proof-photo-field';
 import { levelUpMessage } from '../../../shared/utils/level-up-message';
 import { completeTodo } from '../api/complete-todo';

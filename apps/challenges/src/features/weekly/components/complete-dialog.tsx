@@ -12,7 +12,7 @@ import type {
 import { dispatchAppEvent, useMyPods } from '@vere/web-kit';
 import { Button, Dialog, celebrate, notify } from '@vere/web-ui';
 import { progressQueryKey } from '../../../shared/api/get-progress';
-import { PhotoRejected, uploadProofPhoto } from '../../../shared/api/upload-photo';
+import { PhotoRejected, uploadProofPhoto } from '@vere/web-kit';
 import { ProofPhotoField } from '../../../shared/components/proof-photo-field';
 import { levelUpMessage } from '../../../shared/utils/level-up-message';
 import { completeWeekly } from '../api/complete-weekly';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { CompletePlaybookStepBody, PlaybookStep } from '@vere/contracts';
 import { Button, IconCamera, IconCheck, IconSparkles, IconX } from '@vere/web-ui';
-import { PHOTO_TYPES, PhotoRejected, uploadProofPhoto } from '../../../shared/api/upload-photo';
+import { PHOTO_TYPES, PhotoRejected, uploadProofPhoto } from '@vere/web-kit';
 
 export interface StepScreenProps {
   step: PlaybookStep;
