@@ -4,7 +4,7 @@ import { Keyboard } from '@capacitor/keyboard';
 import { PushNotifications } from '@capacitor/push-notifications';
 import { SplashScreen } from '@capacitor/splash-screen';
 import { StatusBar, Style } from '@capacitor/status-bar';
-import { apiFetch, reportClientError, sessionStore } from '@vere/web-session';
+import { apiFetch, reportClientError, sessionStore, setPublicOrigin } from '@vere/web-session';
 import { routeForNotification } from '../../shared/utils/notification-route';
 import { configuredApiOrigin, routeApiCalls } from './utils/api-origin';
 import { pathForAppUrl } from './utils/app-links';
@@ -36,6 +36,8 @@ const report = (what: string, error: unknown) =>
 export function routeApiForApp(): void {
   const origin = configuredApiOrigin();
   if (!origin) return;
+  // Links people share (pod invites) name the server, never capacitor://localhost.
+  setPublicOrigin(origin);
   routeApiCalls(window, origin, async ({ url, method, headers, body }) => {
     const answer = await CapacitorHttp.request({
       url,
