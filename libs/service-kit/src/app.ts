@@ -112,6 +112,8 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
     credentials: false,
     maxAge: 600,
+    // A bare OPTIONS (no preflight headers) gets an empty 204, not the plugin's text/plain 400.
+    strictPreflight: false,
   });
   if (opts.shedding !== false)
     await installLoadShedding(app, { pool: opts.pool, ...(opts.shedding ?? sheddingFromEnv()) });

@@ -137,6 +137,11 @@ describe('CORS: the iOS app (capacitor://localhost) and no other origin', () => 
     expect(res.headers.get('access-control-allow-origin')).toBe('capacitor://localhost');
   });
 
+  it('answers a bare OPTIONS without an error', async () => {
+    const res = await fetch(`${url}/api/sample/me`, { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+  });
+
   it('never names another origin as allowed', async () => {
     for (const origin of ['https://evil.example', 'capacitor://evil', 'null']) {
       const res = await fetch(`${url}/api/sample/me`, { headers: { origin } });
