@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { visible } from '../support/app';
+import { seriousViolations } from '../support/axe';
 import { describe, expect, test as base } from '../support/fixtures';
 import { befriend, docShot, member, type Member, type Person } from '../support/people';
 import type { Stack, StackOptions } from '../support/stack';
@@ -145,6 +146,7 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
     await visible(ana.page.getByRole('button', { name: 'Restore Purchases' }));
     await visible(shellPlan(ana.page).filter({ hasText: 'Free User' }));
     await docShot(ana.page, 'ios-purchase-sheet-phone', { fullPage: false });
+    expect(await seriousViolations(ana.page)).toEqual([]);
 
     await ana.page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await visible(ana.page.getByRole('status').filter({ hasText: 'Welcome to Vere Pro!' }));
@@ -319,6 +321,7 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
       const box = await composer.boundingBox();
       expect(box!.y + box!.height).toBeLessThanOrEqual(IPHONE_15.height - KEYBOARD_HEIGHT);
       await docShot(page, 'ios-chat-keyboard-phone', { fullPage: false, reset: false });
+      expect(await seriousViolations(page)).toEqual([]);
       await fire(page, 'Keyboard', 'keyboardWillHide', {});
       await page.setViewportSize(IPHONE_15);
       await visible(page.locator('.shell-tabbar'));
