@@ -98,6 +98,12 @@ describe('the iOS app (apps/ios): the committed Xcode project is what `cap sync 
     expect(info.ITSAppUsesNonExemptEncryption).toBe(false);
   });
 
+  it("goes back through the web app's history with the edge swipe", async () => {
+    const scene = await readFile(join(IOS, 'App', 'SceneDelegate.swift'), 'utf8');
+    expect(scene).toContain('rootViewController = VereBridgeViewController()');
+    expect(scene).toContain('webView?.allowsBackForwardNavigationGestures = true');
+  });
+
   it('hands APNs device tokens to the push plugin', async () => {
     const delegate = await readFile(join(IOS, 'App', 'AppDelegate.swift'), 'utf8');
     expect(delegate).toContain('.capacitorDidRegisterForRemoteNotifications');
