@@ -287,6 +287,24 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
     await dev.context.close();
   });
 
+  it('asks nothing and registers nothing at launch while notifications are not allowed', async ({ browser, stack }) => {
+    const gus = await iosMember(browser, stack, 'gus', 'Gus Lind');
+    await gus.context.addInitScript(`window.__native.permission = 'prompt';`);
+    let sent = 0;
+    gus.page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/identity/me/push/ios') sent++;
+    });
+    await gus.page.goto(`${stack.url}/settings`);
+    await visible(gus.page.getByRole('heading', { name: 'Settings' }));
+    const pushCalls = async () =>
+      (await calls(gus.page)).filter(([plugin]) => plugin === 'PushNotifications').map(([, method]) => method);
+    await expect.poll(pushCalls).toContain('checkPermissions');
+    expect(await pushCalls()).not.toContain('requestPermissions');
+    expect(await pushCalls()).not.toContain('register');
+    expect(sent).toBe(0);
+    await gus.context.close();
+  });
+
   it(
     'home, deck, pod and chat with the keyboard open, as an iPhone shows them',
     { timeout: 240_000 },
