@@ -58,6 +58,19 @@ describe('the iOS app (apps/ios): the committed Xcode project is what `cap sync 
     expect(existsSync(join(IOS, 'App', 'public', 'remotes', 'connect', 'mf-manifest.json'))).toBe(true);
   });
 
+  it("gives the app the web's policy as a <meta>, with the API origin it calls", async () => {
+    await run(process.execPath, ['scripts/assemble-www.mjs'], {
+      cwd: APP,
+      env: { ...process.env, VERE_API_ORIGIN: 'https://vere.app/' },
+    });
+    const index = await readFile(join(APP, 'www', 'index.html'), 'utf8');
+    const policy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(index)?.[1] ?? '';
+    expect(policy).toContain("connect-src 'self' https://vere.app;");
+    expect(policy).toContain("script-src 'self' 'sha256-");
+    // A <meta> policy cannot carry frame-ancestors (browsers ignore it there and warn).
+    expect(policy).not.toContain('frame-ancestors');
+  });
+
   it('links every plugin the app calls through Swift Package Manager', async () => {
     const manifest = await readFile(join(IOS, 'CapApp-SPM', 'Package.swift'), 'utf8');
     for (const product of [
