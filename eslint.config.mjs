@@ -152,6 +152,9 @@ export default [
       '**/.data/**',
       '**/.nx/**',
       '**/test-results/**',
+      // The iOS app's copy of the built web app, and the Xcode project Capacitor generates.
+      'apps/ios/www/**',
+      'apps/ios/ios/**',
     ],
   },
   ...tseslint.configs.recommended,
@@ -226,7 +229,7 @@ export default [
   },
   {
     // Build configuration runs in Node at build time, not in the browser: it may use build tooling.
-    files: ['apps/*/rspack.config.mjs'],
+    files: ['apps/*/rspack.config.mjs', 'apps/ios/scripts/*.mjs'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
@@ -272,6 +275,12 @@ export default [
         },
       ],
     },
+  },
+  {
+    // The iOS app ships no JavaScript of its own: `cap sync` reads its dependencies to pick the native
+    // plugins it links (the shell imports their JavaScript), and its scripts are build tooling.
+    files: ['apps/ios/package.json'],
+    rules: { '@nx/dependency-checks': 'off' },
   },
   // Last: turns off every ESLint rule that formats, so Prettier alone decides layout and the two never disagree.
   prettier,

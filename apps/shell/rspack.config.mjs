@@ -43,6 +43,25 @@ class PrerenderAssetsPlugin {
   }
 }
 
+/** VERE_API_ORIGIN: empty (same origin) or an https origin (http only on loopback, for local runs). */
+function apiOrigin() {
+  const value = process.env.VERE_API_ORIGIN ?? '';
+  if (!value) return '';
+  const url = new URL(value);
+  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new Error(`VERE_API_ORIGIN must be an https origin, not ${value}`);
+  }
+  return url.origin;
+}
+
+/** APPLE_TEAM_ID (10 characters, from the Apple developer account) for apple-app-site-association. */
+function appleTeamId() {
+  const value = process.env.APPLE_TEAM_ID ?? '0000000000';
+  if (!/^[A-Z0-9]{10}$/.test(value)) throw new Error(`APPLE_TEAM_ID must be 10 letters or digits, not ${value}`);
+  return value;
+}
+
 /** Marks the preloads FirstScreenPreloadPlugin adds; the prerendered /auth drops them (prerender/auth.tsx). */
 const FIRST_SCREEN_PRELOAD_ATTRIBUTE = 'data-first-screen';
 
@@ -91,7 +110,19 @@ export default defineConfig((_env, argv) => {
     ...baseConfig({ dir: import.meta.dirname, prod, uniqueName: 'vere_shell', publicPath: '/', assetDir: 'assets/' }),
     plugins: [
       new rspack.HtmlRspackPlugin({ template: './index.html', minify: prod }),
-      new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
+      new rspack.CopyRspackPlugin({
+        patterns: [
+          { from: 'public', globOptions: { dot: false } },
+          // Universal links (apps/ios): the app's id is the Apple team id + the bundle id.
+          {
+            from: 'public/.well-known',
+            to: '.well-known',
+            transform: (content) => content.toString().replaceAll('APPLE_TEAM_ID', appleTeamId()),
+          },
+        ],
+      }),
+      // The iOS app's build points its /api calls at a server (apps/ios); the web build is same-origin.
+      new rspack.DefinePlugin({ 'process.env.VERE_API_ORIGIN': JSON.stringify(apiOrigin()) }),
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},

@@ -41,6 +41,8 @@ FROM base AS build
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci
 COPY . .
+# The Apple team id in /.well-known/apple-app-site-association (universal links into the iOS app).
+ARG APPLE_TEAM_ID=0000000000
 RUN npx nx run-many -t build -p shell,challenges,connect,playbooks,account --outputStyle=stream
 # The Content-Security-Policy pins the shell's inline theme script by hash, so it is computed per build.
 RUN node infra/docker/write-csp.mjs apps/shell/dist/index.html > /app/csp.conf

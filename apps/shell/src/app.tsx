@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@vere/web-query';
 import { createAppQueryClient } from '@vere/web-kit';
 import { CelebrationHost, ToastHost } from '@vere/web-ui';
 import { AppErrorBoundary, RouteErrorBoundary } from './features/errors/components/app-crash';
+import { startNativeApp } from './features/native';
 import { listenForNotificationTaps } from './notifications';
 import { routes } from './routes';
 
@@ -17,6 +18,7 @@ function AppRoutes() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => listenForNotificationTaps((path) => void navigate(path)), [navigate]);
+  useEffect(() => startNativeApp((path) => void navigate(path)), [navigate]);
   return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }
 

@@ -4,6 +4,7 @@ import { installErrorReporting, sessionStore, whenApiQuiet } from '@vere/web-ses
 import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
 import '@vere/web-ui/styles.css';
 import { App } from './app';
+import { prepareNativeApp } from './features/native';
 import { firstAreaSettled, loadRemoteMap } from './features/remotes/utils/remote-registry';
 import type { AreaName } from './shared/utils/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
@@ -56,7 +57,14 @@ async function firstScreenSettled(): Promise<void> {
 void startUp({
   tasks: [
     // Bootstrap ends itself after 2 s if the session lookup hangs (spec §9).
-    { name: 'session', run: () => sessionStore.getState().bootstrap() },
+    // In the iOS app the API is on another origin: calls are pointed there before the first one.
+    {
+      name: 'session',
+      run: async () => {
+        await prepareNativeApp();
+        return sessionStore.getState().bootstrap();
+      },
+    },
     // Fetched alongside the session so the first area loads sooner.
     { name: 'remotes', run: () => loadRemoteMap() },
     ...(isNativePlatform() ? [{ name: 'service-workers', run: () => removeServiceWorkers() }] : []),

@@ -4,20 +4,7 @@ import { reportClientError } from '@vere/web-session';
 export const SPLASH_EXIT_MS = 500;
 export const BACKGROUND_TASK_MS = 2_000;
 
-/** What the Capacitor bridge puts on window inside the iOS wrapper (no import: the web never loads it). */
-interface CapacitorGlobal {
-  isNativePlatform?: () => boolean;
-}
-
-export function isNativePlatform(
-  win: { Capacitor?: CapacitorGlobal } = window as { Capacitor?: CapacitorGlobal },
-): boolean {
-  try {
-    return win.Capacitor?.isNativePlatform?.() === true;
-  } catch {
-    return false;
-  }
-}
+export { isNativePlatform } from './features/native/utils/platform';
 
 /** Spec §4: inside the native wrapper, service workers a web visit registered are removed. */
 export async function removeServiceWorkers(

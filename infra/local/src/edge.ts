@@ -148,6 +148,15 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     res.setHeader('vary', 'Accept-Encoding');
   };
 
+  // Universal links (apps/ios): Apple fetches this file, as JSON, to learn which paths open the app.
+  const aasa = join(shellDist, '.well-known', 'apple-app-site-association');
+  if (existsSync(aasa)) {
+    const body = await readFile(aasa, 'utf8');
+    app.get('/.well-known/apple-app-site-association', async (_req, reply) =>
+      reply.type('application/json').header('cache-control', 'no-cache').send(body),
+    );
+  }
+
   app.get('/remotes.json', async (_req, reply) => {
     const file = opts.remotesManifest ?? join(shellDist, 'remotes.json');
     reply.header('cache-control', 'no-cache').type('application/json');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import cors from '@fastify/cors';
 import sensible from '@fastify/sensible';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -55,6 +56,14 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * edge lets through (1 MB, proof photos 10 MiB + framing). A larger declared body is refused at once
  * and its connection closed.
  */
+/**
+ * The iOS app's origin: Capacitor serves the app's files as capacitor://localhost (apps/ios). It is
+ * the one other origin allowed to read API answers; bearer tokens authorise its calls, so no
+ * credentials cross origins (decision 0059). Every edge (infra/local, nginx, the k8s ingress) passes
+ * the headers and the preflight through unchanged.
+ */
+export const IOS_APP_ORIGIN = 'capacitor://localhost';
+
 export const UNREAD_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
 const UNREAD_BODY_DRAIN_MS = 10_000;
 
@@ -97,6 +106,15 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
 
   await app.register(sensible);
+  await app.register(cors, {
+    origin: IOS_APP_ORIGIN,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
+    credentials: false,
+    maxAge: 600,
+    // A bare OPTIONS (no preflight headers) gets an empty 204, not the plugin's text/plain 400.
+    strictPreflight: false,
+  });
   if (opts.shedding !== false)
     await installLoadShedding(app, { pool: opts.pool, ...(opts.shedding ?? sheddingFromEnv()) });
   installMetrics(app, { name: opts.name, pool: opts.pool, outboxStats: opts.outboxStats });

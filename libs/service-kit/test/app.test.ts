@@ -118,3 +118,34 @@ describe('caching of API answers', () => {
     expect(res.headers['cache-control']).toBe('private, max-age=60');
   });
 });
+
+describe('CORS: the iOS app (capacitor://localhost) and no other origin', () => {
+  it('answers the app’s preflight and lets it read the answer, without credentials', async () => {
+    const preflight = await fetch(`${url}/api/sample/me`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'capacitor://localhost',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('capacitor://localhost');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    const res = await fetch(`${url}/api/sample/me`, { headers: { origin: 'capacitor://localhost' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('capacitor://localhost');
+  });
+
+  it('answers a bare OPTIONS without an error', async () => {
+    const res = await fetch(`${url}/api/sample/me`, { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+  });
+
+  it('never names another origin as allowed', async () => {
+    for (const origin of ['https://evil.example', 'capacitor://evil', 'null']) {
+      const res = await fetch(`${url}/api/sample/me`, { headers: { origin } });
+      expect(res.headers.get('access-control-allow-origin')).not.toBe(origin);
+    }
+  });
+});

@@ -75,3 +75,4 @@ export {
   shouldShowIntro,
   shouldShowPreAuthOnboarding,
 } from './guided-start';
+export { publicOrigin, setPublicOrigin } from './public-origin';

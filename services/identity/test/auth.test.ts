@@ -320,6 +320,7 @@ describe('the endpoints that read or set the session cookie refuse other origins
     ['another origin, even with JSON', { origin: 'https://evil.example', 'content-type': 'application/json' }, '{}'],
     ['a sandboxed frame (Origin: null)', { origin: 'null' }, undefined],
     ['the same host on another port', { origin: 'http://localhost:8081' }, undefined],
+    ['another app scheme (capacitor://evil)', { origin: 'capacitor://evil' }, undefined],
     ['a form body without Origin (an old browser)', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=b'],
     ['a text/plain body without Origin', { 'content-type': 'text/plain' }, 'x'],
   ])('sign-out refuses %s', async (_name, headers, payload) => {
@@ -332,6 +333,7 @@ describe('the endpoints that read or set the session cookie refuse other origins
   it.each([
     ['the Host the request came to', { host: 'vere.test', origin: 'http://vere.test' }],
     ["the app's own origin (APP_URL)", { origin: 'http://localhost:3000' }],
+    ['the iOS app (capacitor://localhost)', { origin: 'capacitor://localhost' }],
     ['no Origin and no body (not a browser)', {}],
     ['no Origin with JSON (not a browser)', { 'content-type': 'application/json' }],
   ])('sign-out accepts %s', async (_name, headers) => {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@vere/web-query';
 import type { PodDetail, PodLogEntry, PodMember } from '@vere/contracts';
 import { myPodsQueryKey, usePodEvents } from '@vere/web-kit';
 import { Link, useNavigate, useParams } from '@vere/web-router';
-import { isApiError, useSession } from '@vere/web-session';
+import { isApiError, publicOrigin, useSession } from '@vere/web-session';
 import {
   Banner,
   Button,
@@ -42,7 +42,8 @@ import { PageHeader } from './page-header';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function inviteLink(code: string, origin = typeof window === 'undefined' ? '' : window.location.origin): string {
+/** The link to share: the public origin, also inside the iOS app (whose own origin is capacitor://localhost). */
+export function inviteLink(code: string, origin = publicOrigin()): string {
   return `${origin}/join/${encodeURIComponent(code)}`;
 }
 

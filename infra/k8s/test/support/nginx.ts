@@ -129,6 +129,8 @@ export const SERVED_BY_WEB = [
   '^~ /remotes/',
   '~ \\.[A-Za-z0-9]+$',
   '= /auth',
+  // Universal links (apps/ios): the association file, as JSON.
+  '= /.well-known/apple-app-site-association',
   '/',
 ];
 

@@ -7,7 +7,7 @@ import {
   SignInBodySchema,
   SignUpBodySchema,
 } from '@vere/contracts';
-import { AppError, type ServiceApp } from '@vere/service-kit';
+import { AppError, IOS_APP_ORIGIN, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { KeptMail } from '../mail';
@@ -50,6 +50,9 @@ const FORM_BODY_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart
  */
 export function fromOwnOrigin(request: FastifyRequest, appUrl: string): boolean {
   const origin = request.headers.origin;
+  // The iOS app's web view (URL.origin reads a custom scheme as 'null'). Only a web view inside an
+  // app has this origin, and another app's web view has its own cookie store, never Vere's cookie.
+  if (origin === IOS_APP_ORIGIN) return true;
   if (origin === undefined) {
     const type = String(request.headers['content-type'] ?? '')
       .split(';')[0]!
