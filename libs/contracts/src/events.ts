@@ -134,6 +134,7 @@ export const XpAwarded = contract(
       Type.Literal('weekly_completed'),
       Type.Literal('playbook_step'),
       Type.Literal('playbook_completed'),
+      Type.Literal('pack_completed'),
       Type.Literal('other'),
     ]),
     amount: Type.Integer({ minimum: 1 }),
