@@ -85,3 +85,18 @@ export type DeckShapingBody = Static<typeof DeckShapingBodySchema>;
 
 export const DeckShapingSchema = Type.Object({ enabled: Type.Boolean() });
 export type DeckShaping = Static<typeof DeckShapingSchema>;
+
+/**
+ * The Pro hub's numbers from quests: today's swipes against the day's maximum, every swipe so far,
+ * packs added and finished, badges, and when the current stretch of Pro began (null: not Pro).
+ */
+export const ProStatsSchema = Type.Object({
+  proSince: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()]),
+  swipesToday: Type.Integer({ minimum: 0 }),
+  maxSwipes: Type.Integer({ minimum: 0 }),
+  swipesAllTime: Type.Integer({ minimum: 0 }),
+  packsAdded: Type.Integer({ minimum: 0 }),
+  packsCompleted: Type.Integer({ minimum: 0 }),
+  badges: Type.Integer({ minimum: 0 }),
+});
+export type ProStats = Static<typeof ProStatsSchema>;

@@ -286,6 +286,36 @@ describe('results shape the deck', () => {
   });
 });
 
+describe('the Pro hub numbers', () => {
+  it('says since when the player is Pro (kept through a renewal), their swipes, packs and badges', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await proPlayer();
+    const user = as(h, userId);
+    const since = (await user.call('GET', '/api/quests/me/pro-stats')).json().proSince as string;
+    expect(Date.parse(since)).toBeGreaterThan(0);
+    await changeEntitlement(h.bus, userId, { version: 2, isActive: true, expirationDate: '2027-12-31T00:00:00Z' });
+    await addPack(userId, 'bold-moves');
+    const [dare] = await packDares('bold-moves');
+    await user.accept(dare!);
+    const maxSwipes = (await user.limits()).json().maxSwipes;
+    await expect
+      .poll(async () => (await user.call('GET', '/api/quests/me/pro-stats')).json(), { timeout: 5000 })
+      .toEqual({
+        proSince: since,
+        swipesToday: 1,
+        maxSwipes,
+        swipesAllTime: 1,
+        packsAdded: 1,
+        packsCompleted: 0,
+        badges: 0,
+      });
+    await changeEntitlement(h.bus, userId, { version: 3, isActive: false });
+    await expect
+      .poll(async () => (await user.call('GET', '/api/quests/me/pro-stats')).json().proSince, { timeout: 5000 })
+      .toBeNull();
+  });
+});
+
 describe('your data', () => {
   it('lists packs, dares done, badges and the setting, and erases them with the account', async () => {
     h.clock.set(WEDNESDAY);

@@ -59,6 +59,8 @@ export interface PacksRepository {
   latestResults(db: Queryable, userId: string): Promise<LatestResultRow[]>;
   /** The titles and times of the dares the player completed, per pack (for "Your data"). */
   doneDaresOf(db: Queryable, userId: string): Promise<{ packId: string; title: string; doneAt: Date }[]>;
+  /** When the current stretch of Pro began, and every swipe (accept or skip, both buckets) so far. */
+  proStatsOf(db: Queryable, userId: string): Promise<{ proSince: Date | null; swipesAllTime: number }>;
   erase(tx: PgTx, userId: string): Promise<void>;
 }
 
@@ -199,6 +201,15 @@ export function createPacksRepository(): PacksRepository {
         [userId],
       );
       return rows;
+    },
+    async proStatsOf(db, userId) {
+      const { rows } = await db.query<{ proSince: Date | null; swipesAllTime: number }>(
+        `SELECT (SELECT pro_since FROM quests.entitlement WHERE user_id = $1 AND is_active) AS "proSince",
+                (SELECT coalesce(sum(swipes_used + skips_used + weekend_swipes_used + weekend_skips_used), 0)::int
+                 FROM quests.daily_usage WHERE user_id = $1) AS "swipesAllTime"`,
+        [userId],
+      );
+      return rows[0]!;
     },
     async erase(tx, userId) {
       await tx.query('DELETE FROM quests.pack_dare_done WHERE user_id = $1', [userId]);

@@ -6,13 +6,22 @@ import {
   PackListSchema,
   PackParamsSchema,
   PackSummarySchema,
+  ProStatsSchema,
   RecommendationsSchema,
   type DeckShapingBody,
   type PackParams,
 } from '@vere/contracts';
 import { errorResponses, type ServiceApp } from '@vere/service-kit';
 import type { QuestsDeps } from '../use-cases/deps';
-import { addPack, getPack, getRecommendations, listBadges, listPacks, setDeckShaping } from '../use-cases/packs';
+import {
+  addPack,
+  getPack,
+  getProStats,
+  getRecommendations,
+  listBadges,
+  listPacks,
+  setDeckShaping,
+} from '../use-cases/packs';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -89,6 +98,20 @@ export async function packRoutes(app: ServiceApp, deps: QuestsDeps): Promise<voi
       },
     },
     async (request) => listBadges(deps, request.userId),
+  );
+
+  app.get(
+    '/api/quests/me/pro-stats',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['packs'],
+        summary: 'The Pro hub’s numbers: swipes today and in all, packs, badges, Pro since',
+        security: [{ bearer: [] }],
+        response: { 200: ProStatsSchema, ...errors },
+      },
+    },
+    async (request) => getProStats(deps, request.userId),
   );
 
   app.get(

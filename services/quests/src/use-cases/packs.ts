@@ -4,6 +4,7 @@ import type {
   PackDetail,
   PackList,
   PackSummary,
+  ProStats,
   QuestsExport,
   Recommendations,
 } from '@vere/contracts';
@@ -198,6 +199,26 @@ export async function getRecommendations(deps: QuestsDeps, userId: string): Prom
 export async function setDeckShaping(deps: QuestsDeps, userId: string, enabled: boolean): Promise<DeckShaping> {
   await deps.packs.setSetting(deps.db, userId, enabled, deps.clock());
   return { enabled };
+}
+
+/** The Pro hub's numbers (Pro-only is the page's guard; the numbers are the caller's own either way). */
+export async function getProStats(deps: QuestsDeps, userId: string): Promise<ProStats> {
+  const ctx = await dayContext(deps, userId, deps.clock());
+  const [usage, stats, packs, badges] = await Promise.all([
+    deps.deck.usageOf(deps.db, userId, ctx.date),
+    deps.packs.proStatsOf(deps.db, userId),
+    deps.packs.playerPacks(deps.db, userId),
+    deps.packs.badgesOf(deps.db, userId),
+  ]);
+  return {
+    proSince: ctx.isPro ? (stats.proSince?.toISOString() ?? null) : null,
+    swipesToday: usage.swipes_used,
+    maxSwipes: ctx.maxima.maxSwipes,
+    swipesAllTime: stats.swipesAllTime,
+    packsAdded: packs.length,
+    packsCompleted: packs.filter((p) => p.completedAt !== null).length,
+    badges: badges.length,
+  };
 }
 
 /** "Your data": packs with the dares done, badges, and the deck-shaping setting. */

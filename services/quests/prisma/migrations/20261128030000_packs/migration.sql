@@ -45,3 +45,7 @@ CREATE TABLE "quests"."deck_setting" (
 
     CONSTRAINT "deck_setting_pkey" PRIMARY KEY ("user_id")
 );
+
+-- The Pro hub's "Pro since": when the current stretch of Pro began, from billing's events.
+ALTER TABLE "quests"."entitlement" ADD COLUMN "pro_since" TIMESTAMPTZ(3);
+UPDATE "quests"."entitlement" SET "pro_since" = "updated_at" WHERE "is_active";
