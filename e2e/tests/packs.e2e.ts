@@ -16,7 +16,7 @@ import { repoRoot, type Stack } from '../support/stack';
 async function shot(page: Page, name: string): Promise<void> {
   const dir = join(repoRoot, 'docs', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `packs-${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `packs-${name}.png`) });
 }
 
 const database = stackDatabase();
@@ -83,10 +83,11 @@ describe.each([
     await visible(page.getByTestId('pack-fear-ladder').getByText('Opens at level 20'));
     await outdoors.getByRole('button', { name: 'See the dares' }).click();
     await visible(outdoors.getByText('Find Three Birds'));
+    await outdoors.scrollIntoViewIfNeeded();
     expect(await seriousViolations(page, '[data-remote="challenges"]')).toEqual([]);
     await shot(page, `list-${label}`);
 
-    await outdoors.getByRole('button', { name: 'Add Outdoors to my deck' }).click();
+    await outdoors.getByRole('button', { name: 'Add to my deck: Outdoors' }).click();
     await (await visible(outdoors.getByRole('link', { name: 'In your deck · Play' }))).click();
     await page.waitForURL(`${stack.url}/?deck=daily`);
     await visible(topCard(page));
@@ -147,13 +148,13 @@ describe.each([
     expect((await stats.getByTestId('pro-since').textContent())?.trim()).not.toBe('—');
     // Every card leads somewhere real, and none back to the hub itself.
     for (const to of ['/pro/assessments', '/guides', '/packs']) await visible(page.getByTestId(`pro-link-${to}`));
-    expect(await page.locator('a[href="/pro-hub"]').filter({ visible: true }).count()).toBe(0);
+    expect(await page.locator('[data-remote="account"] a[href="/pro-hub"]').filter({ visible: true }).count()).toBe(0);
     await visible(page.getByTestId('pro-manage-subscription'));
     const friends = await visible(page.getByTestId('pro-pack-friends-irl'));
     expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
     await shot(page, `pro-hub-${label}`);
 
-    await friends.getByRole('button', { name: 'Add Friends IRL to my deck' }).click();
+    await friends.getByRole('button', { name: 'Add to my deck: Friends IRL' }).click();
     await (await visible(friends.getByRole('link', { name: 'Play in your deck' }))).click();
     await page.waitForURL(`${stack.url}/?deck=daily`);
     await visible(topCard(page));
@@ -161,7 +162,9 @@ describe.each([
 
     await page.goto(`${stack.url}/pro/challenges`);
     await visible(page.getByRole('heading', { name: 'Pro Challenges', level: 1 }));
-    expect(await page.locator('a[href="/pro/challenges"]').filter({ visible: true }).count()).toBe(0);
+    expect(
+      await page.locator('[data-remote="account"] a[href="/pro/challenges"]').filter({ visible: true }).count(),
+    ).toBe(0);
     await visible(page.getByTestId('pro-pack-bold-moves'));
     expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
     await shot(page, `pro-challenges-${label}`);

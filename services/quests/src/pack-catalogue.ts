@@ -23,7 +23,6 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 
 const Slug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$' });
-const Prose = Type.String({ minLength: 1 });
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$' });
 
 const DareSchema = Type.Object(

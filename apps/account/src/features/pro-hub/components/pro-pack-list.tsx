@@ -81,8 +81,8 @@ function ProPack({ pack, headingLevel }: { pack: PackSummary; headingLevel: 2 | 
               Play in your deck
             </Link>
           ) : (
-            <Button size="sm" loading={adding} onClick={() => void add()} aria-label={`Add ${pack.title} to my deck`}>
-              Add to my deck
+            <Button size="sm" loading={adding} onClick={() => void add()}>
+              Add to my deck<span className="vui-visually-hidden">: {pack.title}</span>
             </Button>
           )}
         </div>

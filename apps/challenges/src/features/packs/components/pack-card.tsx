@@ -63,8 +63,8 @@ export function PackCard({ pack }: { pack: PackSummary }) {
     );
   } else {
     action = (
-      <Button size="sm" loading={adding} onClick={() => void add()} aria-label={`Add ${pack.title} to my deck`}>
-        Add to my deck
+      <Button size="sm" loading={adding} onClick={() => void add()}>
+        Add to my deck<span className="vui-visually-hidden">: {pack.title}</span>
       </Button>
     );
   }
