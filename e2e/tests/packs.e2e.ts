@@ -87,7 +87,7 @@ describe.each([
     expect(await seriousViolations(page, '[data-remote="challenges"]')).toEqual([]);
     await shot(page, `list-${label}`);
 
-    await outdoors.getByRole('button', { name: 'Add to my deck: Outdoors' }).click();
+    await outdoors.getByRole('button', { name: /^Add to my deck.*Outdoors/ }).click();
     await (await visible(outdoors.getByRole('link', { name: 'In your deck · Play' }))).click();
     await page.waitForURL(`${stack.url}/?deck=daily`);
     await visible(topCard(page));
@@ -154,7 +154,7 @@ describe.each([
     expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
     await shot(page, `pro-hub-${label}`);
 
-    await friends.getByRole('button', { name: 'Add to my deck: Friends IRL' }).click();
+    await friends.getByRole('button', { name: /^Add to my deck.*Friends IRL/ }).click();
     await (await visible(friends.getByRole('link', { name: 'Play in your deck' }))).click();
     await page.waitForURL(`${stack.url}/?deck=daily`);
     await visible(topCard(page));
