@@ -81,11 +81,13 @@ describe.each([
     await visible(outdoors.getByText('0 of 8 dares done'));
     await visible(page.getByTestId('pack-friends-irl').getByRole('link', { name: /Unlock with Pro/ }));
     await visible(page.getByTestId('pack-fear-ladder').getByText('Opens at level 20'));
+    expect(await seriousViolations(page, '[data-remote="challenges"]')).toEqual([]);
+    await shot(page, `list-${label}`);
     await outdoors.getByRole('button', { name: 'See the dares' }).click();
     await visible(outdoors.getByText('Find Three Birds'));
     await outdoors.scrollIntoViewIfNeeded();
     expect(await seriousViolations(page, '[data-remote="challenges"]')).toEqual([]);
-    await shot(page, `list-${label}`);
+    await shot(page, `dares-${label}`);
 
     await outdoors.getByRole('button', { name: /^Add to my deck.*Outdoors/ }).click();
     await (await visible(outdoors.getByRole('link', { name: 'In your deck · Play' }))).click();
