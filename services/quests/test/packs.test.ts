@@ -188,6 +188,13 @@ describe('finishing a pack', () => {
         userId,
       ]),
     ).toBe(1);
+    const events = await h.sql.query(
+      `SELECT payload FROM quests.outbox_event WHERE subject = 'quests.pack.completed.v1' AND payload->>'userId' = $1`,
+      [userId],
+    );
+    expect(events.rows.map((r) => r.payload)).toEqual([
+      expect.objectContaining({ packId: 'morning-reset', badgeId: 'pack:morning-reset', bonusXp: PACK_COMPLETION_XP }),
+    ]);
     const dareXp = (
       await h.sql.query('SELECT coalesce(sum(xp), 0)::int AS n FROM quests.sidequest WHERE pack_id = $1', [
         'morning-reset',

@@ -1,12 +1,13 @@
-import type {
-  BadgeList,
-  DeckShaping,
-  PackDetail,
-  PackList,
-  PackSummary,
-  ProStats,
-  QuestsExport,
-  Recommendations,
+import {
+  PackCompleted,
+  type BadgeList,
+  type DeckShaping,
+  type PackDetail,
+  type PackList,
+  type PackSummary,
+  type ProStats,
+  type QuestsExport,
+  type Recommendations,
 } from '@vere/contracts';
 import {
   CATEGORY_TAGS,
@@ -17,7 +18,7 @@ import {
   shapeFromResults,
   type DeckShape,
 } from '@vere/domain';
-import { AppError, type PgTx } from '@vere/service-kit';
+import { AppError, newEvent, writeOutbox, type PgTx } from '@vere/service-kit';
 import { dareId, type PackDefinition } from '../pack-catalogue';
 import type { PlayerPackRow } from '../repositories/packs-repository';
 import { dayContext, type DayContext } from './day-context';
@@ -149,7 +150,12 @@ export async function recordPackDare(
     reason: 'pack_completed',
     amount: PACK_COMPLETION_XP,
   });
-  return { packId: def.id, title: def.title, bonusXp: award.awarded ? PACK_COMPLETION_XP : 0 };
+  const bonusXp = award.awarded ? PACK_COMPLETION_XP : 0;
+  await writeOutbox(
+    tx,
+    newEvent(PackCompleted.subject, userId, { packId: def.id, title: def.title, badgeId: badgeId(def.id), bonusXp }),
+  );
+  return { packId: def.id, title: def.title, bonusXp };
 }
 
 export async function listBadges(deps: QuestsDeps, userId: string): Promise<BadgeList> {
