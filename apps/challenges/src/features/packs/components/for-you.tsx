@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@vere/web-router';
 import { useQueryClient } from '@vere/web-query';
-import { Card, IconBook, IconSparkles, notify } from '@vere/web-ui';
+import { Card, ErrorCard, IconBook, IconSparkles, notify } from '@vere/web-ui';
 import { setDeckShaping, shapedQueryKeys } from '../../../shared/api/set-deck-shaping';
 import { useRecommendations } from '../api/get-recommendations';
 import { PackCover } from './pack-cover';
@@ -9,12 +9,21 @@ import { PackCover } from './pack-cover';
 /**
  * The hub's "For you": one pack and one playbook picked from the player's newest assessment results,
  * with the reason, and the switch that turns the shaping off (stored by quests). Shows nothing until
- * there is something to say (no result yet, or the read failed: the hub stays as it was).
+ * there is something to say (no banded result yet); a failed read offers a retry.
  */
 export function ForYou() {
   const client = useQueryClient();
   const recs = useRecommendations();
   const [saving, setSaving] = useState(false);
+  if (recs.isError && !recs.data)
+    return (
+      <ErrorCard
+        title="Couldn't load your picks"
+        message="Your deck is fine. Check your connection and try again."
+        retrying={recs.isFetching}
+        onRetry={() => void recs.refetch()}
+      />
+    );
   if (!recs.data) return null;
   const { enabled, reason, pack, playbook } = recs.data;
 
