@@ -39,6 +39,12 @@ export const ErrorCodes = {
   /** A step of a week that has not opened yet (the previous week is not finished), or of a playbook not started. */
   PLAYBOOK_STEP_LOCKED: 409,
   PLAYBOOK_STEP_ALREADY_COMPLETED: 409,
+  /** No challenge pack with that id. */
+  PACK_NOT_FOUND: 404,
+  /** A Pro-only pack, for a player without Pro. */
+  PACK_PRO_ONLY: 403,
+  /** An advanced pack below its level, without Pro. */
+  PACK_LOCKED: 403,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,

@@ -134,6 +134,7 @@ export const XpAwarded = contract(
       Type.Literal('weekly_completed'),
       Type.Literal('playbook_step'),
       Type.Literal('playbook_completed'),
+      Type.Literal('pack_completed'),
       Type.Literal('other'),
     ]),
     amount: Type.Integer({ minimum: 1 }),
@@ -180,6 +181,19 @@ export const PlaybookCompleted = contract(
   }),
 );
 export type PlaybookCompletedPayload = Static<typeof PlaybookCompleted.schema>;
+
+/** quests: a player finished every dare of a challenge pack they added (once; issue 24, decision 0051). */
+export const PackCompleted = contract(
+  'quests.pack.completed.v1',
+  Type.Object({
+    ...Meta,
+    packId: Type.String(),
+    title: Type.String(),
+    badgeId: Type.String(),
+    bonusXp: Type.Integer({ minimum: 0 }),
+  }),
+);
+export type PackCompletedPayload = Static<typeof PackCompleted.schema>;
 
 /** quests: an award took the user to a higher level; `rewards` are those of every level passed. */
 export const LevelReached = contract(

@@ -47,6 +47,10 @@ export const SidequestSchema = Type.Object({
   bgColor2: Type.String(),
   bgColor3: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ description: 'ISO 8601' }),
+  /** What the card is about (libs/domain TAGS); the deck favours some after an assessment. */
+  tags: Type.Optional(Type.Array(Type.String())),
+  /** The pack the card belongs to, when it is a pack's dare. */
+  pack: Type.Optional(Type.Object({ id: Type.String(), title: Type.String() })),
 });
 export type Sidequest = Static<typeof SidequestSchema>;
 
@@ -71,6 +75,20 @@ export type DeckQuery = Static<typeof DeckQuerySchema>;
 export const DeckSchema = Type.Object({
   date: Type.String({ description: "The user's local date the deck was dealt for (YYYY-MM-DD)" }),
   sidequests: Type.Array(SidequestSchema),
+  /**
+   * Why the order favours some cards: the player's strongest assessment result ("because you
+   * scored low on social energy"); null when nothing shapes it (no result, or turned off).
+   */
+  shapedBy: Type.Optional(
+    Type.Union([
+      Type.Object({
+        dimension: Type.String(),
+        band: Type.Union([Type.Literal('low'), Type.Literal('high')]),
+        text: Type.String(),
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type Deck = Static<typeof DeckSchema>;
 
@@ -195,6 +213,10 @@ export const CompleteTodoResultSchema = Type.Object({
   levelUp: Type.Union([Type.Object({ level: Type.Integer(), previousLevel: Type.Integer() }), Type.Null()]),
   /** Spec §8: "Challenge completed! +{n} XP earned! 🎉" */
   message: Type.String(),
+  /** Set when this completion finished a pack the player added: its badge and bonus XP (once). */
+  packCompleted: Type.Optional(
+    Type.Object({ packId: Type.String(), title: Type.String(), bonusXp: Type.Integer({ minimum: 0 }) }),
+  ),
 });
 export type CompleteTodoResult = Static<typeof CompleteTodoResultSchema>;
 

@@ -101,6 +101,21 @@ export const QuestsExportSchema = Type.Object({
       }),
     ),
   ),
+  /** Every challenge pack added, with the dares done (issue 24). */
+  packs: Type.Optional(
+    Type.Array(
+      Type.Object({
+        packId: Type.String(),
+        addedAt: Iso,
+        completedAt: Nullable(Iso),
+        daresDone: Type.Array(Type.Object({ title: Type.String(), doneAt: Iso })),
+      }),
+    ),
+  ),
+  /** Every badge earned. */
+  badges: Type.Optional(Type.Array(Type.Object({ badgeId: Type.String(), awardedAt: Iso }))),
+  /** Whether assessment results shape the deck and its recommendations (on unless turned off). */
+  deckShaping: Type.Optional(Type.Object({ enabled: Type.Boolean(), updatedAt: Nullable(Iso) })),
   /** Every photo kept (re-encoded, without metadata), with a short-lived link to download it. */
   photos: Type.Optional(Type.Array(QuestsExportPhotoSchema)),
   /** Every sidequest card accepted or skipped, per local date (what keeps the deck fresh). */

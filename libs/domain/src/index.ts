@@ -9,6 +9,7 @@ export * from './leaderboard';
 export * from './levels';
 export * from './limits';
 export * from './photos';
+export * from './packs';
 export * from './playbooks';
 export * from './pod-feed';
 export * from './pod-streak';

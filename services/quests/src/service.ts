@@ -25,7 +25,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { QuestsConfig } from './config';
 import { defaultStorage, openPhotoStore } from './photo-store';
+import { createPackCatalogue, loadPackDefinitions, type PackCatalogue } from './pack-catalogue';
 import { createPlaybookCatalogue, loadPlaybookDefinitions, type PlaybookCatalogue } from './playbook-catalogue';
+import { createPacksRepository } from './repositories/packs-repository';
 import { prismaDir } from './prisma-dir';
 import { createCatalogueRepository } from './repositories/catalogue-repository';
 import { createDailyResetsRepository } from './repositories/daily-resets-repository';
@@ -43,6 +45,7 @@ import { createXpRepository } from './repositories/xp-repository';
 import { deckRoutes } from './routes/deck';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { photoRoutes } from './routes/photos';
+import { packRoutes } from './routes/packs';
 import { playbookRoutes } from './routes/playbooks';
 import { progressRoutes } from './routes/progress';
 import { todoRoutes } from './routes/todos';
@@ -53,6 +56,7 @@ import { DAILY_RESET_CRON, DAILY_RESET_JOB, runDailyReset, type DailyResetResult
 import type { PhotoProofs, QuestsDeps } from './use-cases/deps';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
 import { applyBlock, applyMembership, forgetBoards } from './use-cases/leaderboard';
+import { erasePacks, seedPackDares } from './use-cases/packs';
 import { erasePhotos, PHOTO_SWEEP_CRON, PHOTO_SWEEP_JOB, photoProofs, sweepUnattachedPhotos } from './use-cases/photos';
 import { erasePlaybooks } from './use-cases/playbooks';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
@@ -74,6 +78,8 @@ export interface QuestsOptions {
   photos?: PhotoProofs;
   /** The playbooks' content; default: every file in content/playbooks (tests add versions of their own). */
   playbooks?: PlaybookCatalogue;
+  /** The challenge packs' content; default: every file in content/packs. */
+  packs?: PackCatalogue;
   /** Run the weekly rotation once at start (a fresh database has this week's challenge at once); default true. */
   rotateOnStart?: boolean;
   /** How often this replica looks for queued jobs; default 2 s. */
@@ -118,6 +124,8 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       photos: createPhotosRepository(),
       playbooks: createPlaybooksRepository(),
       playbookCatalogue: options.playbooks ?? createPlaybookCatalogue(loadPlaybookDefinitions()),
+      packs: createPacksRepository(),
+      packCatalogue: options.packs ?? createPackCatalogue(loadPackDefinitions()),
       store,
       photoUrlTtlSeconds: config.photoUrlTtlSeconds ?? 600,
       photoUploadsPerHour: config.photoUploadsPerHour ?? DEFAULT_PHOTO_UPLOADS_PER_HOUR,
@@ -141,6 +149,7 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       await app.register(progressRoutes, deps);
       await app.register(deckRoutes, deps);
       await app.register(playbookRoutes, deps);
+      await app.register(packRoutes, deps);
       await app.register(todoRoutes, deps);
       await app.register(leaderboardRoutes, deps);
       await app.register(photoRoutes, { ...deps, local: store.kind === 'local' ? store : undefined });
@@ -168,6 +177,7 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
         consume(ctx.bus, transaction, 'quests-playbook-erasure', UserDeleted, (tx, e) =>
           erasePlaybooks(deps, tx, e.userId),
         ),
+        consume(ctx.bus, transaction, 'quests-pack-erasure', UserDeleted, (tx, e) => erasePacks(deps, tx, e.userId)),
         consume(ctx.bus, transaction, 'quests-friends', FriendshipChanged, (tx, e) => applyFriendship(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-blocks', BlockChanged, (tx, e) => applyBlock(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-pod-joins', MemberJoined, (tx, e) => applyMembership(deps, tx, e, true)),
@@ -196,6 +206,8 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
     sweepPhotos: photoSweep,
     async start() {
       await handle.start();
+      // Pack dares are sidequest rows written from content/packs (decision 0051); idempotent on every replica.
+      await seedPackDares(wired!.deps);
       jobs = await startJobs({
         pool: wired!.pool,
         schema: 'quests_jobs',

@@ -120,7 +120,7 @@ export async function newPlayer(h: QuestsHarness, fields: RegisteredFields = {})
 /** Ids of seeded cards, newest first. */
 export async function sidequestIds(h: QuestsHarness, type: 'daily' | 'weekend'): Promise<string[]> {
   const { rows } = await h.sql.query<{ id: string }>(
-    'SELECT id FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC',
+    'SELECT id FROM quests.sidequest WHERE type = $1 AND pack_id IS NULL ORDER BY created_at DESC',
     [type],
   );
   return rows.map((r) => r.id);

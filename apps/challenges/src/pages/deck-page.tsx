@@ -122,6 +122,12 @@ export function DeckPage({ kind }: { kind: SidequestType }) {
         <IconArrowLeft size={18} /> Back to Challenges
       </Link>
       <h1 className="vui-page-title">{title}</h1>
+      {quests.data?.shapedBy ? (
+        <p className="ch-deck__shaped" data-testid="deck-shaped-by">
+          <IconSparkles size={16} aria-hidden="true" /> Cards first {quests.data.shapedBy.text}.{' '}
+          <Link to="/#for-you">Change</Link>
+        </p>
+      ) : null}
       {body}
     </div>
   );

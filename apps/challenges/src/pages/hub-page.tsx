@@ -17,6 +17,7 @@ import { useQueryClient } from '@vere/web-query';
 import { formatUnlocksIn } from '@vere/domain';
 import { limitsQueryKey, useLimits } from '../features/deck/api/get-limits';
 import { LeaderboardSection } from '../features/leaderboard/components/leaderboard-section';
+import { ForYou } from '../features/packs/components/for-you';
 import { LevelCard } from '../features/progress/components/level-card';
 import { useCurrentWeekly } from '../features/weekly/api/get-current-weekly';
 import { useNow } from '../shared/hooks/use-now';
@@ -149,6 +150,19 @@ function Hub() {
           );
         })}
       </ul>
+      <Link to="/packs" className="ch-kind ch-kind--packs ch-packs-link" data-testid="hub-packs">
+        <span className="ch-kind__icon" aria-hidden="true">
+          <IconSparkles size={26} />
+        </span>
+        <span className="ch-kind__body">
+          <span className="ch-kind__title">Challenge Packs</span>
+          <span className="ch-kind__blurb">Themed sets of quick dares, first in your deck.</span>
+        </span>
+        <span className="ch-kind__go" aria-hidden="true">
+          <IconArrowRight size={22} />
+        </span>
+      </Link>
+      <ForYou />
       <LeaderboardSection />
     </div>
   );

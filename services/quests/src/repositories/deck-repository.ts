@@ -14,6 +14,9 @@ export interface SidequestRow {
   bgColor2: string;
   bgColor3: string | null;
   createdAt: Date;
+  tags: string[];
+  /** Set on a challenge pack's dare (issue 24). */
+  packId: string | null;
 }
 
 /** One local date's counts (both buckets). */
@@ -41,6 +44,8 @@ export interface DeckInput {
   /** Cards seen this many days ago or more are fresh again. */
   freshDays: number;
   size: number;
+  /** Tags the player's assessment results favour (empty: none); such cards come first among the fresh. */
+  favouredTags: string[];
 }
 
 export interface AcceptInput {
@@ -70,8 +75,10 @@ export interface SkipInput {
 export interface DeckRepository {
   list(db: Queryable, type: SidequestType | undefined): Promise<SidequestRow[]>;
   /**
-   * The user's deck for a local date: cards of the type not swiped on that date, those unseen in the
-   * last `freshDays` days first (in an order of the user's own for the day), then the least recently seen.
+   * The user's deck for a local date: cards of the type not swiped on that date; the undone dares of
+   * the packs they added first (newest pack first, in the pack's order), then catalogue cards unseen
+   * in the last `freshDays` days (favoured tags first, then in an order of the user's own for the
+   * day), then the least recently seen. Dares of packs not added are never dealt.
    */
   deal(db: Queryable, input: DeckInput): Promise<SidequestRow[]>;
   usageOf(db: Queryable, userId: string, date: string): Promise<UsageRow>;
@@ -85,7 +92,7 @@ export interface DeckRepository {
 }
 
 const SIDEQUEST_COLUMNS = `id, type, category, title, description, duration, xp, bg_color AS "bgColor", bg_color2 AS "bgColor2",
-  bg_color3 AS "bgColor3", created_at AS "createdAt"`;
+  bg_color3 AS "bgColor3", created_at AS "createdAt", tags, pack_id AS "packId"`;
 
 /**
  * The check and the count are one INSERT … ON CONFLICT DO UPDATE … WHERE: PostgreSQL locks the
@@ -147,21 +154,29 @@ WITH sq AS (
 SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage`;
 
 /**
- * The deck: the type's cards minus those seen on the date, unseen-for-freshDays ones first in an
- * order hashed from the user, the date and the card (stable through the day, different per user and
- * per day), then by when they were seen last. Reads the user's seen rows of the last freshDays days
- * through the primary key (a few hundred at most).
+ * The deck: the type's cards minus those seen on the date. A pack's dares (sidequest rows with a
+ * pack_id) only for a player who added the pack and not yet done, before everything else (newest
+ * pack first, in the pack's order). Then the catalogue: unseen-for-freshDays cards first — among
+ * them those carrying a tag the player's results favour ($6, strongest first; empty when nothing
+ * shapes the deck; decision 0052), by their best tag's place — in an order hashed from the user, the date and the card (stable through the day,
+ * different per user and per day), then by when they were seen last. Reads the user's seen rows of
+ * the last freshDays days through the primary key (a few hundred at most) and their added packs.
  */
 export const DEAL_SQL = `
-SELECT ${SIDEQUEST_COLUMNS}
+SELECT s.id, s.type, s.category, s.title, s.description, s.duration, s.xp, s.bg_color AS "bgColor",
+  s.bg_color2 AS "bgColor2", s.bg_color3 AS "bgColor3", s.created_at AS "createdAt", s.tags, s.pack_id AS "packId"
 FROM quests.sidequest s
 LEFT JOIN (
   SELECT sidequest_id, max(date) AS last_seen FROM quests.sidequest_seen
   WHERE user_id = $1 AND date > $2::date - $4::int
   GROUP BY sidequest_id
 ) r ON r.sidequest_id = s.id
+LEFT JOIN quests.player_pack p ON p.user_id = $1 AND p.pack_id = s.pack_id
 WHERE s.type = $3 AND (r.last_seen IS NULL OR r.last_seen < $2::date)
-ORDER BY r.last_seen NULLS FIRST, md5($1::text || $2::text || s.id::text)
+  AND (s.pack_id IS NULL OR (p.pack_id IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM quests.pack_dare_done d WHERE d.user_id = $1 AND d.sidequest_id = s.id)))
+ORDER BY p.added_at DESC NULLS LAST, s.pack_position, r.last_seen NULLS FIRST,
+  (SELECT min(array_position($6::text[], t)) FROM unnest(s.tags) t) NULLS LAST, md5($1::text || $2::text || s.id::text)
 LIMIT $5`;
 
 /** The primary key a second swipe of one card on one day breaks. */
@@ -177,12 +192,12 @@ export function createDeckRepository(): DeckRepository {
       const { rows } = type
         ? await db.query<SidequestRow>({
             name: 'quests-sidequests-by-type',
-            text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest WHERE type = $1 ORDER BY created_at DESC, id`,
+            text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest WHERE type = $1 AND pack_id IS NULL ORDER BY created_at DESC, id`,
             values: [type],
           })
         : await db.query<SidequestRow>({
             name: 'quests-sidequests',
-            text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest ORDER BY created_at DESC, id`,
+            text: `SELECT ${SIDEQUEST_COLUMNS} FROM quests.sidequest WHERE pack_id IS NULL ORDER BY created_at DESC, id`,
           });
       return rows;
     },
@@ -190,7 +205,7 @@ export function createDeckRepository(): DeckRepository {
       const { rows } = await db.query<SidequestRow>({
         name: 'quests-deal',
         text: DEAL_SQL,
-        values: [i.userId, i.date, i.type, i.freshDays, i.size],
+        values: [i.userId, i.date, i.type, i.freshDays, i.size, i.favouredTags],
       });
       return rows;
     },

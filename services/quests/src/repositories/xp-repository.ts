@@ -5,7 +5,7 @@ export interface LedgerEntry {
   userId: string;
   /** Unique per source: `todo:<id>`, `weekly:<id>:<user id>`. */
   sourceKey: string;
-  reason: 'todo_completed' | 'weekly_completed' | 'playbook_step' | 'playbook_completed' | 'other';
+  reason: 'todo_completed' | 'weekly_completed' | 'playbook_step' | 'playbook_completed' | 'pack_completed' | 'other';
   amount: number;
 }
 

@@ -8,7 +8,9 @@ import type { EntitlementsRepository } from '../repositories/entitlements-reposi
 import type { FriendsRepository } from '../repositories/friends-repository';
 import type { LeaderboardRepository } from '../repositories/leaderboard-repository';
 import type { PhotosRepository } from '../repositories/photos-repository';
+import type { PackCatalogue } from '../pack-catalogue';
 import type { PlaybookCatalogue } from '../playbook-catalogue';
+import type { PacksRepository } from '../repositories/packs-repository';
 import type { PlaybooksRepository } from '../repositories/playbooks-repository';
 import type { PlayersRepository } from '../repositories/players-repository';
 import type { StreakRepository } from '../repositories/streak-repository';
@@ -55,6 +57,9 @@ export interface QuestsDeps {
   playbooks: PlaybooksRepository;
   /** Every playbook version in content/playbooks (decision 0040). */
   playbookCatalogue: PlaybookCatalogue;
+  packs: PacksRepository;
+  /** Every challenge pack in content/packs (decision 0051). */
+  packCatalogue: PackCatalogue;
   /** Where proof photos' bytes live. */
   store: PhotoStore;
   /** How long a photo link works. */

@@ -56,7 +56,13 @@ export async function updateEntitlement(deps: PlayerDeps, tx: PgTx, e: Entitleme
   const expiresAt = e.expirationDate === null ? null : new Date(e.expirationDate);
   if (expiresAt !== null && Number.isNaN(expiresAt.getTime()))
     throw new MalformedEventError(`expirationDate ${e.expirationDate} is not a date`);
-  await deps.entitlements.apply(tx, { userId: e.userId, version: e.version, isActive: e.isActive, expiresAt });
+  await deps.entitlements.apply(tx, {
+    userId: e.userId,
+    version: e.version,
+    isActive: e.isActive,
+    expiresAt,
+    at: new Date(e.occurredAt),
+  });
 }
 
 /** Effect of identity.user.deleted.v1: the player is erased; only the bare id is kept, as a tombstone. */

@@ -3,6 +3,7 @@ import { canSwipe, DECK_SIZE, FRESH_DAYS, limitReachedMessage, todoDue, type Swi
 import { AppError } from '@vere/service-kit';
 import type { UsageRow } from '../repositories/deck-repository';
 import { dayContext, limitsBody } from './day-context';
+import { deckShapeOf } from './packs';
 import type { QuestsDeps } from './deps';
 import { toTodoBody } from './todos';
 
@@ -15,15 +16,28 @@ const toCard = <T extends { createdAt: Date }>(r: T) => ({ ...r, createdAt: r.cr
 
 /** The user's deck for their local today: never a card swiped today, cards unseen for FRESH_DAYS first. */
 export async function dealDeck(deps: QuestsDeps, userId: string, type: SidequestType): Promise<Deck> {
-  const ctx = await dayContext(deps, userId, deps.clock());
+  const [ctx, shape] = await Promise.all([dayContext(deps, userId, deps.clock()), deckShapeOf(deps, userId)]);
   const rows = await deps.deck.deal(deps.db, {
     userId,
     type,
     date: ctx.date,
     freshDays: FRESH_DAYS,
     size: DECK_SIZE,
+    favouredTags: shape.tags,
   });
-  return { date: ctx.date, sidequests: rows.map(toCard) };
+  const reason = shape.reason && {
+    dimension: shape.reason.dimension,
+    band: shape.reason.band,
+    text: shape.reason.text,
+  };
+  return {
+    date: ctx.date,
+    shapedBy: reason,
+    sidequests: rows.map(({ packId, ...r }) => {
+      const pack = packId ? deps.packCatalogue.get(packId) : undefined;
+      return { ...toCard(r), ...(pack ? { pack: { id: pack.id, title: pack.title } } : {}) };
+    }),
+  };
 }
 
 export async function getLimits(deps: QuestsDeps, userId: string): Promise<Limits> {

@@ -1,9 +1,10 @@
 import type { CompleteTodoBody, CompleteTodoResult, Todo, TodoList } from '@vere/contracts';
-import { levelProgress, proofProblem } from '@vere/domain';
+import { levelForXP, levelProgress, proofProblem } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
 import type { TodoRow } from '../repositories/todos-repository';
 import { dayContext } from './day-context';
 import type { QuestsDeps } from './deps';
+import { recordPackDare } from './packs';
 import { awardXp } from './xp';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -77,7 +78,7 @@ export async function completeTodo(
 ): Promise<CompleteTodoResult> {
   const proof = await checkProof(deps, userId, body);
   const ctx = await dayContext(deps, userId, deps.clock());
-  const { todo, award } = await deps.transaction(async (tx) => {
+  const { todo, award, pack } = await deps.transaction(async (tx) => {
     const found = await deps.todos.lockOwned(tx, userId, todoId);
     if (!found) throw TODO_NOT_FOUND();
     if (found.status === 'completed')
@@ -90,18 +91,27 @@ export async function completeTodo(
       proofText: proof.text,
       proofPhotoId: proof.photoId,
     });
+    const todoAward = await awardXp(deps, tx, {
+      userId,
+      sourceKey: `todo:${completed.id}`,
+      reason: 'todo_completed',
+      amount: completed.xpReward,
+    });
+    // A pack's last dare finishes the pack: its badge and bonus, once (decision 0051).
+    const packDone = await recordPackDare(deps, tx, userId, completed.sidequestId, ctx.now);
+    const total = packDone?.bonusXp ? ((await deps.players.totalXpOf(tx, userId)) ?? todoAward.totalXp) : undefined;
     return {
       todo: completed,
-      award: await awardXp(deps, tx, {
-        userId,
-        sourceKey: `todo:${completed.id}`,
-        reason: 'todo_completed',
-        amount: completed.xpReward,
-      }),
+      award:
+        total !== undefined && todoAward.awarded
+          ? { ...todoAward, totalXp: total, level: levelForXP(total) }
+          : todoAward,
+      pack: packDone,
     };
   });
   const xpAwarded = award.awarded ? todo.xpReward : 0;
   return {
+    ...(pack ? { packCompleted: pack } : {}),
     todo: await ownerTodoBody(deps, todo),
     xpAwarded,
     progress: levelProgress(award.totalXp),

@@ -90,7 +90,9 @@ export function SwipeCard({
       style={style}
       aria-hidden={top ? undefined : true}
       aria-label={
-        top ? `${sample ? 'Sample: ' : ''}${quest.title}. ${category}, ${quest.duration}, +${quest.xp} XP` : undefined
+        top
+          ? `${sample ? 'Sample: ' : ''}${quest.pack ? `${quest.pack.title} pack: ` : ''}${quest.title}. ${category}, ${quest.duration}, +${quest.xp} XP`
+          : undefined
       }
       aria-describedby={top ? describedBy : undefined}
       tabIndex={top ? 0 : -1}
@@ -109,6 +111,11 @@ export function SwipeCard({
         <span className="ch-card__category" data-testid={top ? 'deck-card-category' : undefined}>
           {category}
         </span>
+        {quest.pack ? (
+          <span className="ch-card__pack" data-testid={top ? 'deck-card-pack' : undefined}>
+            {quest.pack.title}
+          </span>
+        ) : null}
       </p>
       <h2 className="ch-card__title">{quest.title}</h2>
       <p className="ch-card__description">{quest.description}</p>

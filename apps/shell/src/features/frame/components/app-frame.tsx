@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@vere/web-router';
-import { Button, IconCrown, IconLogOut, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
+import { Button, IconCrown, IconLogOut, IconSparkles, Logo, ThemeToggle, buttonClassName } from '@vere/web-ui';
 import { FrameStreak } from './frame-streak';
 import { NotificationBell } from './notification-bell';
 import { NavList } from './nav-list';
@@ -55,6 +55,9 @@ export function AppFrame({ children, overlay }: { children: ReactNode; overlay?:
         </div>
         <nav aria-label="Main" className="shell-sidebar__nav">
           <NavList variant="sidebar" />
+          <Link to="/packs" className="shell-sidebar__packs" data-testid="packs-link">
+            <IconSparkles size={18} /> Challenge Packs
+          </Link>
         </nav>
         {showUpsell ? (
           <div className="shell-sidebar__promo" data-testid="go-pro">
