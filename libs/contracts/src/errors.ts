@@ -39,6 +39,14 @@ export const ErrorCodes = {
   /** A step of a week that has not opened yet (the previous week is not finished), or of a playbook not started. */
   PLAYBOOK_STEP_LOCKED: 409,
   PLAYBOOK_STEP_ALREADY_COMPLETED: 409,
+  /** A member's step in a week their pod has not opened yet (decision 0041). */
+  POD_WEEK_LOCKED: 409,
+  /** Only the pod's creator chooses a mode other than "all" for a pod playbook. */
+  NOT_POD_CREATOR: 403,
+  /** No run of that playbook in that pod. */
+  POD_PLAYBOOK_NOT_FOUND: 404,
+  /** Sharing a playbook to pods before finishing it. */
+  PLAYBOOK_NOT_COMPLETED: 409,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,

@@ -11,6 +11,7 @@ export * from './limits';
 export * from './photos';
 export * from './playbooks';
 export * from './pod-feed';
+export * from './pod-playbooks';
 export * from './pod-streak';
 export * from './pods';
 export * from './profile-photos';

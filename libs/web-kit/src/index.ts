@@ -22,5 +22,6 @@ export type {
   PodFeedMessage,
   PodLogAddedMessage,
   PodNudgedMessage,
+  PodPlaybookMessage,
   PodStreakMessage,
 } from './live/use-pod-events';
