@@ -184,7 +184,10 @@ function Overview({ playbook }: { playbook: PlaybookDetail }) {
                 const reachable = step.done || (week.open && !locked && playbook.started);
                 const content = (
                   <>
-                    <span className={`pb-step__kind is-${step.kind}`}>{STEP_KIND_LABEL[step.kind]}</span>
+                    <span className={`pb-step__kind is-${step.kind}`}>
+                      {STEP_KIND_LABEL[step.kind]}
+                      <span className="vui-visually-hidden">:</span>
+                    </span>
                     <span className="pb-step__title">{step.title}</span>
                     <span className="pb-step__xp">
                       {step.done ? (
@@ -200,12 +203,11 @@ function Overview({ playbook }: { playbook: PlaybookDetail }) {
                 return (
                   <li key={step.id} className={`pb-step${step.done ? ' is-done' : ''}`} data-testid="guide-step">
                     {reachable ? (
-                      <Link
-                        to={`/guides/${playbook.id}/steps/${step.id}`}
-                        className="pb-step__link"
-                        aria-label={`${STEP_KIND_LABEL[step.kind]}: ${step.title}${step.done ? ', done' : ''}`}
-                      >
+                      // The name is the visible text (axe: label-content-name-mismatch), read as
+                      // "Insight: <title> 10 XP", with ", done" for a finished step.
+                      <Link to={`/guides/${playbook.id}/steps/${step.id}`} className="pb-step__link">
                         {content}
+                        {step.done ? <span className="vui-visually-hidden">, done</span> : null}
                       </Link>
                     ) : (
                       <span className="pb-step__link is-disabled">{content}</span>

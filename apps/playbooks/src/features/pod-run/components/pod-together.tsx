@@ -176,13 +176,13 @@ function StartForPod({ playbook, onStarted }: { playbook: PlaybookDetail; onStar
         </select>
       </div>
       <fieldset className="pb-together__modes">
-        <legend id={ids.mode}>The next week opens when</legend>
+        <legend>The next week opens when</legend>
         <label className="pb-choice">
-          <input type="radio" name="mode" checked={mode === 'all'} onChange={() => setMode('all')} />
+          <input type="radio" name={ids.mode} checked={mode === 'all'} onChange={() => setMode('all')} />
           everyone has finished the week
         </label>
         <label className="pb-choice">
-          <input type="radio" name="mode" checked={mode === 'majority'} onChange={() => setMode('majority')} />
+          <input type="radio" name={ids.mode} checked={mode === 'majority'} onChange={() => setMode('majority')} />
           most of the pod has (the pod’s creator can choose this)
         </label>
       </fieldset>
