@@ -32,6 +32,9 @@ export function PodTogether({ playbook, onChanged }: { playbook: PlaybookDetail;
     },
   });
 
+  // Nothing to do together on a playbook no pod of theirs runs that they cannot (or need not) start.
+  const noRun = runs.data?.runs.length === 0;
+  if (noRun && (playbook.access === 'locked' || playbook.state === 'completed')) return null;
   return (
     <section className="pb-together" aria-labelledby="pb-together-title" data-testid="pod-together">
       <h2 id="pb-together-title" className="pb-together__title">
