@@ -45,6 +45,14 @@ export const ErrorCodes = {
   PACK_PRO_ONLY: 403,
   /** An advanced pack below its level, without Pro. */
   PACK_LOCKED: 403,
+  /** A member's step in a week their pod has not opened yet (decision 0041). */
+  POD_WEEK_LOCKED: 409,
+  /** Only the pod's creator chooses a mode other than "all" for a pod playbook. */
+  NOT_POD_CREATOR: 403,
+  /** No run of that playbook in that pod. */
+  POD_PLAYBOOK_NOT_FOUND: 404,
+  /** Sharing a playbook to pods before finishing it. */
+  PLAYBOOK_NOT_COMPLETED: 409,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,

@@ -195,6 +195,65 @@ export const PackCompleted = contract(
 );
 export type PackCompletedPayload = Static<typeof PackCompleted.schema>;
 
+/**
+ * quests: a player finished a week of a playbook (once per user, playbook and week). pods keeps it
+ * for each pod's playbook progress and writes the log entry in the player's pods that run the
+ * playbook (decision 0041).
+ */
+export const PlaybookWeekCompleted = contract(
+  'quests.playbook-week.completed.v1',
+  Type.Object({
+    ...Meta,
+    playbookId: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    title: Type.String(),
+    week: Type.Integer({ minimum: 1 }),
+    weeks: Type.Integer({ minimum: 1 }),
+    completedAt: Type.String({ description: 'ISO 8601' }),
+  }),
+);
+export type PlaybookWeekCompletedPayload = Static<typeof PlaybookWeekCompleted.schema>;
+
+/**
+ * quests: a pod's run of a playbook changed (decision 0041): a member started it for the pod
+ * (`started`, `userId` is them), the pod's next week opened (`week_opened`), or the creator changed
+ * who the pod waits for (`mode_changed`). The whole run each time, with a `revision` that only
+ * grows: a consumer keeps the highest, so redelivery and reordering change nothing.
+ */
+export const PodPlaybookChanged = contract(
+  'quests.pod-playbook.changed.v1',
+  Type.Object({
+    ...Meta,
+    podId: Type.String({ format: 'uuid' }),
+    playbookId: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    title: Type.String(),
+    weeks: Type.Integer({ minimum: 1 }),
+    mode: Type.Union([Type.Literal('all'), Type.Literal('majority')]),
+    openWeek: Type.Integer({ minimum: 1 }),
+    startedBy: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+    startedAt: Type.String({ description: 'ISO 8601' }),
+    revision: Type.Integer({ minimum: 1 }),
+    reason: Type.Union([Type.Literal('started'), Type.Literal('week_opened'), Type.Literal('mode_changed')]),
+  }),
+  'podId',
+);
+export type PodPlaybookChangedPayload = Static<typeof PodPlaybookChanged.schema>;
+
+/** quests: a player shared a playbook they finished to some of their pods (from the finish screen). */
+export const PlaybookShared = contract(
+  'quests.playbook.shared.v1',
+  Type.Object({
+    ...Meta,
+    playbookId: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    title: Type.String(),
+    xpEarned: Type.Integer({ minimum: 0 }),
+    podIds: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1 }),
+  }),
+);
+export type PlaybookSharedPayload = Static<typeof PlaybookShared.schema>;
+
 /** quests: an award took the user to a higher level; `rewards` are those of every level passed. */
 export const LevelReached = contract(
   'quests.level.reached.v1',
@@ -367,6 +426,7 @@ export const Events = {
   MemberLeft,
   BlockChanged,
   PodStreakUpdated,
+  PodPlaybookChanged,
 } as const;
 
 const keyFields = new Map<string, string>(Object.values(Events).map((c) => [c.subject, c.key]));

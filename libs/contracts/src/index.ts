@@ -12,3 +12,4 @@ export * from './text';
 export * from './playbooks';
 export * from './packs';
 export * from './notifications';
+export * from './pod-playbooks';

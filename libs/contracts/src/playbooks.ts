@@ -108,6 +108,11 @@ export const PlaybookDetailSchema = Type.Object({
   completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** The bonus for finishing every step. */
   completionXp: Type.Integer({ minimum: 0 }),
+  /**
+   * When a pod of the caller's runs this playbook (decision 0041): the highest week such a pod has
+   * opened; later weeks stay closed (`open: false`) until the pod opens them.
+   */
+  podOpenWeek: Type.Optional(Type.Integer({ minimum: 1 })),
   weekList: Type.Array(PlaybookWeekSchema),
 });
 export type PlaybookDetail = Static<typeof PlaybookDetailSchema>;

@@ -244,6 +244,20 @@ export const PodLogEntrySchema = Type.Object({
   id: Uuid,
   user: UserCardSchema,
   weeklyChallengeId: Type.Union([Uuid, Type.Null()]),
+  /**
+   * What the entry is (decision 0041): a weekly challenge completed, or a playbook started for the
+   * pod, a week of it finished, a finished playbook shared. Always sent by pods; optional for older clients.
+   */
+  kind: Type.Optional(
+    Type.Union([
+      Type.Literal('weekly'),
+      Type.Literal('playbook_started'),
+      Type.Literal('playbook_week'),
+      Type.Literal('playbook_share'),
+    ]),
+  ),
+  /** The playbook of a playbook entry; null for a weekly one. */
+  playbookId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   message: Type.String(),
   proofText: Type.Union([Type.String(), Type.Null()]),
   proofPhotoId: Type.Union([Uuid, Type.Null()]),

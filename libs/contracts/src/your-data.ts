@@ -116,6 +116,19 @@ export const QuestsExportSchema = Type.Object({
   badges: Type.Optional(Type.Array(Type.Object({ badgeId: Type.String(), awardedAt: Iso }))),
   /** Whether assessment results shape the deck and its recommendations (on unless turned off). */
   deckShaping: Type.Optional(Type.Object({ enabled: Type.Boolean(), updatedAt: Nullable(Iso) })),
+  /** The pod playbook runs this user started for a pod (decision 0041). */
+  podPlaybooks: Type.Optional(
+    Type.Array(
+      Type.Object({
+        podId: Type.String(),
+        playbookId: Type.String(),
+        version: Type.Integer(),
+        mode: Type.String(),
+        openWeek: Type.Integer(),
+        startedAt: Iso,
+      }),
+    ),
+  ),
   /** Every photo kept (re-encoded, without metadata), with a short-lived link to download it. */
   photos: Type.Optional(Type.Array(QuestsExportPhotoSchema)),
   /** Every sidequest card accepted or skipped, per local date (what keeps the deck fresh). */
@@ -176,6 +189,10 @@ export const PodsExportSchema = Type.Object({
         createdAt: Iso,
       }),
     ),
+  ),
+  /** Weeks of playbooks this user finished, as pods keeps them for their pods' playbook progress. */
+  playbookWeeks: Type.Optional(
+    Type.Array(Type.Object({ playbookId: Type.String(), week: Type.Integer(), completedAt: Iso })),
   ),
   /** What this user posted to pod logs. */
   podLogEntries: Type.Optional(

@@ -12,6 +12,7 @@ export * from './photos';
 export * from './packs';
 export * from './playbooks';
 export * from './pod-feed';
+export * from './pod-playbooks';
 export * from './pod-streak';
 export * from './pods';
 export * from './profile-photos';

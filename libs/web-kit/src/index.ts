@@ -22,6 +22,7 @@ export type {
   PodFeedMessage,
   PodLogAddedMessage,
   PodNudgedMessage,
+  PodPlaybookMessage,
   PodStreakMessage,
 } from './live/use-pod-events';
 export * from './upload-photo';

@@ -6,6 +6,7 @@ import type { ChatRepository } from './repositories/chat-repository';
 import type { ExportRepository } from './repositories/export-repository';
 import type { FeedRepository } from './repositories/feed-repository';
 import type { FriendsRepository } from './repositories/friends-repository';
+import type { PodPlaybooksRepository } from './repositories/pod-playbooks-repository';
 import type { PodStreakRepository } from './repositories/pod-streak-repository';
 import type { PodsRepository } from './repositories/pods-repository';
 import type { ReadModelsRepository } from './repositories/read-models-repository';
@@ -49,4 +50,6 @@ export interface PodsDeps {
   exports: ExportRepository;
   live: LiveRepository;
   feed: FeedRepository;
+  /** Pod playbook read models and their log entries (decision 0041). */
+  podPlaybooks: PodPlaybooksRepository;
 }

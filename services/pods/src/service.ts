@@ -1,6 +1,9 @@
 import {
   EntitlementChanged,
   LevelReached,
+  PlaybookShared,
+  PlaybookWeekCompleted,
+  PodPlaybookChanged,
   ProfileUpdated,
   UserDeleted,
   UserRegistered,
@@ -29,6 +32,7 @@ import { createChatRepository } from './repositories/chat-repository';
 import { createExportRepository } from './repositories/export-repository';
 import { createFeedRepository } from './repositories/feed-repository';
 import { createFriendsRepository } from './repositories/friends-repository';
+import { createPodPlaybooksRepository } from './repositories/pod-playbooks-repository';
 import { createPodStreakRepository } from './repositories/pod-streak-repository';
 import { createPodsRepository } from './repositories/pods-repository';
 import { createReadModelsRepository } from './repositories/read-models-repository';
@@ -38,9 +42,11 @@ import { feedRoutes } from './routes/feed';
 import { friendRoutes } from './routes/friends';
 import { liveRoutes } from './routes/live';
 import { myPodsRoutes } from './routes/my-pods';
+import { podPlaybookRoutes } from './routes/pod-playbooks';
 import { podRoutes } from './routes/pods';
 import { safetyRoutes } from './routes/safety';
 import { resolveChatMessageTarget } from './use-cases/chat';
+import { onPlaybookShared, onPlaybookWeekCompleted, onPodPlaybookChanged } from './use-cases/pod-playbooks';
 import { resolvePodLogTarget } from './use-cases/pods';
 import { forgetUser, registerProfile, updateEntitlement, updateLevel, updateProfile } from './use-cases/read-models';
 import { resolveUserTarget } from './use-cases/safety';
@@ -93,6 +99,7 @@ export async function createPodsService(config: PodsConfig, options: PodsOptions
       exports: createExportRepository(),
       live: createLiveRepository(),
       feed: createFeedRepository(),
+      podPlaybooks: createPodPlaybooksRepository(),
     });
   let pool: ServiceContext<undefined>['pool'] | undefined;
   const handle = await assembleService({
@@ -118,6 +125,7 @@ export async function createPodsService(config: PodsConfig, options: PodsOptions
       await app.register(safetyRoutes, d);
       await app.register(podRoutes, d);
       await app.register(feedRoutes, d);
+      await app.register(podPlaybookRoutes, d);
       await app.register(liveRoutes, { ...d, open });
       await app.register(chatRoutes, { ...d, open });
       app.addHook('onClose', async () => {
@@ -133,6 +141,9 @@ export async function createPodsService(config: PodsConfig, options: PodsOptions
         consume(ctx.bus, d.transaction, 'pods-entitlement', EntitlementChanged, updateEntitlement(d)),
         consume(ctx.bus, d.transaction, 'pods-level', LevelReached, updateLevel(d)),
         consume(ctx.bus, d.transaction, 'pods-weekly', WeeklyCompleted, onWeeklyCompleted(d)),
+        consume(ctx.bus, d.transaction, 'pods-pod-playbooks', PodPlaybookChanged, onPodPlaybookChanged(d)),
+        consume(ctx.bus, d.transaction, 'pods-playbook-weeks', PlaybookWeekCompleted, onPlaybookWeekCompleted(d)),
+        consume(ctx.bus, d.transaction, 'pods-playbook-shares', PlaybookShared, onPlaybookShared(d)),
       ];
     },
   });

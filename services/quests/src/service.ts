@@ -37,6 +37,7 @@ import { createFriendsRepository } from './repositories/friends-repository';
 import { createLeaderboardRepository } from './repositories/leaderboard-repository';
 import { createPhotosRepository } from './repositories/photos-repository';
 import { createPlaybooksRepository } from './repositories/playbooks-repository';
+import { createPodPlaybooksRepository } from './repositories/pod-playbooks-repository';
 import { createPlayersRepository } from './repositories/players-repository';
 import { createStreakRepository } from './repositories/streak-repository';
 import { createTodosRepository } from './repositories/todos-repository';
@@ -47,6 +48,7 @@ import { leaderboardRoutes } from './routes/leaderboard';
 import { photoRoutes } from './routes/photos';
 import { packRoutes } from './routes/packs';
 import { playbookRoutes } from './routes/playbooks';
+import { podPlaybookRoutes } from './routes/pod-playbooks';
 import { progressRoutes } from './routes/progress';
 import { todoRoutes } from './routes/todos';
 import { weeklyRoutes } from './routes/weekly';
@@ -59,6 +61,7 @@ import { applyBlock, applyMembership, forgetBoards } from './use-cases/leaderboa
 import { erasePacks, seedPackDares } from './use-cases/packs';
 import { erasePhotos, PHOTO_SWEEP_CRON, PHOTO_SWEEP_JOB, photoProofs, sweepUnattachedPhotos } from './use-cases/photos';
 import { erasePlaybooks } from './use-cases/playbooks';
+import { forgetPodPlaybooks, onMemberLeftPod, recordPodCreator } from './use-cases/pod-playbooks';
 import { forgetPlayer, registerPlayer, updateEntitlement, updatePlayerProfile } from './use-cases/register-player';
 import {
   recomputeStreaks,
@@ -123,6 +126,7 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       entitlements: createEntitlementsRepository(),
       photos: createPhotosRepository(),
       playbooks: createPlaybooksRepository(),
+      podPlaybooks: createPodPlaybooksRepository(),
       playbookCatalogue: options.playbooks ?? createPlaybookCatalogue(loadPlaybookDefinitions()),
       packs: createPacksRepository(),
       packCatalogue: options.packs ?? createPackCatalogue(loadPackDefinitions()),
@@ -150,6 +154,7 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       await app.register(deckRoutes, deps);
       await app.register(playbookRoutes, deps);
       await app.register(packRoutes, deps);
+      await app.register(podPlaybookRoutes, deps);
       await app.register(todoRoutes, deps);
       await app.register(leaderboardRoutes, deps);
       await app.register(photoRoutes, { ...deps, local: store.kind === 'local' ? store : undefined });
@@ -178,6 +183,13 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
           erasePlaybooks(deps, tx, e.userId),
         ),
         consume(ctx.bus, transaction, 'quests-pack-erasure', UserDeleted, (tx, e) => erasePacks(deps, tx, e.userId)),
+        consume(ctx.bus, transaction, 'quests-pod-playbook-erasure', UserDeleted, (tx, e) =>
+          forgetPodPlaybooks(deps, tx, e.userId),
+        ),
+        consume(ctx.bus, transaction, 'quests-pod-creators', MemberJoined, (tx, e) => recordPodCreator(deps, tx, e)),
+        consume(ctx.bus, transaction, 'quests-pod-playbook-leaves', MemberLeft, (tx, e) =>
+          onMemberLeftPod(deps, tx, e),
+        ),
         consume(ctx.bus, transaction, 'quests-friends', FriendshipChanged, (tx, e) => applyFriendship(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-blocks', BlockChanged, (tx, e) => applyBlock(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-pod-joins', MemberJoined, (tx, e) => applyMembership(deps, tx, e, true)),

@@ -30,6 +30,7 @@ import { useRotateInvites } from '../features/pods/api/rotate-invites';
 import { Comments, ProofPhoto, Reactions } from '../features/pods/components/log-entry-feed';
 import { NudgeButton, NudgesForYou } from '../features/pods/components/nudge';
 import { PodMeta } from '../features/pods/components/pod-meta';
+import { PodPlaybooks } from '../features/pods/components/pod-playbooks';
 import { POD_NAME_MAX, validatePodForm } from '../features/pods/validation';
 import { ReportDialog } from '../features/social/components/report-dialog';
 import { ConfirmDialog } from '../shared/components/confirm-dialog';
@@ -58,6 +59,7 @@ function usePodLive(podId: string, enabled: boolean): string {
   const me = useSession((s) => s.user?.id);
   const [announcement, setAnnouncement] = useState('');
   const refresh = () => {
+    // keys.pod is a prefix of the pod's log and playbooks: they refresh with it.
     void client.invalidateQueries({ queryKey: keys.pod(podId) });
     void client.invalidateQueries({ queryKey: myPodsQueryKey });
   };
@@ -80,6 +82,9 @@ function usePodLive(podId: string, enabled: boolean): string {
       const who = client.getQueryData<PodDetail>(keys.pod(podId))?.members.find((x) => x.id === m.nudgerId);
       if (who && m.recipientId === me) setAnnouncement(`${who.name} nudged you.`);
       refresh();
+    },
+    onPlaybookUpdated: () => {
+      void client.invalidateQueries({ queryKey: keys.podPlaybooks(podId) });
     },
     onStreakUpdated: (m) => {
       client.setQueryData<PodDetail>(
@@ -189,6 +194,7 @@ function PodView({ pod }: { pod: PodDetail }) {
               </span>
             </div>
           </section>
+          <PodPlaybooks podId={pod.id} me={me} />
           <section className="vui-section" aria-labelledby="cn-members" data-testid="pod-members">
             <h2 id="cn-members" className="vui-section__title">
               Members{' '}

@@ -20,6 +20,8 @@ import { playbooksQueryKey } from '../features/catalogue/api/get-playbooks';
 import { playbookQueryKey, usePlaybook } from '../features/guide/api/get-playbook';
 import { startPlaybook } from '../features/guide/api/start-playbook';
 import { CompletionSummary } from '../features/guide/components/completion-summary';
+import { PodTogether } from '../features/pod-run/components/pod-together';
+import { ShareToPods } from '../features/pod-run/components/share-to-pods';
 import { PlaybookNotFound } from '../shared/components/playbook-not-found';
 import { PlaybookCover } from '../shared/components/playbook-cover';
 import { ProgressRing } from '../shared/components/progress-ring';
@@ -142,12 +144,22 @@ function Overview({ playbook }: { playbook: PlaybookDetail }) {
           <Link to={`/guides/${playbook.id}/steps/${next.id}`} className={buttonClassName()}>
             Continue · Week {playbook.currentWeek} <IconArrowRight size={18} aria-hidden="true" />
           </Link>
+        ) : playbook.started ? (
+          <p className="pb-guide__locked" role="note" data-testid="guide-waiting">
+            <IconCheck size={16} aria-hidden="true" /> You finished week {playbook.currentWeek - 1}. Week{' '}
+            {playbook.currentWeek} opens when your pod catches up: give them a nudge below.
+          </p>
         ) : (
           <Button onClick={() => void start()} loading={starting}>
             Start playbook
           </Button>
         )}
       </div>
+
+      <PodTogether
+        playbook={playbook}
+        onChanged={() => void client.invalidateQueries({ queryKey: playbookQueryKey(playbook.id) })}
+      />
 
       <ol className="pb-weeks" aria-label="Weeks">
         {playbook.weekList.map((week) => (
@@ -160,37 +172,36 @@ function Overview({ playbook }: { playbook: PlaybookDetail }) {
                 </span>
               ) : !week.open ? (
                 <span className="pb-badge is-locked">
-                  <IconLock size={14} aria-hidden="true" /> Opens after week {week.number - 1}
+                  <IconLock size={14} aria-hidden="true" />{' '}
+                  {playbook.weekList[week.number - 2]?.done
+                    ? 'Waiting for your pod'
+                    : `Opens after week ${week.number - 1}`}
                 </span>
               ) : null}
             </h2>
             <ul className="pb-steps">
               {week.steps.map((step) => {
                 const reachable = step.done || (week.open && !locked && playbook.started);
+                const xpText = step.done
+                  ? `+${step.xpEarned} XP`
+                  : `${step.kind === 'quiz' ? 'up to ' : ''}${step.xp} XP`;
                 const content = (
                   <>
                     <span className={`pb-step__kind is-${step.kind}`}>{STEP_KIND_LABEL[step.kind]}</span>
                     <span className="pb-step__title">{step.title}</span>
                     <span className="pb-step__xp">
-                      {step.done ? (
-                        <>
-                          <IconCheck size={14} aria-hidden="true" /> +{step.xpEarned} XP
-                        </>
-                      ) : (
-                        `${step.kind === 'quiz' ? 'up to ' : ''}${step.xp} XP`
-                      )}
+                      {step.done ? <IconCheck size={14} aria-hidden="true" /> : null} {xpText}
                     </span>
                   </>
                 );
                 return (
                   <li key={step.id} className={`pb-step${step.done ? ' is-done' : ''}`} data-testid="guide-step">
                     {reachable ? (
-                      <Link
-                        to={`/guides/${playbook.id}/steps/${step.id}`}
-                        className="pb-step__link"
-                        aria-label={`${STEP_KIND_LABEL[step.kind]}: ${step.title}${step.done ? ', done' : ''}`}
-                      >
+                      // Named by its visible text (an aria-label differing from it fails axe's
+                      // label-content-name-mismatch), plus ", done" for a finished step.
+                      <Link to={`/guides/${playbook.id}/steps/${step.id}`} className="pb-step__link">
                         {content}
+                        {step.done ? <span className="vui-visually-hidden">, done</span> : null}
                       </Link>
                     ) : (
                       <span className="pb-step__link is-disabled">{content}</span>
@@ -227,5 +238,10 @@ function Complete({ playbook }: { playbook: PlaybookDetail }) {
       </div>
     );
   }
-  return <CompletionSummary playbook={playbook} cover={<PlaybookCover cover={playbook.cover} size="lg" />} />;
+  return (
+    <>
+      <CompletionSummary playbook={playbook} cover={<PlaybookCover cover={playbook.cover} size="lg" />} />
+      <ShareToPods playbook={playbook} />
+    </>
+  );
 }

@@ -45,11 +45,18 @@ export interface PodNudgedMessage {
   createdAt: string;
 }
 
+/** `event: pod-playbook-updated` (decision 0041): a pod playbook's run or a member's finished weeks changed. */
+export interface PodPlaybookMessage {
+  podId: string;
+  playbookId: string;
+}
+
 export interface PodEventHandlers {
   onLogAdded?: (message: PodLogAddedMessage) => void;
   onFeedUpdated?: (message: PodFeedMessage) => void;
   onNudged?: (message: PodNudgedMessage) => void;
   onStreakUpdated?: (message: PodStreakMessage) => void;
+  onPlaybookUpdated?: (message: PodPlaybookMessage) => void;
   /** The stream (re)opened: anything sent while it was away is not replayed, so re-read what is shown. */
   onOpen?: () => void;
   /** The server will not open the stream (no longer a member, signed out): it is not retried. */
@@ -66,7 +73,13 @@ export type PodEventsScope = { podId: string } | 'mine' | null;
  */
 export const HIDDEN_CLOSE_MS = 60_000;
 
-const EVENTS = ['pod-log-added', 'pod-streak-updated', 'pod-feed-updated', 'pod-nudged'] as const;
+const EVENTS = [
+  'pod-log-added',
+  'pod-streak-updated',
+  'pod-feed-updated',
+  'pod-nudged',
+  'pod-playbook-updated',
+] as const;
 
 /** A 400, 401, 403 or 404 for the ticket will not change on its own: stop instead of retrying. */
 export function isFatalStreamError(error: unknown): boolean {
@@ -107,6 +120,8 @@ export function usePodEvents(scope: PodEventsScope, handlers: PodEventHandlers):
             latest.current.onFeedUpdated?.(data as PodFeedMessage);
           } else if (event === 'pod-nudged') {
             latest.current.onNudged?.(data as PodNudgedMessage);
+          } else if (event === 'pod-playbook-updated') {
+            latest.current.onPlaybookUpdated?.(data as PodPlaybookMessage);
           } else {
             latest.current.onLogAdded?.(data as PodLogAddedMessage);
           }

@@ -12,9 +12,15 @@ export const LIVE_CHANNEL = 'pods_live';
 
 /**
  * A new log entry, a streak change, an entry's reactions or comments changed (`pod-feed-updated`), or
- * a nudge (`pod-nudged`, for its two members only).
+ * a nudge (`pod-nudged`, for its two members only), a pod playbook's progress (`pod-playbook-updated`).
  */
-export type PodLiveKind = 'pod-log-added' | 'pod-streak-updated' | 'pod-feed-updated' | 'pod-nudged';
+export type PodLiveKind =
+  | 'pod-log-added'
+  | 'pod-streak-updated'
+  | 'pod-feed-updated'
+  | 'pod-nudged'
+  /** A pod playbook's run or a member's finished weeks changed (decision 0041): refetch its progress. */
+  | 'pod-playbook-updated';
 
 /** A pod's log entry or streak change, for the streams of its members. */
 export interface PodLiveMessage {

@@ -285,7 +285,7 @@ export function createPodsRepository(): PodsRepository {
     async logPage(db, podId, viewer, before, limit) {
       const { rows } = await db.query<LogRow>({
         name: 'pods-log-page',
-        text: `SELECT l.id AS "entryId", l.weekly_challenge_id AS "weeklyChallengeId", l.message, l.proof_text AS "proofText",
+        text: `SELECT l.id AS "entryId", l.weekly_challenge_id AS "weeklyChallengeId", l.kind, l.playbook_id AS "playbookId", l.message, l.proof_text AS "proofText",
                  l.proof_photo_id AS "proofPhotoId", l.created_at AS "createdAt", ${cardColumns('l.user_id')}, l.user_id AS "userId"
                FROM pods.pod_log l ${cardJoins('l.user_id')}
                WHERE l.pod_id = $1
@@ -299,6 +299,8 @@ export function createPodsRepository(): PodsRepository {
       const entries = rows.slice(0, limit).map((r) => ({
         id: r.entryId,
         weeklyChallengeId: r.weeklyChallengeId,
+        kind: r.kind,
+        playbookId: r.playbookId,
         message: r.message,
         proofText: r.proofText,
         proofPhotoId: r.proofPhotoId,

@@ -4,6 +4,7 @@ import {
   PodCommentParamsSchema,
   PodCommentSchema,
   PodLogEntryParamsSchema,
+  NudgeQuerySchema,
   PodMemberParamsSchema,
   PodNudgeSchema,
   PodReactionParamsSchema,
@@ -11,6 +12,7 @@ import {
   type AddPodCommentBody,
   type PodCommentParams,
   type PodLogEntryParams,
+  type NudgeQuery,
   type PodMemberParams,
   type PodReactionParams,
 } from '@vere/contracts';
@@ -97,18 +99,21 @@ export async function feedRoutes(app: ServiceApp, deps: PodsDeps): Promise<void>
     },
   );
 
-  app.post<{ Params: PodMemberParams }>(
+  app.post<{ Params: PodMemberParams; Querystring: NudgeQuery }>(
     '/api/pods/pods/:podId/members/:userId/nudge',
     {
       onRequest: app.authenticate,
       schema: {
         tags: ['pods'],
-        summary: 'Nudge a member who has not completed this week’s challenge (once a day per member)',
+        summary:
+          'Nudge a member who has not completed this week’s challenge, or (?playbookId) the pod playbook’s open week (once a day per member)',
         security: bearer,
         params: PodMemberParamsSchema,
+        querystring: NudgeQuerySchema,
         response: { 201: PodNudgeSchema, 400: err, 401: err, 404: err, 409: err },
       },
     },
-    async (request, reply) => reply.code(201).send(await nudgeMember(deps, request.userId, request.params)),
+    async (request, reply) =>
+      reply.code(201).send(await nudgeMember(deps, request.userId, { ...request.params, ...request.query })),
   );
 }

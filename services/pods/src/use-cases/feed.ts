@@ -23,6 +23,7 @@ import {
 import { AppError, newEvent, writeOutbox, type PgTx, type Queryable } from '@vere/service-kit';
 import type { PodsDeps } from '../deps';
 import { notifyPod } from '../live/messages';
+import { behindOnPodPlaybook } from './pod-playbooks';
 
 /*
  * The two-way pod feed (issue 22 point 5, decision 0038): reactions and comments on log entries,
@@ -156,9 +157,9 @@ async function recipientDay(deps: PodsDeps, db: Queryable, recipient: string, no
 export async function nudgeMember(
   deps: PodsDeps,
   viewer: string,
-  params: { podId: string; userId: string },
+  params: { podId: string; userId: string; playbookId?: string },
 ): Promise<PodNudge> {
-  const { podId, userId: recipient } = params;
+  const { podId, userId: recipient, playbookId } = params;
   if (recipient === viewer) throw new AppError('CANNOT_TARGET_SELF', 'You can’t nudge yourself.');
   return deps.transaction(async (tx) => {
     await requireMember(deps, tx, podId, viewer);
@@ -166,10 +167,16 @@ export async function nudgeMember(
     if (!(await deps.pods.isMember(tx, podId, recipient)) || (await deps.live.isHidden(tx, viewer, recipient)))
       throw new AppError('POD_MEMBER_NOT_FOUND', 'That person is not a member of this pod.');
     const now = deps.clock();
-    const completions = await deps.pods.recentMemberCompletions(tx, podId, now);
-    const done = completedThisWeek(completions, now, podZone(completions[0]?.timeZone)).has(recipient);
-    if (nudgeRefusal(viewer, recipient, done) === 'done')
-      throw new AppError('MEMBER_ALREADY_DONE', 'They already completed this week’s challenge.');
+    if (playbookId !== undefined) {
+      // About the pod playbook (decision 0041): only a member who has not finished its open week.
+      if (!(await behindOnPodPlaybook(deps, tx, podId, playbookId, recipient)))
+        throw new AppError('MEMBER_ALREADY_DONE', 'They already finished this week of the playbook.');
+    } else {
+      const completions = await deps.pods.recentMemberCompletions(tx, podId, now);
+      const done = completedThisWeek(completions, now, podZone(completions[0]?.timeZone)).has(recipient);
+      if (nudgeRefusal(viewer, recipient, done) === 'done')
+        throw new AppError('MEMBER_ALREADY_DONE', 'They already completed this week’s challenge.');
+    }
     const day = await recipientDay(deps, tx, recipient, now);
     const nudge = await deps.feed.insertNudge(tx, {
       id: randomUUID(),

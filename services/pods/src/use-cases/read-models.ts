@@ -58,6 +58,7 @@ export const forgetUser =
   (deps: PodsDeps): Effect<UserDeletedPayload> =>
   async (tx, e) => {
     await deps.feed.eraseUser(tx, e.userId);
+    await deps.podPlaybooks.erase(tx, e.userId);
     await deps.pods.eraseMember(tx, e.userId);
     await deps.readModels.eraseUser(tx, e.userId);
   };

@@ -6,11 +6,12 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** "Your data": everything pods holds about the user (their pods, chats, friendships, own blocks and reports, log entries, reactions, comments and nudges). */
 export async function exportMyData(deps: PodsDeps, userId: string): Promise<PodsExport> {
-  const [pods, chatMessages, social, feed] = await Promise.all([
+  const [pods, chatMessages, social, feed, playbookWeeks] = await Promise.all([
     deps.pods.exportFor(deps.db, userId),
     exportMessages(deps, userId),
     deps.exports.socialExportOf(deps.db, userId),
     deps.feed.exportOf(deps.db, userId),
+    deps.podPlaybooks.exportOf(deps.db, userId),
   ]);
   return {
     service: 'pods' as const,
@@ -23,6 +24,7 @@ export async function exportMyData(deps: PodsDeps, userId: string): Promise<Pods
     })),
     blocks: social.blocks.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
     reports: social.reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    playbookWeeks: playbookWeeks.map((w) => ({ ...w, completedAt: w.completedAt.toISOString() })),
     podLogEntries: social.podLogEntries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     ...feed,
   };

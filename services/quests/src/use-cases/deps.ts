@@ -12,6 +12,7 @@ import type { PackCatalogue } from '../pack-catalogue';
 import type { PlaybookCatalogue } from '../playbook-catalogue';
 import type { PacksRepository } from '../repositories/packs-repository';
 import type { PlaybooksRepository } from '../repositories/playbooks-repository';
+import type { PodPlaybooksRepository } from '../repositories/pod-playbooks-repository';
 import type { PlayersRepository } from '../repositories/players-repository';
 import type { StreakRepository } from '../repositories/streak-repository';
 import type { TodosRepository } from '../repositories/todos-repository';
@@ -55,6 +56,8 @@ export interface QuestsDeps {
   entitlements: EntitlementsRepository;
   photos: PhotosRepository;
   playbooks: PlaybooksRepository;
+  /** Pod playbook runs and the membership facts their week gate reads (decision 0041). */
+  podPlaybooks: PodPlaybooksRepository;
   /** Every playbook version in content/playbooks (decision 0040). */
   playbookCatalogue: PlaybookCatalogue;
   packs: PacksRepository;

@@ -1,6 +1,7 @@
 import {
   PlaybookCompleted,
   PlaybookStepCompleted,
+  PlaybookWeekCompleted,
   type CompletePlaybookStepBody,
   type CompletePlaybookStepResult,
   type PlaybookDetail,
@@ -16,6 +17,7 @@ import { stepMaxXp, type PlaybookDefinition, type PlaybookStepDefinition } from 
 import type { PlaybookProgressRow, PlaybookStepRow } from '../repositories/playbooks-repository';
 import { dayContext, type DayContext } from './day-context';
 import type { QuestsDeps } from './deps';
+import { afterWeekFinished, podOpenWeek, podWeekGate } from './pod-playbooks';
 import { awardXp, type AwardOutcome } from './xp';
 
 /** Which playbooks the user has open now: from their level and the Pro read model (checked at this instant). */
@@ -105,6 +107,7 @@ function detail(
   ctx: DayContext,
   progress: PlaybookProgressRow | undefined,
   steps: PlaybookStepRow[],
+  podWeek?: number,
 ): PlaybookDetail {
   const done = new Set(steps.map((s) => s.stepId));
   const xpOf = new Map(steps.map((s) => [s.stepId, s.xp]));
@@ -115,10 +118,11 @@ function detail(
     started: progress !== undefined,
     completedAt: iso(progress?.completedAt ?? null),
     completionXp: PLAYBOOK_XP.completion,
+    ...(podWeek === undefined ? {} : { podOpenWeek: podWeek }),
     weekList: def.weeks.map((w, i) => ({
       number: i + 1,
       title: w.title,
-      open: i <= week,
+      open: i <= week && (podWeek === undefined || i < podWeek),
       done: w.steps.every((s) => done.has(s.id)),
       steps: w.steps.map((s) => ({
         id: s.id,
@@ -135,13 +139,14 @@ function detail(
 /** GET /api/quests/playbooks/{id}: the overview, weeks and steps, on the caller's pinned version. */
 export async function getPlaybook(deps: QuestsDeps, userId: string, id: string): Promise<PlaybookDetail> {
   if (!deps.playbookCatalogue.latest(id)) throw NOT_FOUND();
-  const [ctx, progress, steps] = await Promise.all([
+  const [ctx, progress, steps, podWeek] = await Promise.all([
     dayContext(deps, userId, deps.clock()),
     deps.playbooks.progress(deps.db, userId, id),
     deps.playbooks.stepsOf(deps.db, userId, id),
+    podOpenWeek(deps, deps.db, userId, id),
   ]);
   const def = definitionFor(deps, id, progress)!;
-  return detail(def, ctx, progress, steps);
+  return detail(def, ctx, progress, steps, podWeek);
 }
 
 /**
@@ -240,6 +245,8 @@ export async function getPlaybookStep(
       throw LOCKED(def);
     const week = currentWeekIndex(def.weeks, new Set(steps.map((s) => s.stepId)));
     if (at.week - 1 > week) throw weekLocked(at.week);
+    const podLock = await podWeekGate(deps, deps.db, userId, id, at.week);
+    if (podLock) throw podLock;
   }
   return stepView(deps, def, at, row);
 }
@@ -332,6 +339,8 @@ export async function completePlaybookStep(
     if (done.has(stepId))
       throw new AppError('PLAYBOOK_STEP_ALREADY_COMPLETED', 'You have already completed this step.');
     if (at.week - 1 > currentWeekIndex(def.weeks, done)) throw weekLocked(at.week);
+    const podLock = await podWeekGate(deps, tx, userId, id, at.week);
+    if (podLock) throw podLock;
     const answer = await checkAnswer(deps, userId, at.step, body);
 
     const recorded = await deps.playbooks.addStep(tx, {
@@ -383,6 +392,20 @@ export async function completePlaybookStep(
         weekCompleted,
       }),
     );
+    if (weekCompleted) {
+      await writeOutbox(
+        tx,
+        newEvent(PlaybookWeekCompleted.subject, userId, {
+          playbookId: id,
+          version: def.version,
+          title: def.title,
+          week: at.week,
+          weeks: def.weeks.length,
+          completedAt: ctx.now.toISOString(),
+        }),
+      );
+      await afterWeekFinished(deps, tx, userId, id);
+    }
     if (playbookCompleted) {
       await writeOutbox(
         tx,

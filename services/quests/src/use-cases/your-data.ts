@@ -3,15 +3,17 @@ import type { QuestsDeps } from './deps';
 import { exportPacks } from './packs';
 import { exportPhotos } from './photos';
 import { exportPlaybooks } from './playbooks';
+import { exportPodPlaybooks } from './pod-playbooks';
 
 /** "Your data": everything quests holds about the user. */
 export async function exportUserData(deps: QuestsDeps, userId: string): Promise<QuestsExport> {
-  const [player, activity, photos, playbooks, packs] = await Promise.all([
+  const [player, activity, photos, playbooks, packs, podPlaybooks] = await Promise.all([
     deps.players.exportOf(deps.db, userId),
     deps.players.exportActivityOf(deps.db, userId),
     exportPhotos(deps, userId),
     exportPlaybooks(deps, userId),
     exportPacks(deps, userId),
+    exportPodPlaybooks(deps, userId),
   ]);
   return {
     service: 'quests' as const,
@@ -29,6 +31,7 @@ export async function exportUserData(deps: QuestsDeps, userId: string): Promise<
     })),
     playbooks,
     ...packs,
+    podPlaybooks,
     photos,
     swipes: activity.swipes.map((s) => ({ ...s, seenAt: s.seenAt.toISOString() })),
   };

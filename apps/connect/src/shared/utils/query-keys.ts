@@ -18,6 +18,8 @@ export const keys = {
   pods: ['pods', 'pod'] as const,
   pod: (podId: string) => ['pods', 'pod', podId] as const,
   podLog: (podId: string) => ['pods', 'pod', podId, 'log'] as const,
+  /** A pod's playbooks with every member's progress (decision 0041). */
+  podPlaybooks: (podId: string) => ['pods', 'pod', podId, 'playbooks'] as const,
   invite: (code: string) => ['pods', 'invite', code] as const,
 };
 
