@@ -11,3 +11,4 @@ export * from './weekly';
 export * from './text';
 export * from './playbooks';
 export * from './notifications';
+export * from './push';
