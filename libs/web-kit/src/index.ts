@@ -24,3 +24,15 @@ export type {
   PodNudgedMessage,
   PodStreakMessage,
 } from './live/use-pod-events';
+export {
+  PUSH_PROMPT_KEY,
+  PUSH_PROMPT_SNOOZE_MS,
+  disablePush,
+  enablePush,
+  mayAskForPush,
+  pushState,
+  pushSupported,
+  rememberPushAnswer,
+  syncPush,
+} from './push';
+export type { PushState } from './push';
