@@ -58,7 +58,7 @@ export function PushExplainer() {
         </h2>
         <p className="shell-push__body">
           Vere can tap you on the shoulder when a friend wants to team up, when your pod cheers you on, and before a
-          streak slips away. Only at your reminder time, never in your quiet hours, and you can change it in Settings.
+          streak slips away. Never during your quiet hours, and you choose what counts in Settings.
         </p>
       </div>
       <div className="shell-push__actions">
