@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { NotificationPreferencesBody, UpdateNotificationPreferencesBody } from '@vere/contracts';
 import { DEFAULT_TIME_ZONE, isClockTime, runtimeTimeZone } from '@vere/domain';
@@ -216,20 +216,23 @@ export function NotificationSettings() {
           <fieldset className="ac-notify__group">
             <legend className="ac-notify__legend">How</legend>
             {CHANNELS.map(({ key, label, hint }) => (
-              <Switch
-                key={key}
-                id={`${ids}-channel-${key}`}
-                label={label}
-                hint={hint}
-                checked={form.channels[key]}
-                onChange={(checked) => {
-                  change({ channels: { ...form.channels, [key]: checked } });
-                  // Turning push on is the moment to ask this browser (its prompt needs this click).
-                  if (key === 'push' && checked && browserPush.state === 'off') void browserPush.turnOn();
-                }}
-              />
+              <Fragment key={key}>
+                <Switch
+                  id={`${ids}-channel-${key}`}
+                  label={label}
+                  hint={hint}
+                  checked={form.channels[key]}
+                  onChange={(checked) => {
+                    change({ channels: { ...form.channels, [key]: checked } });
+                    // Turning push on is the moment to ask this browser (its prompt needs this click).
+                    if (key === 'push' && checked && browserPush.state === 'off') void browserPush.turnOn();
+                  }}
+                />
+                {key === 'push' && form.channels.push ? (
+                  <BrowserPushLine id={`${ids}-browser-push`} push={browserPush} />
+                ) : null}
+              </Fragment>
             ))}
-            {form.channels.push ? <BrowserPushLine id={`${ids}-browser-push`} push={browserPush} /> : null}
           </fieldset>
 
           {error ? (
