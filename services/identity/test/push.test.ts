@@ -234,6 +234,32 @@ describe('a notification pushed to the browser', () => {
     expect((await devices(ana.token))[0].lastSentAt).not.toBeNull();
   });
 
+  it("goes out for the scheduler's reminders too, routed to the challenges", async () => {
+    const ana = await newAccount();
+    const hhmm = clock().toISOString().slice(11, 16);
+    const res = await call(ana.token, 'PUT', PREFS, {
+      challengeReminders: true,
+      weeklyAnnouncements: false,
+      streakReminders: false,
+      podActivities: true,
+      preferredTime: hhmm,
+      timeZone: 'UTC',
+      quietHours: { enabled: false, start: '22:00', end: '08:00' },
+      channels: { inApp: true, push: true, email: false },
+    });
+    expect(res.statusCode).toBe(200);
+    const sub = pushService.subscribe();
+    await call(ana.token, 'POST', WEB, sub);
+
+    await service().notificationTick();
+    expect(await service().dispatchPushes()).toMatchObject({ sent: 1 });
+    expect(JSON.parse((await pushService.next(sub.endpoint)).payload)).toMatchObject({
+      kind: 'challenge_reminder',
+      route: '/challenges',
+      type: 'challenge',
+    });
+  });
+
   it('is not sent while the push channel is off, even if turned off after it was queued', async () => {
     const ana = await newAccount();
     const sam = await newAccount('Sam Rivera');
