@@ -189,7 +189,9 @@ describe('web push', () => {
       await visible(page.getByTestId('notification-settings'));
       const browserPush = page.getByTestId('browser-push');
       await visible(browserPush.getByText('This browser gets push notifications.'));
-      await browserPush.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await browserPush.evaluate((el) =>
+        (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+      );
       expect(await seriousViolations(page, '[data-testid="notification-settings"]')).toEqual([]);
       await docShotBothSizes(page, 'web-push-settings', { reset: false, fullPage: false });
       const worker = context.serviceWorkers().find((w) => w.url().startsWith(stack.url));
