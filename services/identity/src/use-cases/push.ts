@@ -134,6 +134,13 @@ async function deliver(deps: PushDeps, push: ClaimedPush, now: Date, result: Dis
     return;
   }
   await deps.push.finish(deps.db, push, outcome === 'sent' ? now : null);
-  if (outcome === 'sent') result.sent += 1;
-  else result.dropped += 1;
+  if (outcome === 'sent') {
+    result.sent += 1;
+    return;
+  }
+  result.dropped += 1;
+  deps.logger.warn(
+    { platform: push.platform, kind: push.kind, attempts: push.attempts, outcome, configured: !!sender },
+    'push: not delivered; given up',
+  );
 }
