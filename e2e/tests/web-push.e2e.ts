@@ -6,9 +6,9 @@ import type { CDPSession } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { PASSWORD, visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
-import { DESKTOP } from '../support/browser';
+import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as base } from '../support/fixtures';
-import { docShotBothSizes, member } from '../support/people';
+import { docShot, docShotBothSizes, member } from '../support/people';
 import type { StackOptions } from '../support/stack';
 
 /*
@@ -189,11 +189,19 @@ describe('web push', () => {
       await visible(page.getByTestId('notification-settings'));
       const browserPush = page.getByTestId('browser-push');
       await visible(browserPush.getByText('This browser gets push notifications.'));
-      await browserPush.evaluate((el) =>
-        (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
-      );
       expect(await seriousViolations(page, '[data-testid="notification-settings"]')).toEqual([]);
-      await docShotBothSizes(page, 'web-push-settings', { reset: false, fullPage: false });
+      // Each size scrolled on its own: the line sits at a different height on a phone and a desktop.
+      for (const [viewport, size] of [
+        [PHONE, 'phone'],
+        [DESKTOP, 'desktop'],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await browserPush.evaluate((el) =>
+          (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+        );
+        await docShot(page, `web-push-settings-${size}`, { reset: false, fullPage: false });
+      }
+      await page.setViewportSize(PHONE);
       const worker = context.serviceWorkers().find((w) => w.url().startsWith(stack.url));
       expect(worker).toBeTruthy();
       await worker!.evaluate(async () => {
