@@ -5,9 +5,13 @@ export { routeForNotification };
 /** The event the native wrapper raises when a notification is tapped (detail: the push's data). */
 export const NOTIFICATION_TAP_EVENT = 'vere:notification-tap';
 
+/** What public/sw.js posts to an open window when a web push is tapped. */
+export const SW_TAP_MESSAGE = 'vere:notification-tap';
+
 /**
- * Routes notification taps raised as NOTIFICATION_TAP_EVENT (the web's service worker, a test). In
- * the iOS app the push plugin's taps are routed by features/native with the same rule.
+ * Routes notification taps: from the service worker when a web push is tapped while Vere is open,
+ * and from NOTIFICATION_TAP_EVENT (a test can raise it). In the iOS app the push plugin's taps are
+ * routed by features/native with the same rule.
  */
 export function listenForNotificationTaps(navigate: (path: string) => void): () => void {
   const open = (data: unknown) => {
@@ -16,5 +20,13 @@ export function listenForNotificationTaps(navigate: (path: string) => void): () 
   };
   const onEvent = (event: Event) => open((event as CustomEvent<unknown>).detail);
   window.addEventListener(NOTIFICATION_TAP_EVENT, onEvent);
-  return () => window.removeEventListener(NOTIFICATION_TAP_EVENT, onEvent);
+  const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  const onMessage = (event: MessageEvent<{ type?: unknown; data?: unknown } | null>) => {
+    if (event.data?.type === SW_TAP_MESSAGE) open(event.data.data);
+  };
+  worker?.addEventListener('message', onMessage);
+  return () => {
+    window.removeEventListener(NOTIFICATION_TAP_EVENT, onEvent);
+    worker?.removeEventListener('message', onMessage);
+  };
 }

@@ -8,6 +8,7 @@ import { RequireAuth } from './features/guards/components/require-auth';
 import { RequirePro, isProPath } from './features/guards/components/require-pro';
 import { AppFrame } from './features/frame/components/app-frame';
 import { GuidedStart } from './features/guided/components/guided-start';
+import { PushExplainer } from './features/push/components/push-explainer';
 import { FallbackPage } from './pages/fallback-page';
 
 const AuthPage = lazy(() =>
@@ -48,7 +49,16 @@ function AreaOrNotFound() {
   const remote = <RemoteArea key={area.name} area={area} />;
   return (
     <RequireAuth>
-      <AppFrame overlay={<GuidedStart />}>{isProPath(pathname) ? <RequirePro>{remote}</RequirePro> : remote}</AppFrame>
+      <AppFrame
+        overlay={
+          <>
+            <GuidedStart />
+            <PushExplainer />
+          </>
+        }
+      >
+        {isProPath(pathname) ? <RequirePro>{remote}</RequirePro> : remote}
+      </AppFrame>
     </RequireAuth>
   );
 }

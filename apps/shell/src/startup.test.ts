@@ -82,6 +82,14 @@ describe('notification taps', () => {
     expect(routeForNotification(null)).toBeNull();
     expect(routeForNotification('challenge')).toBeNull();
   });
+
+  it('opens the in-app route a push names (a pod activity: the pod page), never another origin', () => {
+    expect(routeForNotification({ type: 'pod', route: '/pods/p1' })).toBe('/pods/p1');
+    expect(routeForNotification({ type: 'friend', route: '/connect' })).toBe('/connect');
+    expect(routeForNotification({ type: 'pod', route: '//evil.example/x' })).toBe('/pods');
+    expect(routeForNotification({ type: 'challenge', route: 'https://evil.example' })).toBe('/challenges');
+    expect(routeForNotification({ type: 'pod', route: '/\\evil.example' })).toBe('/pods');
+  });
 });
 
 describe('challenge page paths for its tour', () => {

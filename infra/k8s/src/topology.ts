@@ -107,15 +107,26 @@ export function serviceSpecs(variant: Variant): ServiceSpec[] {
         AUTH_RATE_LIMIT_PER_MINUTE: '20',
         MAIL_FROM: 'Vere <no-reply@vere.example>',
         APP_URL: appUrl,
+        // Web push and APNs (decision 0053): who push services may contact, and the iOS app's bundle id.
+        VAPID_SUBJECT: appUrl,
+        APNS_TOPIC: 'app.vere.ios',
       },
       secrets: {
         JWT_PRIVATE_KEY: { secret: 'vere-identity', key: 'jwt-private-key' },
         SMTP_URL: { secret: 'vere-identity', key: 'smtp-url' },
         GOOGLE_CLIENT_ID: optional('vere-identity', 'google-client-id'),
         GOOGLE_CLIENT_SECRET: optional('vere-identity', 'google-client-secret'),
+        VAPID_PUBLIC_KEY: { secret: 'vere-identity', key: 'vapid-public-key' },
+        VAPID_PRIVATE_KEY: { secret: 'vere-identity', key: 'vapid-private-key' },
+        APNS_KEY_ID: optional('vere-identity', 'apns-key-id'),
+        APNS_TEAM_ID: optional('vere-identity', 'apns-team-id'),
+        APNS_KEY: optional('vere-identity', 'apns-key'),
       },
       tmpSize: '64Mi',
-      egress: { internetPorts: [443, 465, 587], why: 'SMTP for password-reset mail, Google sign-in (OIDC)' },
+      egress: {
+        internetPorts: [443, 465, 587],
+        why: 'SMTP for password-reset mail, Google sign-in (OIDC), web push services and APNs (HTTPS)',
+      },
     },
     {
       name: 'quests',

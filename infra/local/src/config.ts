@@ -1,3 +1,4 @@
+import { IdentityEnv } from '@vere/identity-service';
 import { PhotoEnv } from '@vere/quests-service';
 import { Type, type Static } from 'typebox';
 
@@ -33,6 +34,16 @@ export const LocalEnv = {
   GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   GOOGLE_ISSUER: Type.String({ pattern: '^https?://', default: 'https://accounts.google.com' }),
+  /** Web Push's VAPID keys (both or neither; absent: made once and kept in the database) and subject (decision 0053). */
+  VAPID_PUBLIC_KEY: IdentityEnv.VAPID_PUBLIC_KEY,
+  VAPID_PRIVATE_KEY: IdentityEnv.VAPID_PRIVATE_KEY,
+  VAPID_SUBJECT: IdentityEnv.VAPID_SUBJECT,
+  /** APNs for the iOS wrapper (all three, or none: iOS device tokens are kept, nothing is sent). */
+  APNS_KEY_ID: IdentityEnv.APNS_KEY_ID,
+  APNS_TEAM_ID: IdentityEnv.APNS_TEAM_ID,
+  APNS_KEY: IdentityEnv.APNS_KEY,
+  APNS_TOPIC: IdentityEnv.APNS_TOPIC,
+  APNS_PRODUCTION: IdentityEnv.APNS_PRODUCTION,
   /** Stripe (all three, or none: then the labelled local test checkout, no card charged). */
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '@vere/dev-db';
 import { createBillingService } from '@vere/billing-service';
-import { createIdentityService, googleConfig } from '@vere/identity-service';
+import { apnsConfig, createIdentityService, googleConfig } from '@vere/identity-service';
 import { createPodsService } from '@vere/pods-service';
 import { createQuestsService, storageConfig } from '@vere/quests-service';
 import { createBusFromEnv, type EventBus, type ServiceHandle } from '@vere/service-kit';
@@ -90,6 +90,12 @@ export async function startStack(
         smtpUrl: config.SMTP_URL,
         mailFrom: config.MAIL_FROM,
         google: googleConfig(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER),
+        vapid: {
+          publicKey: config.VAPID_PUBLIC_KEY,
+          privateKey: config.VAPID_PRIVATE_KEY,
+          subject: config.VAPID_SUBJECT,
+        },
+        apns: apnsConfig(config),
       },
       deps,
     );

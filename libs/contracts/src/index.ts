@@ -13,3 +13,4 @@ export * from './playbooks';
 export * from './packs';
 export * from './notifications';
 export * from './pod-playbooks';
+export * from './push';

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { UserSchema } from './identity';
 import { NotificationPreferencesSchema, NotificationSchema } from './notifications';
 import { PodSummarySchema } from './pods';
+import { PushDeviceSchema } from './push';
 import { SingleLine } from './text';
 
 /**
@@ -18,6 +19,8 @@ export const IdentityExportSchema = Type.Object({
   /** Issue 25: the saved notification preferences (null: never saved, the defaults apply) and the centre's items. */
   notificationPreferences: Nullable(NotificationPreferencesSchema),
   notifications: Type.Array(NotificationSchema),
+  /** Issue 25: the devices that receive pushes (browsers, iPhones), without their keys. */
+  pushDevices: Type.Array(PushDeviceSchema),
 });
 export type IdentityExport = Static<typeof IdentityExportSchema>;
 

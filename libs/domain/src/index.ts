@@ -25,3 +25,4 @@ export * from './weekend';
 export * from './weeks';
 export * from './notifications';
 export * from './notification-schedule';
+export * from './push';

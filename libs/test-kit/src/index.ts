@@ -34,4 +34,11 @@ export {
   type TestEvent,
   type TestEventBus,
 } from './peer-events';
+export {
+  decryptWebPush,
+  startPushServiceStandIn,
+  type PushServiceStandIn,
+  type ReceivedPush,
+  type StandInSubscription,
+} from './push-service';
 // startTestS3Server is '@vere/test-kit/s3': s3rver takes seconds to import, so only its users pay for it.

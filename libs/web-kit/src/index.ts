@@ -26,3 +26,15 @@ export type {
   PodStreakMessage,
 } from './live/use-pod-events';
 export * from './upload-photo';
+export {
+  PUSH_PROMPT_KEY,
+  PUSH_PROMPT_SNOOZE_MS,
+  disablePush,
+  enablePush,
+  mayAskForPush,
+  pushState,
+  pushSupported,
+  rememberPushAnswer,
+  syncPush,
+} from './push';
+export type { PushState } from './push';

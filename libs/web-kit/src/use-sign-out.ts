@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { notify } from '@vere/web-ui';
+import { disablePush } from './push';
 
-/** Signs out through the shared session, with the spec's toasts, then goes to /auth. */
+/**
+ * Signs out through the shared session, with the spec's toasts, then goes to /auth. This browser's
+ * push subscription is forgotten first (issue 25), so it gets nothing meant for this account.
+ */
 export function useSignOut(area: string) {
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
@@ -11,6 +15,7 @@ export function useSignOut(area: string) {
   const run = async () => {
     setPending(true);
     try {
+      await disablePush();
       await signOut();
       notify.success('Logged out successfully');
       navigate('/auth', { replace: true });

@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, BaseEnv } from '@vere/service-kit';
 import { Type, type Static, type TObject } from 'typebox';
 import { isLoopbackHttp } from './oidc-client';
@@ -32,6 +33,19 @@ export const IdentityEnv = {
   GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   /** The OpenID provider's issuer (discovery at `<issuer>/.well-known/openid-configuration`). */
   GOOGLE_ISSUER: Type.String({ pattern: '^https?://', default: 'https://accounts.google.com' }),
+  /** Web Push (decision 0053): the VAPID key pair, base64url (`npx web-push generate-vapid-keys`). Absent: made once and kept in the database (not in production). */
+  VAPID_PUBLIC_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{80,100}$' })),
+  VAPID_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{40,50}$' })),
+  /** Who push services may contact about our pushes: `mailto:` or an https URL. Default: APP_URL when https. */
+  VAPID_SUBJECT: Type.Optional(Type.String({ pattern: '^(mailto:|https://)' })),
+  /** APNs token authentication (the iOS wrapper's pushes): the .p8 key's id, the team id and the key (PEM). All three or none. */
+  APNS_KEY_ID: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{10}$' })),
+  APNS_TEAM_ID: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{10}$' })),
+  APNS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** The app's bundle id, the topic of every push. */
+  APNS_TOPIC: Type.String({ minLength: 1, default: 'app.vere.ios' }),
+  /** The production APNs gateway (App Store and TestFlight builds); false: the sandbox (development builds). Default: true in production. */
+  APNS_PRODUCTION: Type.Optional(Type.Boolean()),
   NODE_ENV: Type.Optional(Type.String()),
 };
 
@@ -73,8 +87,25 @@ export interface IdentityConfig {
   oidcAttemptTtlMs?: number;
   /** The notification scheduler's clock (tests pass a fake one). Default: the system clock. */
   clock?: () => Date;
-  /** false: no scheduled jobs on this replica (tests drive the tick themselves). Default on. */
+  /** false: no scheduled jobs and no push dispatcher on this replica (tests drive them themselves). Default on. */
   scheduler?: boolean;
+  /** Web Push's VAPID keys and subject; absent keys: the embedded default's, kept in the database. */
+  vapid?: { publicKey?: string; privateKey?: string; subject?: string };
+  /** APNs; absent: iOS device tokens are kept but nothing is sent to them. */
+  apns?: ApnsConfig;
+  /** The https agent pushes go out through (tests: one that trusts the local push service stand-in). */
+  pushAgent?: HttpsAgent;
+}
+
+export interface ApnsConfig {
+  keyId: string;
+  teamId: string;
+  /** The .p8 signing key, PEM. */
+  key: string;
+  topic: string;
+  production: boolean;
+  /** Another gateway than Apple's (tests: a local HTTP/2 stand-in), and the CA it is trusted by. */
+  gateway?: { host: string; port: number; ca?: string };
 }
 
 export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): IdentityConfig {
@@ -94,6 +125,30 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
     mailFrom: env.MAIL_FROM,
     production: env.NODE_ENV === 'production',
     google: googleConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+    apns: apnsConfig(env),
+  };
+}
+
+/** All three of APNS_KEY_ID, APNS_TEAM_ID and APNS_KEY, or none (then iOS tokens are kept, not pushed to). */
+export function apnsConfig(env: {
+  APNS_KEY_ID?: string;
+  APNS_TEAM_ID?: string;
+  APNS_KEY?: string;
+  APNS_TOPIC: string;
+  APNS_PRODUCTION?: boolean;
+  NODE_ENV?: string;
+}): ApnsConfig | undefined {
+  const given = [env.APNS_KEY_ID, env.APNS_TEAM_ID, env.APNS_KEY].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (given < 3) throw new Error('APNS_KEY_ID, APNS_TEAM_ID and APNS_KEY must be set together');
+  return {
+    keyId: env.APNS_KEY_ID!,
+    teamId: env.APNS_TEAM_ID!,
+    // An env file keeps a PEM on one line with literal \n.
+    key: env.APNS_KEY!.replace(/\\n/g, '\n'),
+    topic: env.APNS_TOPIC,
+    production: env.APNS_PRODUCTION ?? env.NODE_ENV === 'production',
   };
 }
 

@@ -1,2 +1,2 @@
-export { IdentityEnv, googleConfig, identityConfig, type IdentityConfig } from './config';
+export { IdentityEnv, apnsConfig, googleConfig, identityConfig, type IdentityConfig } from './config';
 export { createIdentityService, type IdentityServiceHandle } from './service';

@@ -18,9 +18,14 @@ import { PrismaClient } from './generated/prisma/client';
 import { parseEncryptionKey } from './key-encryption';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
 import { createOidcClient } from './oidc-client';
+import { apnsSender } from './push/apns-sender';
+import { PushDispatcher } from './push/dispatcher';
+import { loadVapidKeys } from './push/vapid';
+import { webPushSender } from './push/web-push-sender';
 import { prismaDir } from './prisma-dir';
 import { createExternalIdentitiesRepository } from './repositories/external-identities-repository';
 import { createNotificationsRepository } from './repositories/notifications-repository';
+import { createPushRepository } from './repositories/push-repository';
 import { createOidcAttemptsRepository } from './repositories/oidc-attempts-repository';
 import { createPasswordResetsRepository } from './repositories/password-resets-repository';
 import { createRefreshTokensRepository } from './repositories/refresh-tokens-repository';
@@ -32,6 +37,7 @@ import { clientErrorRoutes } from './routes/client-errors';
 import { googleRoutes } from './routes/google';
 import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
+import { pushRoutes } from './routes/push';
 import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOptions } from './signing-keys';
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
@@ -43,6 +49,7 @@ import {
   onWeeklyCompleted,
 } from './use-cases/notification-triggers';
 import { runNotificationTick, type TickResult } from './use-cases/notification-tick';
+import { dispatchPushes, type DispatchResult } from './use-cases/push';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
 
@@ -53,6 +60,8 @@ export const NOTIFICATION_TICK_CRON = '* * * * *';
 export interface IdentityServiceHandle extends ServiceHandle {
   /** One scheduler tick at the service clock's now (tests call it with a fake clock). */
   notificationTick(): Promise<TickResult>;
+  /** Sends the pushes due at the service clock's now (the background dispatcher does it on its own). */
+  dispatchPushes(): Promise<DispatchResult>;
   readonly jobs: Jobs | undefined;
 }
 
@@ -62,6 +71,8 @@ export async function createIdentityService(
 ): Promise<IdentityServiceHandle> {
   let pool: ServiceContext<unknown>['pool'] | undefined;
   let jobs: Jobs | undefined;
+  let identityDeps: IdentityDeps | undefined;
+  let dispatcher: PushDispatcher | undefined;
   const clock = config.clock ?? (() => new Date());
   // Loaded once, by routes() (which runs before any request): the auth plugin and the use cases share them.
   let keys: Promise<SigningKeys> | undefined;
@@ -105,6 +116,16 @@ export async function createIdentityService(
       const transaction = prismaTransactions(prisma, { schema: 'identity', relay });
       const signingKeys = createSigningKeysRepository();
       keys = SigningKeys.load({ db: prisma, transaction, signingKeys }, keyOptions);
+      const push = createPushRepository();
+      const vapid = await loadVapidKeys(
+        { db: prisma, push },
+        {
+          ...config.vapid,
+          production: !!config.production,
+          appUrl: publicUrl(),
+          encryptionKey: keyOptions.encryptionKey,
+        },
+      );
       const identity: IdentityDeps = {
         db: prisma,
         transaction,
@@ -116,6 +137,12 @@ export async function createIdentityService(
         attempts: createOidcAttemptsRepository(),
         signingKeys,
         notifications: createNotificationsRepository(),
+        push,
+        pushChannels: {
+          vapidPublicKey: vapid.publicKey,
+          web: webPushSender({ vapid, agent: config.pushAgent }),
+          ios: config.apns && apnsSender(config.apns),
+        },
         keys: await keys,
         sessions: {
           issuer: config.issuer,
@@ -163,6 +190,8 @@ export async function createIdentityService(
         clearSessionCookie: (reply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH }),
       });
       await app.register(notificationRoutes, { deps: identity });
+      await app.register(pushRoutes, { deps: identity });
+      identityDeps = identity;
       await app.register(googleRoutes, {
         deps: identity,
         cookieSecure: config.cookieSecure,
@@ -193,6 +222,7 @@ export async function createIdentityService(
     },
   });
   const notificationTick = () => runNotificationTick(pool!, clock());
+  const pushNow = () => dispatchPushes(identityDeps!, clock());
   return {
     name: handle.name,
     app: handle.app,
@@ -200,9 +230,12 @@ export async function createIdentityService(
       return jobs;
     },
     notificationTick,
+    dispatchPushes: pushNow,
     async start() {
       await handle.start();
       if (config.scheduler === false) return;
+      dispatcher = new PushDispatcher(config.databaseUrl, pushNow, deps.logger);
+      await dispatcher.start();
       jobs = await startJobs({
         pool: pool!,
         schema: 'identity_jobs',
@@ -213,6 +246,9 @@ export async function createIdentityService(
     async close() {
       await jobs?.stop();
       jobs = undefined;
+      await dispatcher?.close();
+      dispatcher = undefined;
+      await identityDeps?.pushChannels.ios?.close?.();
       (await keys?.catch(() => undefined))?.stop();
       await handle.close();
     },

@@ -48,6 +48,7 @@ const counts = async () =>
     await h.sql.query(`SELECT
   (SELECT count(*) FROM identity."user") AS users,
   (SELECT count(*) FROM identity.password_reset_token) AS resets,
+  (SELECT count(*) FROM identity.push_subscription) AS devices,
   (SELECT md5(string_agg(t::text, ',' ORDER BY id)) FROM identity."user" t) AS digest`)
   ).rows[0];
 
@@ -64,7 +65,7 @@ async function expectSafe(send: () => Promise<{ statusCode: number; json(): { er
 
 const body = (base: Record<string, unknown>, field: string, value: unknown) => ({ ...base, [field]: value });
 const valid = () => ({ email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Ana Lopez' });
-const inject = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: unknown, auth = false) =>
+const inject = (method: 'POST' | 'PATCH' | 'GET' | 'DELETE', url: string, payload?: unknown, auth = false) =>
   h.service.app.inject({
     method,
     url,
@@ -128,6 +129,24 @@ describe.each(HOSTILE)('%s', (_label, value) => {
       path = 'a%ED%A0%80b';
     }
     await expectSafe(() => inject('GET', `/api/identity/usernames/${path}/availability`));
+  });
+  // Issue 25: push devices. A hostile value never becomes a device.
+  const webSub = {
+    endpoint: 'https://push.example/send/abc',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  };
+  it.each(['endpoint', 'p256dh', 'auth'])('in a web push subscription %s', async (field) => {
+    const sub =
+      field === 'endpoint' ? { ...webSub, endpoint: value } : { ...webSub, keys: { ...webSub.keys, [field]: value } };
+    const res = await expectSafe(() => inject('POST', '/api/identity/me/push/web', sub, true));
+    expect(res.statusCode).not.toBe(201);
+  });
+  it.each(['POST', 'DELETE'] as const)('in an iOS device token (%s)', async (method) => {
+    const res = await expectSafe(() => inject(method, '/api/identity/me/push/ios', { token: value }, true));
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+  });
+  it('in a web push unsubscribe', async () => {
+    await expectSafe(() => inject('DELETE', '/api/identity/me/push/web', { endpoint: value }, true));
   });
   it('in the delete-account password', async () => {
     const res = await expectSafe(() => inject('POST', '/api/identity/me/delete', { password: value }, true));

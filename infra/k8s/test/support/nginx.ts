@@ -126,6 +126,8 @@ export const SERVED_BY_WEB = [
   '@payload_too_large',
   '@photo_too_large',
   '= /remotes.json',
+  // The service worker, kept uncached (decision 0054).
+  '= /sw.js',
   '^~ /remotes/',
   '~ \\.[A-Za-z0-9]+$',
   '= /auth',

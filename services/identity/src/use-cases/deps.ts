@@ -4,6 +4,8 @@ import type { Mailer } from '../mail';
 import type { OidcClient } from '../oidc-client';
 import type { Db } from '../repositories/db';
 import type { NotificationsRepository } from '../repositories/notifications-repository';
+import type { PushRepository } from '../repositories/push-repository';
+import type { PushSender } from '../push/types';
 import type { ExternalIdentitiesRepository } from '../repositories/external-identities-repository';
 import type { OidcAttemptsRepository } from '../repositories/oidc-attempts-repository';
 import type { PasswordResetsRepository } from '../repositories/password-resets-repository';
@@ -28,6 +30,9 @@ export interface IdentityDeps {
   signingKeys: SigningKeysRepository;
   /** Notification preferences and the in-app centre (issue 25). */
   notifications: NotificationsRepository;
+  /** Push devices and the push queue (issue 25, part A; decision 0053). */
+  push: PushRepository;
+  pushChannels: PushChannels;
   /** The keys access tokens are signed with. */
   keys: SigningKeys;
   sessions: SessionSettings;
@@ -71,4 +76,14 @@ export interface GoogleSignInSettings {
   redirectUri: () => string;
   /** How long a started sign-in may take at the provider. */
   attemptTtlMs: number;
+}
+
+/** How pushes leave (decision 0053). */
+export interface PushChannels {
+  /** The VAPID public key browsers subscribe with (base64url). */
+  vapidPublicKey: string;
+  /** Web Push; absent only in tests that do not push. */
+  web?: PushSender;
+  /** APNs; absent until APNS_KEY_ID, APNS_TEAM_ID and APNS_KEY are set (iOS tokens are kept meanwhile). */
+  ios?: PushSender;
 }

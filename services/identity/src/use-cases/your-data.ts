@@ -4,8 +4,9 @@ import { verifyPassword } from '../passwords';
 import { getAccount, toUserBody } from './accounts';
 import type { IdentityDeps } from './deps';
 import { getNotificationPreferences, toNotificationItem } from './notifications';
+import { toPushDevice } from './push';
 
-/** What identity holds about the user: the account (never the password hash), its sessions, notification preferences and notifications. */
+/** What identity holds about the user: the account (never the password hash), its sessions, notification preferences, notifications and push devices. */
 export async function exportIdentityData(deps: IdentityDeps, userId: string): Promise<IdentityExport> {
   const user = await getAccount(deps, userId);
   // The user's own file, shown to nobody: it keeps a photo link that is no longer shown (decision 0035).
@@ -18,7 +19,8 @@ export async function exportIdentityData(deps: IdentityDeps, userId: string): Pr
   const saved = await deps.notifications.preferences(deps.db, userId);
   const notificationPreferences = saved ? await getNotificationPreferences(deps, userId) : null;
   const notifications = (await deps.notifications.all(deps.db, userId)).map(toNotificationItem);
-  return { service: 'identity', account, sessions, notificationPreferences, notifications };
+  const pushDevices = (await deps.push.ofUser(deps.db, userId)).map(toPushDevice);
+  return { service: 'identity', account, sessions, notificationPreferences, notifications, pushDevices };
 }
 
 /**

@@ -50,3 +50,85 @@ describe('the service worker', () => {
     expect(await handle('/assets/main.js', 'no-cors')).toBeNull();
   });
 });
+
+/** Runs public/sw.js with a fake registration and window clients; returns its push and click handlers. */
+function loadPushWorker(windows: { url: string; postMessage: (m: unknown) => void; focus: () => Promise<void> }[]) {
+  const handlers: Record<string, (event: unknown) => void> = {};
+  const shown: { title: string; options: { body: string; tag?: string; data: Record<string, unknown> } }[] = [];
+  const opened: string[] = [];
+  runInNewContext(source, {
+    self: {
+      location: { origin: ORIGIN },
+      addEventListener: (type: string, fn: never) => (handlers[type] = fn),
+      registration: {
+        showNotification: async (title: string, options: (typeof shown)[number]['options']) => {
+          shown.push({ title, options });
+        },
+      },
+      clients: {
+        matchAll: async () => windows,
+        openWindow: async (url: string) => {
+          opened.push(url);
+        },
+      },
+    },
+    caches: {},
+    URL,
+    Promise,
+  });
+  const run = async (type: string, event: Record<string, unknown>) => {
+    let waited: Promise<unknown> = Promise.resolve();
+    handlers[type]!({ ...event, waitUntil: (p: Promise<unknown>) => (waited = p) });
+    await waited;
+  };
+  return { run, shown, opened };
+}
+
+const pushed = (payload: unknown) => ({ data: { json: () => payload, text: () => JSON.stringify(payload) } });
+
+describe('a web push in the service worker', () => {
+  it('shows the title and body, tagged by the notification, with where a tap goes', async () => {
+    const worker = loadPushWorker([]);
+    await worker.run(
+      'push',
+      pushed({
+        id: 'n1',
+        kind: 'pod_activity',
+        title: 'Sam nudged you',
+        body: 'Your pod…',
+        route: '/pods/p1',
+        type: 'pod',
+      }),
+    );
+    expect(worker.shown).toEqual([
+      {
+        title: 'Sam nudged you',
+        options: expect.objectContaining({
+          body: 'Your pod…',
+          tag: 'n1',
+          data: { id: 'n1', kind: 'pod_activity', type: 'pod', route: '/pods/p1' },
+        }),
+      },
+    ]);
+  });
+
+  it('opens the route in a new window when Vere is not open', async () => {
+    const worker = loadPushWorker([]);
+    await worker.run('notificationclick', {
+      notification: { close: () => undefined, data: { type: 'challenge', route: '/challenges' } },
+    });
+    expect(worker.opened).toEqual(['/challenges']);
+  });
+
+  it('routes an open Vere in place, and never to another origin', async () => {
+    const messages: unknown[] = [];
+    const focus = vi.fn(async () => undefined);
+    const worker = loadPushWorker([{ url: `${ORIGIN}/settings`, postMessage: (m) => messages.push(m), focus }]);
+    await worker.run('notificationclick', {
+      notification: { close: () => undefined, data: { type: 'pod', route: '//evil.example/x' } },
+    });
+    expect(messages).toEqual([{ type: 'vere:notification-tap', data: { type: 'pod', route: '/pods' } }]);
+    expect(focus).toHaveBeenCalled();
+    expect(worker.opened).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { NotificationPreferencesBody, UpdateNotificationPreferencesBody } from '@vere/contracts';
 import { DEFAULT_TIME_ZONE, isClockTime, runtimeTimeZone } from '@vere/domain';
@@ -6,6 +6,7 @@ import { isApiError } from '@vere/web-session';
 import { Button, Card, ErrorCard, Skeleton, notify } from '@vere/web-ui';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useSaveNotificationPreferences } from '../api/save-notification-preferences';
+import { BrowserPushLine, useBrowserPush } from './browser-push';
 
 export const NOTIFICATIONS_SAVED = 'Notification settings saved';
 export const NOTIFICATIONS_FAILED = 'Failed to save your notification settings. Please try again.';
@@ -56,6 +57,7 @@ export function NotificationSettings() {
   const save = useSaveNotificationPreferences();
   const [form, setForm] = useState<Form | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const browserPush = useBrowserPush();
 
   useEffect(() => {
     if (query.data && !form) setForm(toForm(query.data));
@@ -214,14 +216,22 @@ export function NotificationSettings() {
           <fieldset className="ac-notify__group">
             <legend className="ac-notify__legend">How</legend>
             {CHANNELS.map(({ key, label, hint }) => (
-              <Switch
-                key={key}
-                id={`${ids}-channel-${key}`}
-                label={label}
-                hint={hint}
-                checked={form.channels[key]}
-                onChange={(checked) => change({ channels: { ...form.channels, [key]: checked } })}
-              />
+              <Fragment key={key}>
+                <Switch
+                  id={`${ids}-channel-${key}`}
+                  label={label}
+                  hint={hint}
+                  checked={form.channels[key]}
+                  onChange={(checked) => {
+                    change({ channels: { ...form.channels, [key]: checked } });
+                    // Turning push on is the moment to ask this browser (its prompt needs this click).
+                    if (key === 'push' && checked && browserPush.state === 'off') void browserPush.turnOn();
+                  }}
+                />
+                {key === 'push' && form.channels.push ? (
+                  <BrowserPushLine id={`${ids}-browser-push`} push={browserPush} />
+                ) : null}
+              </Fragment>
             ))}
           </fieldset>
 
