@@ -10,4 +10,5 @@ export * from './your-data';
 export * from './weekly';
 export * from './text';
 export * from './playbooks';
+export * from './assessments';
 export * from './notifications';

@@ -26,6 +26,10 @@ import { systemClock, type Clock } from './clock';
 import type { QuestsConfig } from './config';
 import { defaultStorage, openPhotoStore } from './photo-store';
 import { createPlaybookCatalogue, loadPlaybookDefinitions, type PlaybookCatalogue } from './playbook-catalogue';
+import { createAssessmentCatalogue, loadAssessmentDefinitions, type AssessmentCatalogue } from './assessment-catalogue';
+import { createAssessmentsRepository } from './repositories/assessments-repository';
+import { assessmentRoutes } from './routes/assessments';
+import { eraseAssessments } from './use-cases/assessments';
 import { prismaDir } from './prisma-dir';
 import { createCatalogueRepository } from './repositories/catalogue-repository';
 import { createDailyResetsRepository } from './repositories/daily-resets-repository';
@@ -74,6 +78,8 @@ export interface QuestsOptions {
   photos?: PhotoProofs;
   /** The playbooks' content; default: every file in content/playbooks (tests add versions of their own). */
   playbooks?: PlaybookCatalogue;
+  /** The assessments' content; default: every file in content/assessments. */
+  assessments?: AssessmentCatalogue;
   /** Run the weekly rotation once at start (a fresh database has this week's challenge at once); default true. */
   rotateOnStart?: boolean;
   /** How often this replica looks for queued jobs; default 2 s. */
@@ -118,6 +124,8 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       photos: createPhotosRepository(),
       playbooks: createPlaybooksRepository(),
       playbookCatalogue: options.playbooks ?? createPlaybookCatalogue(loadPlaybookDefinitions()),
+      assessments: createAssessmentsRepository(),
+      assessmentCatalogue: options.assessments ?? createAssessmentCatalogue(loadAssessmentDefinitions()),
       store,
       photoUrlTtlSeconds: config.photoUrlTtlSeconds ?? 600,
       photoUploadsPerHour: config.photoUploadsPerHour ?? DEFAULT_PHOTO_UPLOADS_PER_HOUR,
@@ -141,6 +149,7 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       await app.register(progressRoutes, deps);
       await app.register(deckRoutes, deps);
       await app.register(playbookRoutes, deps);
+      await app.register(assessmentRoutes, deps);
       await app.register(todoRoutes, deps);
       await app.register(leaderboardRoutes, deps);
       await app.register(photoRoutes, { ...deps, local: store.kind === 'local' ? store : undefined });
@@ -167,6 +176,9 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
         consume(ctx.bus, transaction, 'quests-photo-erasure', UserDeleted, (tx, e) => erasePhotos(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-playbook-erasure', UserDeleted, (tx, e) =>
           erasePlaybooks(deps, tx, e.userId),
+        ),
+        consume(ctx.bus, transaction, 'quests-assessment-erasure', UserDeleted, (tx, e) =>
+          eraseAssessments(deps, tx, e.userId),
         ),
         consume(ctx.bus, transaction, 'quests-friends', FriendshipChanged, (tx, e) => applyFriendship(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-blocks', BlockChanged, (tx, e) => applyBlock(deps, tx, e)),

@@ -1,15 +1,17 @@
 import type { QuestsExport } from '@vere/contracts';
 import type { QuestsDeps } from './deps';
+import { exportAssessments } from './assessments';
 import { exportPhotos } from './photos';
 import { exportPlaybooks } from './playbooks';
 
 /** "Your data": everything quests holds about the user. */
 export async function exportUserData(deps: QuestsDeps, userId: string): Promise<QuestsExport> {
-  const [player, activity, photos, playbooks] = await Promise.all([
+  const [player, activity, photos, playbooks, assessments] = await Promise.all([
     deps.players.exportOf(deps.db, userId),
     deps.players.exportActivityOf(deps.db, userId),
     exportPhotos(deps, userId),
     exportPlaybooks(deps, userId),
+    exportAssessments(deps, userId),
   ]);
   return {
     service: 'quests' as const,
@@ -26,6 +28,7 @@ export async function exportUserData(deps: QuestsDeps, userId: string): Promise<
       completedAt: w.completedAt?.toISOString() ?? null,
     })),
     playbooks,
+    assessments,
     photos,
     swipes: activity.swipes.map((s) => ({ ...s, seenAt: s.seenAt.toISOString() })),
   };
