@@ -44,9 +44,9 @@ describe('Vere Pro through the local checkout', () => {
     await snap(page, 'subscription-success-phone');
 
     // The Pro guard lets a Pro member through to the Pro pages (a free user is sent to /pro: celebration.e2e).
-    await page.goto(`${stack.url}/pro/assessments/a1`);
-    await visible(page.getByRole('heading', { name: 'Pro Assessment' }));
-    expect(page.url()).toBe(`${stack.url}/pro/assessments/a1`);
+    await page.goto(`${stack.url}/pro/assessments/resilience`);
+    await visible(page.getByRole('heading', { name: 'Resilience', level: 1 }));
+    expect(page.url()).toBe(`${stack.url}/pro/assessments/resilience`);
     await page.goto(`${stack.url}/pro-hub`);
     await visible(page.getByRole('heading', { name: 'Pro Hub' }));
     expect(page.url()).toBe(`${stack.url}/pro-hub`);

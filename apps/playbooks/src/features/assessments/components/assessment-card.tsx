@@ -16,7 +16,7 @@ export function AssessmentCard({ assessment: a }: { assessment: AssessmentSummar
         <span className="pb-card__body">
           <span className="pb-card__title">{a.title}</span>
           <span className="pb-card__promise">{a.summary}</span>
-          <span className="pb-card__meta">
+          <span className="pb-card__meta as-card-meta">
             <IconClock size={14} aria-hidden="true" /> {a.minutes} min · {a.itemCount} questions
           </span>
           <span className="pb-card__state">

@@ -34,7 +34,12 @@ export function ScoreChart({ bars, label, otherLabel }: { bars: ChartBar[]; labe
   return (
     <div className="as-chart" aria-hidden="true" data-testid="score-chart">
       <ResponsiveContainer width="100%" height={Math.max(160, bars.length * (otherLabel ? 64 : 44))}>
-        <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={bars}
+          layout="vertical"
+          margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+        >
           <CartesianGrid horizontal={false} strokeDasharray="3 3" />
           <XAxis type="number" domain={[0, 100]} ticks={[0, 40, 60, 100]} />
           <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
@@ -62,7 +67,7 @@ export function HistoryChart({
   return (
     <div className="as-chart" aria-hidden="true" data-testid="history-chart">
       <ResponsiveContainer width="100%" height={220}>
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: -16 }}>
+        <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 4, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
           <YAxis domain={[0, 100]} ticks={[0, 40, 60, 100]} />
