@@ -301,6 +301,27 @@ describe("friends' view", () => {
   });
 });
 
+describe('a rating under a race', () => {
+  it('counts a friend once when the same rating is sent ten times at once', async () => {
+    const rateeId = await newPlayer(h);
+    const raterId = await newPlayer(h);
+    await befriend(rateeId, raterId);
+    await api(rateeId).invite('big-five', [raterId]);
+    const requestId = (await api(raterId).requests()).json().requests[0].id;
+    const answers = all('big-five', 4);
+    const codes = (await Promise.all(Array.from({ length: 10 }, () => api(raterId).rate(requestId, answers)))).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(9);
+    expect(
+      await count(h, 'SELECT count(*) FROM quests.assessment_rating WHERE ratee_id = $1 AND rated_at IS NOT NULL', [
+        rateeId,
+      ]),
+    ).toBe(1);
+  });
+});
+
 describe('your data and account deletion', () => {
   it('exports answers, results and ratings given, then erases them with the account', async () => {
     const userId = await newPlayer(h);
