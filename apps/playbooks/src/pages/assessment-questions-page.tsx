@@ -33,7 +33,7 @@ export function AssessmentQuestionsPage() {
                 initial={a.answers}
                 prompt="How accurately does this describe you?"
                 onAnswer={async (itemId, value) => {
-                  if (a.answers[itemId] !== value) await saveAnswers(a.id, { [itemId]: value });
+                  await saveAnswers(a.id, { [itemId]: value });
                 }}
                 onFinish={async (answers) => {
                   const result = await submitAssessment(a.id, answers);
