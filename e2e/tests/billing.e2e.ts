@@ -44,9 +44,6 @@ describe('Vere Pro through the local checkout', () => {
     await snap(page, 'subscription-success-phone');
 
     // The Pro guard lets a Pro member through to the Pro pages (a free user is sent to /pro: celebration.e2e).
-    await page.goto(`${stack.url}/pro/assessments/a1`);
-    await visible(page.getByRole('heading', { name: 'Pro Assessment' }));
-    expect(page.url()).toBe(`${stack.url}/pro/assessments/a1`);
     await page.goto(`${stack.url}/pro-hub`);
     await visible(page.getByRole('heading', { name: 'Pro Hub' }));
     expect(page.url()).toBe(`${stack.url}/pro-hub`);
@@ -62,6 +59,11 @@ describe('Vere Pro through the local checkout', () => {
         { timeout: 30_000 },
       )
       .toBe('Swipe to decide • 0/10 swipes');
+
+    // A Pro assessment opens once quests has heard billing's event (the deck above shows it has).
+    await page.goto(`${stack.url}/pro/assessments/resilience`);
+    await visible(page.getByRole('heading', { name: 'Resilience', level: 1 }));
+    expect(page.url()).toBe(`${stack.url}/pro/assessments/resilience`);
 
     // /subscription: renewal date, manage through the (local) portal.
     await page.goto(`${stack.url}/subscription`);

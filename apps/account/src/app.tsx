@@ -28,8 +28,6 @@ export default function AccountApp() {
           {/* Pro-only: the shell's Pro guard sends everyone else to /pro first. */}
           <Route path="pro-hub" element={<ProHubPage section="hub" />} />
           <Route path="pro/challenges" element={<ProHubPage section="challenges" />} />
-          <Route path="pro/assessments" element={<ProHubPage section="assessments" />} />
-          <Route path="pro/assessments/:assessmentId" element={<ProHubPage section="assessment" />} />
           <Route path="payment" element={<PaymentPage />} />
           <Route path="subscription" element={<SubscriptionPage />} />
           <Route path="subscription-success" element={<SubscriptionSuccessPage />} />

@@ -10,6 +10,19 @@ import { LoadingScreen } from '@vere/web-ui';
 const GuidePage = lazy(() => import('./pages/guide-page').then((m) => ({ default: m.GuidePage })));
 const StepPage = lazy(() => import('./pages/step-page').then((m) => ({ default: m.StepPage })));
 const AssessmentsPage = lazy(() => import('./pages/assessments-page').then((m) => ({ default: m.AssessmentsPage })));
+const AssessmentIntroPage = lazy(() =>
+  import('./pages/assessment-intro-page').then((m) => ({ default: m.AssessmentIntroPage })),
+);
+const AssessmentQuestionsPage = lazy(() =>
+  import('./pages/assessment-questions-page').then((m) => ({ default: m.AssessmentQuestionsPage })),
+);
+const AssessmentResultPage = lazy(() =>
+  import('./pages/assessment-result-page').then((m) => ({ default: m.AssessmentResultPage })),
+);
+const AssessmentDashboardPage = lazy(() =>
+  import('./pages/assessment-dashboard-page').then((m) => ({ default: m.AssessmentDashboardPage })),
+);
+const RateFriendPage = lazy(() => import('./pages/rate-friend-page').then((m) => ({ default: m.RateFriendPage })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen fullScreen={false} message="Loading..." />}>{children}</Suspense>;
@@ -57,10 +70,58 @@ export default function PlaybooksApp() {
             }
           />
           <Route
-            path="assessments/*"
+            path="assessments/dashboard"
             element={
               <Lazy>
-                <AssessmentsPage />
+                <AssessmentDashboardPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="assessments/results/:resultId"
+            element={
+              <Lazy>
+                <AssessmentResultPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="assessments/rate/:requestId"
+            element={
+              <Lazy>
+                <RateFriendPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="assessments/:id"
+            element={
+              <Lazy>
+                <AssessmentIntroPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="assessments/:id/questions"
+            element={
+              <Lazy>
+                <AssessmentQuestionsPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="pro/assessments"
+            element={
+              <Lazy>
+                <AssessmentsPage pro />
+              </Lazy>
+            }
+          />
+          <Route
+            path="pro/assessments/:id"
+            element={
+              <Lazy>
+                <AssessmentIntroPage pro />
               </Lazy>
             }
           />

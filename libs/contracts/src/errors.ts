@@ -53,6 +53,21 @@ export const ErrorCodes = {
   POD_PLAYBOOK_NOT_FOUND: 404,
   /** Sharing a playbook to pods before finishing it. */
   PLAYBOOK_NOT_COMPLETED: 409,
+  /** Assessments (issue 24, decision 0049): unknown assessment, a Pro-only one for a free player, another's result. */
+  ASSESSMENT_NOT_FOUND: 404,
+  ASSESSMENT_PRO_ONLY: 403,
+  ASSESSMENT_RESULT_NOT_FOUND: 404,
+  /** An answer to an item the assessment does not have. */
+  ASSESSMENT_UNKNOWN_ITEM: 400,
+  /** Submitted before every item has an answer. */
+  ASSESSMENT_INCOMPLETE: 400,
+  /** Friends can only rate the player on some assessments (big-five). */
+  ASSESSMENT_NOT_RATEABLE: 400,
+  /** No rating request with that id addressed to the caller. */
+  RATING_REQUEST_NOT_FOUND: 404,
+  RATING_ALREADY_GIVEN: 409,
+  /** Only friends may be asked to rate, and only friends may rate. */
+  NOT_FRIENDS: 403,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   CONFLICT: 409,

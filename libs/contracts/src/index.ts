@@ -11,6 +11,7 @@ export * from './weekly';
 export * from './text';
 export * from './playbooks';
 export * from './packs';
+export * from './assessments';
 export * from './notifications';
 export * from './pod-playbooks';
 export * from './push';

@@ -132,6 +132,49 @@ export const QuestsExportSchema = Type.Object({
       }),
     ),
   ),
+  /**
+   * Assessments (issue 24): every finished take with its raw answers and scores, answers saved but not
+   * submitted, the ratings the user gave friends, and what friends' ratings of the user add up to
+   * (averages only, from three ratings up; never who rated).
+   */
+  assessments: Type.Optional(
+    Type.Object({
+      results: Type.Array(
+        Type.Object({
+          assessmentId: Type.String(),
+          assessmentVersion: Type.Integer(),
+          scoringVersion: Type.Integer(),
+          completedAt: Iso,
+          answers: Type.Record(Type.String(), Type.Integer()),
+          scores: Type.Record(Type.String(), Type.Integer()),
+        }),
+      ),
+      inProgress: Type.Array(
+        Type.Object({
+          assessmentId: Type.String(),
+          assessmentVersion: Type.Integer(),
+          updatedAt: Iso,
+          answers: Type.Record(Type.String(), Type.Integer()),
+        }),
+      ),
+      ratingsGiven: Type.Array(
+        Type.Object({
+          assessmentId: Type.String(),
+          friendId: Type.String(),
+          invitedAt: Iso,
+          ratedAt: Nullable(Iso),
+          answers: Nullable(Type.Record(Type.String(), Type.Integer())),
+        }),
+      ),
+      ratingsReceived: Type.Array(
+        Type.Object({
+          assessmentId: Type.String(),
+          ratings: Type.Integer(),
+          averages: Type.Record(Type.String(), Type.Integer()),
+        }),
+      ),
+    }),
+  ),
   /** Every photo kept (re-encoded, without metadata), with a short-lived link to download it. */
   photos: Type.Optional(Type.Array(QuestsExportPhotoSchema)),
   /** Every sidequest card accepted or skipped, per local date (what keeps the deck fresh). */

@@ -26,3 +26,4 @@ export * from './weeks';
 export * from './notifications';
 export * from './notification-schedule';
 export * from './push';
+export * from './assessments';

@@ -9,3 +9,9 @@ export {
   type PlaybookCatalogue,
   type PlaybookDefinition,
 } from './playbook-catalogue';
+export {
+  createAssessmentCatalogue,
+  loadAssessmentDefinitions,
+  type AssessmentCatalogue,
+  type AssessmentDefinition,
+} from './assessment-catalogue';

@@ -28,6 +28,10 @@ import { defaultStorage, openPhotoStore } from './photo-store';
 import { createPackCatalogue, loadPackDefinitions, type PackCatalogue } from './pack-catalogue';
 import { createPlaybookCatalogue, loadPlaybookDefinitions, type PlaybookCatalogue } from './playbook-catalogue';
 import { createPacksRepository } from './repositories/packs-repository';
+import { createAssessmentCatalogue, loadAssessmentDefinitions, type AssessmentCatalogue } from './assessment-catalogue';
+import { createAssessmentsRepository } from './repositories/assessments-repository';
+import { assessmentRoutes } from './routes/assessments';
+import { eraseAssessments } from './use-cases/assessments';
 import { prismaDir } from './prisma-dir';
 import { createCatalogueRepository } from './repositories/catalogue-repository';
 import { createDailyResetsRepository } from './repositories/daily-resets-repository';
@@ -83,6 +87,8 @@ export interface QuestsOptions {
   playbooks?: PlaybookCatalogue;
   /** The challenge packs' content; default: every file in content/packs. */
   packs?: PackCatalogue;
+  /** The assessments' content; default: every file in content/assessments. */
+  assessments?: AssessmentCatalogue;
   /** Run the weekly rotation once at start (a fresh database has this week's challenge at once); default true. */
   rotateOnStart?: boolean;
   /** How often this replica looks for queued jobs; default 2 s. */
@@ -130,6 +136,8 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       playbookCatalogue: options.playbooks ?? createPlaybookCatalogue(loadPlaybookDefinitions()),
       packs: createPacksRepository(),
       packCatalogue: options.packs ?? createPackCatalogue(loadPackDefinitions()),
+      assessments: createAssessmentsRepository(),
+      assessmentCatalogue: options.assessments ?? createAssessmentCatalogue(loadAssessmentDefinitions()),
       store,
       photoUrlTtlSeconds: config.photoUrlTtlSeconds ?? 600,
       photoUploadsPerHour: config.photoUploadsPerHour ?? DEFAULT_PHOTO_UPLOADS_PER_HOUR,
@@ -155,6 +163,7 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       await app.register(playbookRoutes, deps);
       await app.register(packRoutes, deps);
       await app.register(podPlaybookRoutes, deps);
+      await app.register(assessmentRoutes, deps);
       await app.register(todoRoutes, deps);
       await app.register(leaderboardRoutes, deps);
       await app.register(photoRoutes, { ...deps, local: store.kind === 'local' ? store : undefined });
@@ -189,6 +198,9 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
         consume(ctx.bus, transaction, 'quests-pod-creators', MemberJoined, (tx, e) => recordPodCreator(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-pod-playbook-leaves', MemberLeft, (tx, e) =>
           onMemberLeftPod(deps, tx, e),
+        ),
+        consume(ctx.bus, transaction, 'quests-assessment-erasure', UserDeleted, (tx, e) =>
+          eraseAssessments(deps, tx, e.userId),
         ),
         consume(ctx.bus, transaction, 'quests-friends', FriendshipChanged, (tx, e) => applyFriendship(deps, tx, e)),
         consume(ctx.bus, transaction, 'quests-blocks', BlockChanged, (tx, e) => applyBlock(deps, tx, e)),

@@ -3,7 +3,7 @@ import { useQueryClient } from '@vere/web-query';
 import { Link } from '@vere/web-router';
 import { useAppEvent } from '@vere/web-kit';
 import { ENTITLEMENT_CHANGED_EVENT } from '@vere/web-session';
-import { ErrorCard, IconCrown, Skeleton, buttonClassName } from '@vere/web-ui';
+import { ErrorCard, IconCrown, IconStar, Skeleton, buttonClassName } from '@vere/web-ui';
 import { playbooksQueryKey, usePlaybooks } from '../features/catalogue/api/get-playbooks';
 import { PlaybookCard } from '../features/catalogue/components/playbook-card';
 import { UPGRADE_PATH } from '../shared/utils/copy';
@@ -25,6 +25,11 @@ export function PlaybooksPage() {
         <p className="vui-eyebrow">Multi-week guides</p>
         <h1 className="vui-page-title">Playbooks</h1>
         <p className="vui-page-subtitle">Month-long guides with insights, quizzes, mini-challenges and reflections.</p>
+        <p className="pb-list__more">
+          <Link to="/assessments" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <IconStar size={16} aria-hidden="true" /> Assessments: see where you shine
+          </Link>
+        </p>
       </header>
       {playbooks.isPending ? (
         <div className="pb-grid" aria-busy="true" data-testid="playbooks-loading">

@@ -1,6 +1,8 @@
 import type { PgTx, Queryable, Transaction } from '@vere/service-kit';
 import type { PhotoStore } from '@vere/storage';
+import type { AssessmentCatalogue } from '../assessment-catalogue';
 import type { Clock } from '../clock';
+import type { AssessmentsRepository } from '../repositories/assessments-repository';
 import type { CatalogueRepository } from '../repositories/catalogue-repository';
 import type { DailyResetsRepository } from '../repositories/daily-resets-repository';
 import type { DeckRepository } from '../repositories/deck-repository';
@@ -63,6 +65,9 @@ export interface QuestsDeps {
   packs: PacksRepository;
   /** Every challenge pack in content/packs (decision 0051). */
   packCatalogue: PackCatalogue;
+  assessments: AssessmentsRepository;
+  /** Every assessment version in content/assessments (decision 0049). */
+  assessmentCatalogue: AssessmentCatalogue;
   /** Where proof photos' bytes live. */
   store: PhotoStore;
   /** How long a photo link works. */

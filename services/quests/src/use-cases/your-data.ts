@@ -1,5 +1,6 @@
 import type { QuestsExport } from '@vere/contracts';
 import type { QuestsDeps } from './deps';
+import { exportAssessments } from './assessments';
 import { exportPacks } from './packs';
 import { exportPhotos } from './photos';
 import { exportPlaybooks } from './playbooks';
@@ -7,13 +8,14 @@ import { exportPodPlaybooks } from './pod-playbooks';
 
 /** "Your data": everything quests holds about the user. */
 export async function exportUserData(deps: QuestsDeps, userId: string): Promise<QuestsExport> {
-  const [player, activity, photos, playbooks, packs, podPlaybooks] = await Promise.all([
+  const [player, activity, photos, playbooks, packs, podPlaybooks, assessments] = await Promise.all([
     deps.players.exportOf(deps.db, userId),
     deps.players.exportActivityOf(deps.db, userId),
     exportPhotos(deps, userId),
     exportPlaybooks(deps, userId),
     exportPacks(deps, userId),
     exportPodPlaybooks(deps, userId),
+    exportAssessments(deps, userId),
   ]);
   return {
     service: 'quests' as const,
@@ -32,6 +34,7 @@ export async function exportUserData(deps: QuestsDeps, userId: string): Promise<
     playbooks,
     ...packs,
     podPlaybooks,
+    assessments,
     photos,
     swipes: activity.swipes.map((s) => ({ ...s, seenAt: s.seenAt.toISOString() })),
   };

@@ -20,7 +20,8 @@ const ACCOUNT: Area = { name: 'account', label: 'Account' };
 export const AREA_ROUTES: AreaRoute[] = [
   { area: CHALLENGES, paths: ['/', '/challenges/*', '/weekly', '/packs'] },
   { area: CONNECT, paths: ['/connect/*', '/pods/*', '/join/*', '/create-pod', '/chat/*', '/friends/*'] },
-  { area: PLAYBOOKS, paths: ['/guides/*', '/assessments/*'] },
+  // Before ACCOUNT's '/pro/*': the Pro assessments are the playbooks remote's (issue 24).
+  { area: PLAYBOOKS, paths: ['/guides/*', '/assessments/*', '/pro/assessments/*'] },
   {
     area: ACCOUNT,
     paths: [
