@@ -263,6 +263,8 @@ export const MemberJoined = contract(
     podId: Type.String({ format: 'uuid' }),
     via: Type.Union([Type.Literal('created'), Type.Literal('invite')]),
     memberCount: Type.Integer({ minimum: 1 }),
+    /** The pod's name when the member joined (absent in events from before it was added). */
+    podName: Type.Optional(Type.String({ maxLength: 200 })),
   }),
 );
 export type MemberJoinedPayload = Static<typeof MemberJoined.schema>;

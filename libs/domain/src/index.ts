@@ -23,3 +23,4 @@ export * from './weekend';
 export * from './weeks';
 export * from './notifications';
 export * from './notification-schedule';
+export * from './notification-backoff';

@@ -1,6 +1,14 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { FriendshipChanged, MemberNudged, StreakUpdated, WeeklyCompleted } from '@vere/contracts';
+import {
+  FriendshipChanged,
+  MemberJoined,
+  MemberLeft,
+  MemberNudged,
+  PodStreakUpdated,
+  StreakUpdated,
+  WeeklyCompleted,
+} from '@vere/contracts';
 import {
   AppError,
   assembleService,
@@ -17,6 +25,8 @@ import type { IdentityConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { parseEncryptionKey } from './key-encryption';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
+import { mailSecret } from './mail-secret';
+import { loadMailTexts } from './mail-texts';
 import { createOidcClient } from './oidc-client';
 import { prismaDir } from './prisma-dir';
 import { createExternalIdentitiesRepository } from './repositories/external-identities-repository';
@@ -32,6 +42,7 @@ import { clientErrorRoutes } from './routes/client-errors';
 import { googleRoutes } from './routes/google';
 import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOptions } from './signing-keys';
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
@@ -43,6 +54,8 @@ import {
   onWeeklyCompleted,
 } from './use-cases/notification-triggers';
 import { runNotificationTick, type TickResult } from './use-cases/notification-tick';
+import { runMailTick, type MailSettings, type MailTickResult } from './use-cases/mail-digest';
+import { onCompletionShared, onPodMembership, onPodStreakRose } from './use-cases/pod-activity';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
 
@@ -53,6 +66,8 @@ export const NOTIFICATION_TICK_CRON = '* * * * *';
 export interface IdentityServiceHandle extends ServiceHandle {
   /** One scheduler tick at the service clock's now (tests call it with a fake clock). */
   notificationTick(): Promise<TickResult>;
+  /** The e-mail channel's tick at the service clock's now (run by the same job, after the centre's). */
+  mailTick(): Promise<MailTickResult>;
   readonly jobs: Jobs | undefined;
 }
 
@@ -79,6 +94,13 @@ export async function createIdentityService(
   const appUrl = config.appUrl ?? 'http://localhost:3000';
   const publicUrl = typeof appUrl === 'function' ? appUrl : () => appUrl;
   const oidcClient = config.google ? createOidcClient(config.google) : undefined;
+  const mail: MailSettings = {
+    mailer,
+    appUrl: publicUrl,
+    secret: mailSecret(() => pool!, config.unsubscribeSecret),
+    texts: loadMailTexts(),
+    logger: deps.logger,
+  };
   const handle = await assembleService({
     name: 'identity',
     prismaDir: prismaDir(),
@@ -116,6 +138,7 @@ export async function createIdentityService(
         attempts: createOidcAttemptsRepository(),
         signingKeys,
         notifications: createNotificationsRepository(),
+        mail,
         keys: await keys,
         sessions: {
           issuer: config.issuer,
@@ -163,6 +186,7 @@ export async function createIdentityService(
         clearSessionCookie: (reply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH }),
       });
       await app.register(notificationRoutes, { deps: identity });
+      await app.register(unsubscribeRoutes, { deps: identity });
       await app.register(googleRoutes, {
         deps: identity,
         cookieSecure: config.cookieSecure,
@@ -189,10 +213,16 @@ export async function createIdentityService(
         consume(bus, transaction, 'identity-notify-nudges', MemberNudged, (tx, e) =>
           onMemberNudged({ notifications }, tx, e),
         ),
+        // Pod activity (decision 0056): membership read model, then batched items.
+        consume(bus, transaction, 'identity-pod-joins', MemberJoined, (tx, e) => onPodMembership(tx, e, true)),
+        consume(bus, transaction, 'identity-pod-leaves', MemberLeft, (tx, e) => onPodMembership(tx, e, false)),
+        consume(bus, transaction, 'identity-pod-completions', WeeklyCompleted, (tx, e) => onCompletionShared(tx, e)),
+        consume(bus, transaction, 'identity-pod-streaks', PodStreakUpdated, (tx, e) => onPodStreakRose(tx, e)),
       ];
     },
   });
   const notificationTick = () => runNotificationTick(pool!, clock());
+  const mailTick = () => runMailTick(pool!, mail, clock());
   return {
     name: handle.name,
     app: handle.app,
@@ -200,6 +230,7 @@ export async function createIdentityService(
       return jobs;
     },
     notificationTick,
+    mailTick,
     async start() {
       await handle.start();
       if (config.scheduler === false) return;
@@ -207,7 +238,13 @@ export async function createIdentityService(
         pool: pool!,
         schema: 'identity_jobs',
         logger: deps.logger,
-        jobs: [{ name: NOTIFICATION_TICK_JOB, cron: NOTIFICATION_TICK_CRON, run: notificationTick }],
+        jobs: [
+          {
+            name: NOTIFICATION_TICK_JOB,
+            cron: NOTIFICATION_TICK_CRON,
+            run: async () => ({ ...(await notificationTick()), mail: await mailTick() }),
+          },
+        ],
       });
     },
     async close() {

@@ -12,6 +12,7 @@ import type { SignInThrottleRepository } from '../repositories/sign-in-throttle-
 import type { SigningKeysRepository } from '../repositories/signing-keys-repository';
 import type { UsersRepository } from '../repositories/users-repository';
 import type { SigningKeys } from '../signing-keys';
+import type { MailSettings } from './mail-digest';
 
 /** What identity's use cases receive; src/service.ts wires it once. */
 export interface IdentityDeps {
@@ -28,6 +29,8 @@ export interface IdentityDeps {
   signingKeys: SigningKeysRepository;
   /** Notification preferences and the in-app centre (issue 25). */
   notifications: NotificationsRepository;
+  /** The e-mail channel: scheduled mail and its unsubscribe links (decision 0043). */
+  mail: MailSettings;
   /** The keys access tokens are signed with. */
   keys: SigningKeys;
   sessions: SessionSettings;

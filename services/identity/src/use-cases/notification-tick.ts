@@ -7,6 +7,7 @@ import {
   type LocalClock,
 } from '@vere/domain';
 import type { ServiceContext } from '@vere/service-kit';
+import { backedOffIndexes } from './notification-backoff';
 
 type Pool = ServiceContext<unknown>['pool'];
 
@@ -61,6 +62,12 @@ export interface TickResult {
   ms: number;
   /** Where the time went: reading the users, deciding, writing. */
   phases: { selectMs: number; computeMs: number; insertMs: number };
+}
+
+function keepUnheld(list: string[], held: Set<number>): void {
+  let kept = 0;
+  for (let i = 0; i < list.length; i += 1) if (!held.has(i)) list[kept++] = list[i]!;
+  list.length = kept;
 }
 
 export async function runNotificationTick(pool: Pool, now: Date): Promise<TickResult> {
@@ -133,6 +140,14 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
       keys.push(d.period);
     }
   }
+  // Kinds the user keeps ignoring are sent less often (decision 0055).
+  const held = await backedOffIndexes(
+    pool,
+    ids.map((userId, i) => ({ userId, kind: kinds[i]! })),
+    now,
+    'in_app',
+  );
+  if (held.size > 0) for (const list of [ids, kinds, keys]) keepUnheld(list, held);
   const computed = performance.now();
   let sent = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
