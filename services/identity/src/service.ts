@@ -6,7 +6,9 @@ import {
   MemberLeft,
   MemberNudged,
   PodStreakUpdated,
+  PostInteraction,
   StreakUpdated,
+  TodoChanged,
   WeeklyCompleted,
 } from '@vere/contracts';
 import {
@@ -51,11 +53,12 @@ import {
   onFriendshipChanged,
   onMemberNudged,
   onStreakUpdated,
+  onTodoChanged,
   onWeeklyCompleted,
 } from './use-cases/notification-triggers';
 import { runNotificationTick, type TickResult } from './use-cases/notification-tick';
 import { runMailTick, type MailSettings, type MailTickResult } from './use-cases/mail-digest';
-import { onCompletionShared, onPodMembership, onPodStreakRose } from './use-cases/pod-activity';
+import { onCompletionShared, onPodMembership, onPodStreakRose, onPostInteraction } from './use-cases/pod-activity';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
 
@@ -213,11 +216,13 @@ export async function createIdentityService(
         consume(bus, transaction, 'identity-notify-nudges', MemberNudged, (tx, e) =>
           onMemberNudged({ notifications }, tx, e),
         ),
+        consume(bus, transaction, 'identity-notify-todos', TodoChanged, (tx, e) => onTodoChanged(tx, e)),
         // Pod activity (decision 0056): membership read model, then batched items.
         consume(bus, transaction, 'identity-pod-joins', MemberJoined, (tx, e) => onPodMembership(tx, e, true)),
         consume(bus, transaction, 'identity-pod-leaves', MemberLeft, (tx, e) => onPodMembership(tx, e, false)),
         consume(bus, transaction, 'identity-pod-completions', WeeklyCompleted, (tx, e) => onCompletionShared(tx, e)),
         consume(bus, transaction, 'identity-pod-streaks', PodStreakUpdated, (tx, e) => onPodStreakRose(tx, e)),
+        consume(bus, transaction, 'identity-pod-posts', PostInteraction, (tx, e) => onPostInteraction(tx, e)),
       ];
     },
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MemberJoined, MemberLeft, PodStreakUpdated, WeeklyCompleted } from '@vere/contracts';
+import { MemberJoined, MemberLeft, PodStreakUpdated, PostInteraction, WeeklyCompleted } from '@vere/contracts';
 import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityServiceHandle } from '../src/index';
@@ -147,6 +147,32 @@ describe('pod activity', () => {
     await publish(MemberJoined.subject, ana.id, { podId, via: 'invite', memberCount: 2 }, minutes(t0, -5));
     await publish(WeeklyCompleted.subject, ben.id, completion([podId], 'Walk somewhere new'), minutes(t0, 2));
     expect(await centre(ana.token)).toEqual([]);
+  });
+
+  it('tells the author of a post about comments and reactions, batched', async () => {
+    const [ana, ben] = [await account('Ana Ruiz'), await account('Ben Okafor')];
+    const t0 = new Date('2027-04-05T07:00:00Z');
+    const podId = await pod('Book Club', [ana, ben], t0);
+    const entryId = randomUUID();
+    await publish(
+      PostInteraction.subject,
+      ben.id,
+      { podId, entryId, authorId: ana.id, kind: 'comment' },
+      minutes(t0, 1),
+    );
+    expect(await centre(ana.token)).toEqual([
+      expect.objectContaining({ title: 'New in Book Club', body: 'Ben Okafor commented on your post.' }),
+    ]);
+    await publish(
+      PostInteraction.subject,
+      ben.id,
+      { podId, entryId, authorId: ana.id, kind: 'reaction' },
+      minutes(t0, 2),
+    );
+    expect(await centre(ana.token)).toEqual([
+      expect.objectContaining({ title: '2 new in Book Club', body: 'Latest: Ben Okafor reacted to your post.' }),
+    ]);
+    expect(await centre(ben.token)).toEqual([]);
   });
 
   it('mails a weekly digest of the pods’ activity on Sunday, with its own unsubscribe', async () => {

@@ -135,3 +135,18 @@ export async function onPodStreakRose(tx: Db, e: PodStreakUpdatedPayload): Promi
   for (const m of members)
     await addPodActivity(tx, { userId: m.userId, podId: e.podId, podName, line, key: `pod:${e.eventId}`, at });
 }
+
+/** pods.post.interaction.v1: the post's author hears of a comment or a reaction, while still a member. */
+export async function onPostInteraction(tx: Db, e: PostInteractionPayload): Promise<void> {
+  const members = await membersOf(tx, e.podId);
+  if (!members.some((m) => m.userId === e.authorId)) return;
+  const name = await displayName(tx, e.userId);
+  await addPodActivity(tx, {
+    userId: e.authorId,
+    podId: e.podId,
+    podName: members.find((m) => m.podName)?.podName ?? 'your pod',
+    line: e.kind === 'comment' ? `${name} commented on your post` : `${name} reacted to your post`,
+    key: `pod:${e.eventId}`,
+    at: new Date(e.occurredAt),
+  });
+}

@@ -55,3 +55,17 @@ CREATE TABLE "pod_activity_batch" (
 ALTER TABLE "pod_activity_batch" ADD CONSTRAINT "pod_activity_batch_notification_id_fkey" FOREIGN KEY ("notification_id") REFERENCES "notification"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 CREATE INDEX "pod_activity_batch_user_id_last_at_idx" ON "pod_activity_batch"("user_id", "last_at" DESC);
 ALTER TABLE "pod_membership" ADD CONSTRAINT "pod_membership_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Read model of quests.todo.changed.v1 (issue 25 point 3): the challenge reminder also fires while a
+-- to-do is open and not yet due; checked by the tick at send time. The newest change of a to-do wins.
+CREATE TABLE "notify_todo" (
+    "todo_id" UUID NOT NULL,
+    "user_id" UUID NOT NULL,
+    "open" BOOLEAN NOT NULL,
+    "due_at" TIMESTAMPTZ(3) NOT NULL,
+    "changed_at" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "notify_todo_pkey" PRIMARY KEY ("todo_id")
+);
+ALTER TABLE "notify_todo" ADD CONSTRAINT "notify_todo_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+CREATE INDEX "notify_todo_open_idx" ON "notify_todo"("user_id", "due_at") WHERE "open";
