@@ -3,6 +3,7 @@ import type {
   MemberJoinedPayload,
   MemberLeftPayload,
   PodStreakUpdatedPayload,
+  PostInteractionPayload,
   WeeklyCompletedPayload,
 } from '@vere/contracts';
 import { notificationRoute } from '@vere/domain';
