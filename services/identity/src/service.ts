@@ -189,7 +189,10 @@ export async function createIdentityService(
         clearSessionCookie: (reply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH }),
       });
       await app.register(notificationRoutes, { deps: identity });
-      await app.register(unsubscribeRoutes, { deps: identity });
+      await app.register(unsubscribeRoutes, {
+        deps: identity,
+        devMail: kept && { pool: () => servicePool },
+      });
       await app.register(googleRoutes, {
         deps: identity,
         cookieSecure: config.cookieSecure,

@@ -2,6 +2,7 @@ import { AppError, type ServiceApp } from '@vere/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { IdentityDeps } from '../use-cases/deps';
+import { sendWeeklyMailsNow } from '../use-cases/mail-digest';
 import { checkUnsubscribeLink, MAIL_KIND_LABEL, unsubscribeByLink } from '../use-cases/unsubscribe';
 
 /*
@@ -58,8 +59,30 @@ const brokenLink = (reply: FastifyReply, appUrl: string) =>
     )}/settings">Settings › Notifications</a>.</p>`,
   );
 
-export async function unsubscribeRoutes(app: ServiceApp, opts: { deps: IdentityDeps }): Promise<void> {
+const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(ip);
+
+export async function unsubscribeRoutes(
+  app: ServiceApp,
+  opts: {
+    deps: IdentityDeps;
+    /** Development only (mail kept for /dev/mail): a route that mails this week's mails now. */
+    devMail?: { pool: () => Parameters<typeof sendWeeklyMailsNow>[0] };
+  },
+): Promise<void> {
   const { deps } = opts;
+  const devMail = opts.devMail;
+  if (devMail) {
+    // The weekly mails wait for the user's Sunday; on this machine they can be seen now.
+    app.post(
+      '/api/identity/dev/mail/weekly',
+      { onRequest: app.authenticate, schema: { hide: true } },
+      async (request) => {
+        if (!isLoopback(request.ip))
+          throw new AppError('NOT_FOUND', `Route POST ${request.url.split('?')[0]} not found`);
+        return { sent: await sendWeeklyMailsNow(devMail.pool(), deps.mail, request.userId, new Date()) };
+      },
+    );
+  }
   // One-click bodies are `List-Unsubscribe=One-Click`, form-encoded or multipart (RFC 8058 §3.1).
   // The token in the URL is the authority; the body is read and not needed.
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])

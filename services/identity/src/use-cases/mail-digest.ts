@@ -236,3 +236,41 @@ export async function runMailTick(pool: Pool, mail: MailSettings, now: Date): Pr
   }
   return { users: rows.length, sent, failed };
 }
+
+/**
+ * Development only (the dev mail page): this week's mails for one user now, whatever the day, so a
+ * developer (and the e2e) can see them and use their unsubscribe links. Respects the user's e-mail
+ * choices; records nothing in `mail_delivery`.
+ */
+export async function sendWeeklyMailsNow(pool: Pool, mail: MailSettings, userId: string, now: Date): Promise<number> {
+  const { rows } = await pool.query<Row>(
+    `SELECT u.id, u.email, COALESCE(NULLIF(btrim(u.display_name), ''), u.name) AS name,
+            COALESCE(p.channel_email, true) AND COALESCE(p.weekly_announcements AND p.email_weekly_announcements, true) AS wa,
+            COALESCE(p.channel_email, true) AND COALESCE(p.pod_activities AND p.email_pod_digest, true) AS pd
+       FROM "identity"."user" u
+       LEFT JOIN "identity"."notification_preferences" p ON p.user_id = u.id
+      WHERE u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return 0;
+  const week = localClock(now, 'UTC').weekNumber;
+  const pods = (await podActivity(pool, [userId], now)).get(userId) ?? [];
+  const secret = await mail.secret();
+  const appUrl = mail.appUrl();
+  let sent = 0;
+  for (const kind of ['weekly_announcement', 'pod_digest'] as const) {
+    if (kind === 'weekly_announcement' ? !row.wa : !row.pd || pods.length === 0) continue;
+    const message = composeMail(mail.texts, {
+      kind,
+      week,
+      name: row.name,
+      appUrl,
+      unsubscribe: unsubscribeUrl(appUrl, unsubscribeToken(secret, userId, kind, now)),
+      pods,
+    });
+    await mail.mailer.send({ to: row.email, ...message });
+    sent += 1;
+  }
+  return sent;
+}
