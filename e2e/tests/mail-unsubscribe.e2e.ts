@@ -27,7 +27,7 @@ describe('mail unsubscribe', () => {
       await mail.getByRole('link', { name: 'Unsubscribe', exact: true }).click();
 
       // A GET only asks (mail scanners follow links): nothing changed yet.
-      const confirm = page.getByRole('heading', { name: 'Stop the weekly challenge e-mail?' });
+      const confirm = page.getByRole('heading', { name: 'Stop the weekly challenge mail?' });
       await visible(confirm);
       const prefs = async () =>
         (await (
@@ -45,7 +45,7 @@ describe('mail unsubscribe', () => {
       const anonymous = await signedOut.newPage();
       await anonymous.goto(page.url());
       await anonymous.getByRole('button', { name: 'Unsubscribe' }).click();
-      await visible(anonymous.getByRole('heading', { name: 'Done: no more weekly challenge e-mail' }));
+      await visible(anonymous.getByRole('heading', { name: 'Done: no more weekly challenge mail' }));
       expect(await seriousViolations(anonymous)).toEqual([]);
       await docShotBothSizes(anonymous, 'mail-unsubscribe-done');
       await signedOut.close();
@@ -60,9 +60,9 @@ describe('mail unsubscribe', () => {
       await visible(form);
       await page.reload();
       await visible(form);
-      expect(await form.getByRole('switch', { name: 'Weekly challenge e-mail' }).isChecked()).toBe(false);
+      expect(await form.getByRole('switch', { name: 'Weekly challenge mail' }).isChecked()).toBe(false);
       expect(await form.getByRole('switch', { name: 'Weekly pod digest' }).isChecked()).toBe(true);
-      expect(await form.getByRole('switch', { name: 'E-mail' }).isChecked()).toBe(true);
+      expect(await form.getByRole('switch', { name: 'E-mail', exact: true }).isChecked()).toBe(true);
       await form.getByRole('group', { name: 'E-mails' }).scrollIntoViewIfNeeded();
       await docShotBothSizes(page, 'notification-settings-emails', { reset: false, fullPage: false });
       expect(await seriousViolations(page, '[data-testid="notification-settings"]')).toEqual([]);

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import {
+  BlockChanged,
   FriendshipChanged,
   MemberJoined,
   MemberLeft,
@@ -58,7 +59,13 @@ import {
 } from './use-cases/notification-triggers';
 import { runNotificationTick, type TickResult } from './use-cases/notification-tick';
 import { runMailTick, type MailSettings, type MailTickResult } from './use-cases/mail-digest';
-import { onCompletionShared, onPodMembership, onPodStreakRose, onPostInteraction } from './use-cases/pod-activity';
+import {
+  onBlockChanged,
+  onCompletionShared,
+  onPodMembership,
+  onPodStreakRose,
+  onPostInteraction,
+} from './use-cases/pod-activity';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
 
@@ -226,6 +233,7 @@ export async function createIdentityService(
         consume(bus, transaction, 'identity-pod-completions', WeeklyCompleted, (tx, e) => onCompletionShared(tx, e)),
         consume(bus, transaction, 'identity-pod-streaks', PodStreakUpdated, (tx, e) => onPodStreakRose(tx, e)),
         consume(bus, transaction, 'identity-pod-posts', PostInteraction, (tx, e) => onPostInteraction(tx, e)),
+        consume(bus, transaction, 'identity-pod-blocks', BlockChanged, (tx, e) => onBlockChanged(tx, e)),
       ];
     },
   });

@@ -116,7 +116,7 @@ describe('one-click unsubscribe', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
-    expect(page.body).toContain('weekly challenge e-mail');
+    expect(page.body).toContain('weekly challenge mail');
     expect((await prefsOf(user.token)).emailKinds).toEqual({ weeklyAnnouncements: true, podDigest: true });
 
     const done = await oneClick(path);
@@ -142,7 +142,7 @@ describe('one-click unsubscribe', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(form.statusCode).toBe(200);
-    expect(form.body).toContain('Done: no more weekly challenge e-mail');
+    expect(form.body).toContain('Done: no more weekly challenge mail');
     const after = await prefsOf(user.token);
     expect(after).toMatchObject({
       saved: true,

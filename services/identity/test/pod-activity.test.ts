@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MemberJoined, MemberLeft, PodStreakUpdated, PostInteraction, WeeklyCompleted } from '@vere/contracts';
+import {
+  BlockChanged,
+  MemberJoined,
+  MemberLeft,
+  PodStreakUpdated,
+  PostInteraction,
+  WeeklyCompleted,
+} from '@vere/contracts';
 import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityServiceHandle } from '../src/index';
@@ -173,6 +180,23 @@ describe('pod activity', () => {
       expect.objectContaining({ title: '2 new in Book Club', body: 'Latest: Ben Okafor reacted to your post.' }),
     ]);
     expect(await centre(ben.token)).toEqual([]);
+  });
+
+  it('never tells someone about a user hidden from them (a block either way), and again once lifted', async () => {
+    const [ana, ben, cy] = [await account('Ana Ruiz'), await account('Ben Okafor'), await account('Cy Park')];
+    const t0 = new Date('2027-04-06T07:00:00Z');
+    const podId = await pod('Runners', [ana, ben, cy], t0);
+    await publish(BlockChanged.subject, ana.id, { otherUserId: ben.id, blocked: true, version: 1 }, t0);
+    await publish(WeeklyCompleted.subject, ben.id, completion([podId], 'Run 5 km'), minutes(t0, 1));
+    expect(await centre(ana.token)).toEqual([]);
+    expect((await centre(cy.token)).map((n) => n.body)).toEqual(['Ben Okafor completed “Run 5 km”.']);
+    // Ana's completion does not reach Ben either (he is hidden from her, she from him).
+    await publish(WeeklyCompleted.subject, ana.id, completion([podId], 'Run 5 km'), minutes(t0, 2));
+    expect(await centre(ben.token)).toEqual([]);
+    await publish(BlockChanged.subject, ana.id, { otherUserId: ben.id, blocked: false, version: 2 }, minutes(t0, 3));
+    await publish(BlockChanged.subject, ana.id, { otherUserId: ben.id, blocked: true, version: 1 }, minutes(t0, 4)); // stale
+    await publish(WeeklyCompleted.subject, ben.id, completion([podId], 'Swim'), minutes(t0, 5));
+    expect((await centre(ana.token)).map((n) => n.body)).toEqual(['Ben Okafor completed “Swim”.']);
   });
 
   it('mails a weekly digest of the pods’ activity on Sunday, with its own unsubscribe', async () => {

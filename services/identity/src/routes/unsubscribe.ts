@@ -34,7 +34,9 @@ button{font:inherit;font-weight:600;padding:.75rem 1.25rem;border-radius:.75rem;
 button:focus-visible{outline:3px solid #f0b429;outline-offset:2px}
 a{color:#4a32b8}
 @media (prefers-color-scheme:dark){a{color:#b9a8ff}}
-</style></head><body><main>${body}</main></body></html>`;
+.brand{font-weight:800;letter-spacing:.02em;color:#5b3fd6;margin:0 0 1.5rem}
+@media (prefers-color-scheme:dark){.brand{color:#b9a8ff}}
+</style></head><body><main><p class="brand">Vere</p>${body}</main></body></html>`;
 }
 
 const wantsHtml = (request: FastifyRequest) => /text\/html/.test(String(request.headers.accept ?? ''));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  BlockChangedPayload,
   MemberJoinedPayload,
   MemberLeftPayload,
   PodStreakUpdatedPayload,
@@ -42,11 +43,34 @@ export async function onPodMembership(
        WHERE pod_id = ${e.podId}::uuid AND pod_name IS DISTINCT FROM ${podName}`;
 }
 
-const membersOf = async (tx: Db, podId: string): Promise<{ userId: string; podName: string | null }[]> =>
+/**
+ * The pod's current members; with `actor`, those who hid the actor or are hidden from them (a block
+ * either way, decision 0035) are left out, as the pod log leaves the actor's posts out for them.
+ */
+const membersOf = async (
+  tx: Db,
+  podId: string,
+  actor?: string,
+): Promise<{ userId: string; podName: string | null }[]> =>
   (
     await tx.$queryRaw<{ user_id: string; pod_name: string | null }[]>`
-      SELECT user_id, pod_name FROM "identity"."pod_membership" WHERE pod_id = ${podId}::uuid AND member`
+      SELECT m.user_id, m.pod_name FROM "identity"."pod_membership" m
+       WHERE m.pod_id = ${podId}::uuid AND m.member
+         AND (${actor ?? null}::uuid IS NULL OR NOT EXISTS (
+               SELECT 1 FROM "identity"."notify_block" b
+                WHERE b.blocked AND ((b.blocker_id = m.user_id AND b.blocked_id = ${actor ?? null}::uuid)
+                                  OR (b.blocked_id = m.user_id AND b.blocker_id = ${actor ?? null}::uuid))))`
   ).map((r) => ({ userId: r.user_id, podName: r.pod_name }));
+
+/** pods.block.changed.v1: the newest version of a pair wins (decision 0035). */
+export async function onBlockChanged(tx: Db, e: BlockChangedPayload): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "identity"."notify_block" (blocker_id, blocked_id, blocked, version)
+    SELECT ${e.userId}::uuid, ${e.otherUserId}::uuid, ${e.blocked}, ${e.version}
+     WHERE (SELECT count(*) FROM "identity"."user" WHERE id IN (${e.userId}::uuid, ${e.otherUserId}::uuid)) = 2
+    ON CONFLICT (blocker_id, blocked_id) DO UPDATE SET blocked = EXCLUDED.blocked, version = EXCLUDED.version
+    WHERE notify_block.version < EXCLUDED.version`;
+}
 
 const displayName = async (tx: Db, userId: string): Promise<string> => {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { name: true, displayName: true } });
@@ -113,7 +137,7 @@ export async function onCompletionShared(tx: Db, e: WeeklyCompletedPayload): Pro
   const name = await displayName(tx, e.userId);
   const at = new Date(e.occurredAt);
   for (const podId of new Set(e.podIds)) {
-    const members = await membersOf(tx, podId);
+    const members = await membersOf(tx, podId, e.userId);
     // Only a member's completion is news in the pod.
     if (!members.some((m) => m.userId === e.userId)) continue;
     const podName = members.find((m) => m.podName)?.podName ?? 'your pod';
@@ -139,7 +163,7 @@ export async function onPodStreakRose(tx: Db, e: PodStreakUpdatedPayload): Promi
 
 /** pods.post.interaction.v1: the post's author hears of a comment or a reaction, while still a member. */
 export async function onPostInteraction(tx: Db, e: PostInteractionPayload): Promise<void> {
-  const members = await membersOf(tx, e.podId);
+  const members = await membersOf(tx, e.podId, e.userId);
   if (!members.some((m) => m.userId === e.authorId)) return;
   const name = await displayName(tx, e.userId);
   await addPodActivity(tx, {

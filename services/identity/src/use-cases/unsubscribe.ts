@@ -11,8 +11,8 @@ import type { IdentityDeps } from './deps';
 
 /** What the page says about each mailed kind. */
 export const MAIL_KIND_LABEL: Record<MailKind, string> = {
-  weekly_announcement: 'the weekly challenge e-mail',
-  pod_digest: 'the weekly pod digest e-mail',
+  weekly_announcement: 'the weekly challenge mail',
+  pod_digest: 'the weekly pod digest',
 };
 
 const invalid = () =>

@@ -69,3 +69,17 @@ CREATE TABLE "notify_todo" (
 );
 ALTER TABLE "notify_todo" ADD CONSTRAINT "notify_todo_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 CREATE INDEX "notify_todo_open_idx" ON "notify_todo"("user_id", "due_at") WHERE "open";
+
+-- Read model of pods.block.changed.v1 (decision 0035): pod activity never tells someone about a
+-- user hidden from them. The newest version of a pair wins.
+CREATE TABLE "notify_block" (
+    "blocker_id" UUID NOT NULL,
+    "blocked_id" UUID NOT NULL,
+    "blocked" BOOLEAN NOT NULL,
+    "version" INTEGER NOT NULL,
+
+    CONSTRAINT "notify_block_pkey" PRIMARY KEY ("blocker_id", "blocked_id")
+);
+CREATE INDEX "notify_block_blocked_id_idx" ON "notify_block"("blocked_id");
+ALTER TABLE "notify_block" ADD CONSTRAINT "notify_block_blocker_id_fkey" FOREIGN KEY ("blocker_id") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "notify_block" ADD CONSTRAINT "notify_block_blocked_id_fkey" FOREIGN KEY ("blocked_id") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -33,7 +33,7 @@ const CHANNELS = [
 
 /** Each mailed kind on its own (decision 0043): what a mail's unsubscribe link turns off. */
 const EMAILS = [
-  { key: 'weeklyAnnouncements', label: 'Weekly challenge e-mail', hint: 'Sunday, at your reminder time.' },
+  { key: 'weeklyAnnouncements', label: 'Weekly challenge mail', hint: 'Sunday, at your reminder time.' },
   { key: 'podDigest', label: 'Weekly pod digest', hint: 'What your pods did that week, when they did something.' },
 ] as const;
 
