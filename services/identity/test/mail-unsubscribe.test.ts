@@ -92,6 +92,13 @@ describe('the weekly e-mail', () => {
     );
   });
 
+  it('goes once when ticks race (the claim in mail_delivery decides)', async () => {
+    const racer = await account({ timeZone: 'America/Denver' });
+    now = new Date('2027-03-07T16:00:00Z'); // Sunday 09:00 in Denver
+    await Promise.all([service().mailTick(), service().mailTick(), service().mailTick()]);
+    expect(await mailTo(racer.email)).toHaveLength(1);
+  });
+
   it('is not sent while the e-mail channel is off', async () => {
     const off = await account({ channels: { inApp: true, push: true, email: false } });
     now = new Date('2027-03-14T09:00:00Z');
