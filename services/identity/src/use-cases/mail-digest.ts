@@ -145,10 +145,24 @@ async function podActivity(pool: Pool, userIds: string[], now: Date): Promise<Ma
   return byUser;
 }
 
+/** The zone of a user: the saved preference, else the profile's, else UTC (as the in-app tick reads it). */
+const ZONE = `COALESCE(p.time_zone, u.time_zone, 'UTC')`;
+
 export async function runMailTick(pool: Pool, mail: MailSettings, now: Date): Promise<MailTickResult> {
+  // The mails go on the user's Sunday (or the Monday morning quiet hours move it to): most minutes
+  // of the week no zone qualifies, and the tick reads no users at all.
+  const zones = (
+    await pool.query<{ tz: string }>(
+      `SELECT DISTINCT ${ZONE} AS tz FROM "identity"."user" u
+         LEFT JOIN "identity"."notification_preferences" p ON p.user_id = u.id`,
+    )
+  ).rows
+    .map((r) => r.tz)
+    .filter((tz) => localClock(now, tz).weekday <= 1);
+  if (zones.length === 0) return { users: 0, sent: 0, failed: 0 };
   const { rows } = await pool.query<Row>(
     `SELECT u.id, u.email, COALESCE(NULLIF(btrim(u.display_name), ''), u.name) AS name,
-            COALESCE(p.time_zone, u.time_zone, 'UTC') AS tz,
+            ${ZONE} AS tz,
             COALESCE(p.preferred_time, '09:00') AS pt,
             COALESCE(p.quiet_hours_enabled, true) AS qe,
             COALESCE(p.quiet_hours_start, '22:00') AS qs,
@@ -157,9 +171,11 @@ export async function runMailTick(pool: Pool, mail: MailSettings, now: Date): Pr
             COALESCE(p.pod_activities AND p.email_pod_digest, true) AS pd
        FROM "identity"."user" u
        LEFT JOIN "identity"."notification_preferences" p ON p.user_id = u.id
-      WHERE COALESCE(p.channel_email, true)
+      WHERE ${ZONE} = ANY($1::text[])
+        AND COALESCE(p.channel_email, true)
         AND (COALESCE(p.weekly_announcements AND p.email_weekly_announcements, true)
              OR COALESCE(p.pod_activities AND p.email_pod_digest, true))`,
+    [zones],
   );
   const clocks = new Map<string, LocalClock>();
   let pending: Pending[] = [];
