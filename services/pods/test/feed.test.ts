@@ -232,6 +232,24 @@ describe('pods.post.interaction.v1', () => {
   });
 });
 
+describe('pods.member.joined.v1', () => {
+  it('names the pod, for the creator and for a member who joins with the code', async () => {
+    const [creator, joiner] = await Promise.all([newUser(h), newUser(h)]);
+    const { podId, code } = await createPod(h, creator, 'Sunrise Swimmers');
+    await joinPod(h, joiner, code);
+    const events = await rows('outbox_event', `subject = 'pods.member.joined.v1' AND payload->>'podId' = $1`, [podId]);
+    expect(
+      events
+        .map((e) => e.payload as Record<string, unknown>)
+        .map((p) => [p.userId, p.via, p.podName])
+        .sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+    ).toEqual([
+      [creator, 'created', 'Sunrise Swimmers'],
+      [joiner, 'invite', 'Sunrise Swimmers'],
+    ]);
+  });
+});
+
 describe('nudges', () => {
   it('nudges a member not done this week once a day, shows it to them, and writes pods.member.nudged.v1', async () => {
     now = new Date();
