@@ -124,7 +124,13 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       const res = await fetch(`${identity}/api/identity/dev/mail`);
       const { messages } = (await res.json()) as {
-        messages: Array<{ to: string; subject: string; text: string; sentAt: string }>;
+        messages: Array<{
+          to: string;
+          subject: string;
+          text: string;
+          sentAt: string;
+          headers?: Record<string, string>;
+        }>;
       };
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devMailPage(messages));
     });
@@ -207,10 +213,17 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
 }
 
 /** The local outbox: every message identity would have sent, newest first, links clickable. */
-function devMailPage(messages: Array<{ to: string; subject: string; text: string; sentAt: string }>): string {
+function devMailPage(
+  messages: Array<{ to: string; subject: string; text: string; sentAt: string; headers?: Record<string, string> }>,
+): string {
   const items = messages.map((m) => {
     const body = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-    return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</p><pre>${body}</pre></article>`;
+    // Scheduled mail carries a one-click unsubscribe (RFC 8058): shown as a mail client would offer it.
+    const unsubscribe = /^<(https?:\/\/[^>]+)>$/.exec(m.headers?.['List-Unsubscribe'] ?? '')?.[1];
+    const header = unsubscribe
+      ? `<p class="meta">List-Unsubscribe: <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a> (one-click POST: ${escapeHtml(m.headers?.['List-Unsubscribe-Post'] ?? '')})</p>`
+      : '';
+    return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</p>${header}<pre>${body}</pre></article>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mail · Vere</title><style>body{font:16px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;background:#0d0a1a;color:#f6f4ff}

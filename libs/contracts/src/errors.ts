@@ -8,6 +8,8 @@ export const ErrorCodes = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
   RESET_LINK_INVALID: 400,
+  /** An unsubscribe link that is forged, altered, expired or for an unknown account (decision 0043). */
+  UNSUBSCRIBE_LINK_INVALID: 400,
   /** A photo upload without a file in the multipart field `file`. */
   PHOTO_MISSING: 400,
   /** An upload whose bytes claim an image type but cannot be decoded. */

@@ -305,6 +305,22 @@ export const StreakUpdated = contract(
 export type StreakUpdatedPayload = Static<typeof StreakUpdated.schema>;
 
 /**
+ * quests: one of the user's to-dos was `added` (a sidequest accepted), `completed`, or `removed`
+ * (deleted by the user). `dueAt` is when it expires (the daily reset removes it then without an
+ * event). identity keeps open to-dos for the challenge reminder (decision 0042, issue 25).
+ */
+export const TodoChanged = contract(
+  'quests.todo.changed.v1',
+  Type.Object({
+    ...Meta,
+    todoId: Type.String({ format: 'uuid' }),
+    change: Type.Union([Type.Literal('added'), Type.Literal('completed'), Type.Literal('removed')]),
+    dueAt: Type.String({ description: 'ISO 8601' }),
+  }),
+);
+export type TodoChangedPayload = Static<typeof TodoChanged.schema>;
+
+/**
  * pods: the friendship between `userId` (who acted) and `otherUserId` changed. `friends` is the
  * state after the change; `version` grows with every change of any pair (changes of one pair are
  * serialised), so a consumer keeping friend ids ignores a version older than the one it holds.
@@ -336,6 +352,8 @@ export const MemberJoined = contract(
     podId: Type.String({ format: 'uuid' }),
     via: Type.Union([Type.Literal('created'), Type.Literal('invite')]),
     memberCount: Type.Integer({ minimum: 1 }),
+    /** The pod's name when the member joined (absent in events from before it was added). */
+    podName: Type.Optional(Type.String({ maxLength: 200 })),
   }),
 );
 export type MemberJoinedPayload = Static<typeof MemberJoined.schema>;
@@ -355,6 +373,22 @@ export const MemberNudged = contract(
   }),
 );
 export type MemberNudgedPayload = Static<typeof MemberNudged.schema>;
+
+/**
+ * pods: `userId` commented on or reacted to `authorId`'s post (a pod log entry) in `podId`. Only
+ * for a new comment or a reaction newly given, never on one's own post; notifications tell the author.
+ */
+export const PostInteraction = contract(
+  'pods.post.interaction.v1',
+  Type.Object({
+    ...Meta,
+    podId: Type.String({ format: 'uuid' }),
+    entryId: Type.String({ format: 'uuid' }),
+    authorId: Type.String({ format: 'uuid' }),
+    kind: Type.Union([Type.Literal('comment'), Type.Literal('reaction')]),
+  }),
+);
+export type PostInteractionPayload = Static<typeof PostInteraction.schema>;
 
 /**
  * pods: the pod streak changed. `reason`: `completed` (every member counted that week completed
@@ -420,9 +454,11 @@ export const Events = {
   LevelReached,
   WeeklyCompleted,
   StreakUpdated,
+  TodoChanged,
   FriendshipChanged,
   MemberJoined,
   MemberNudged,
+  PostInteraction,
   MemberLeft,
   BlockChanged,
   PodStreakUpdated,

@@ -9,6 +9,14 @@ const ClockTimeIn = SingleLine(5, { description: 'HH:MM, 24-hour, local' });
 
 const QuietHoursSchema = Type.Object({ enabled: Type.Boolean(), start: ClockTime, end: ClockTime });
 const ChannelsSchema = Type.Object({ inApp: Type.Boolean(), push: Type.Boolean(), email: Type.Boolean() });
+/**
+ * Each mailed kind on its own, under the e-mail channel (decision 0043): the one-click unsubscribe
+ * in a mail turns its kind off here.
+ */
+const EmailKindsSchema = Type.Object(
+  { weeklyAnnouncements: Type.Boolean(), podDigest: Type.Boolean() },
+  { additionalProperties: false },
+);
 
 /** GET/PUT /api/identity/me/notifications/preferences: the defaults until the user saves. */
 export const NotificationPreferencesSchema = Type.Object({
@@ -20,6 +28,7 @@ export const NotificationPreferencesSchema = Type.Object({
   timeZone: Type.String({ description: 'IANA zone' }),
   quietHours: QuietHoursSchema,
   channels: ChannelsSchema,
+  emailKinds: EmailKindsSchema,
   /** False until the user saved once (the defaults are shown, with the device's zone). */
   saved: Type.Boolean(),
   updatedAt: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()]),
@@ -43,6 +52,8 @@ export const UpdateNotificationPreferencesBodySchema = Type.Object(
       { inApp: Type.Boolean(), push: Type.Boolean(), email: Type.Boolean() },
       { additionalProperties: false },
     ),
+    /** Absent: each mailed kind keeps what it was (clients from before it existed). */
+    emailKinds: Type.Optional(EmailKindsSchema),
   },
   { additionalProperties: false },
 );

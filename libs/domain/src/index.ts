@@ -27,3 +27,4 @@ export * from './notifications';
 export * from './notification-schedule';
 export * from './push';
 export * from './assessments';
+export * from './notification-backoff';

@@ -108,6 +108,19 @@ describe('checked at send time', () => {
       ),
     ).toEqual([]);
   });
+
+  it('still reminds of open to-dos after the week’s challenge is done (and says so), but never warns of the streak', () => {
+    const now = new Date('2027-01-08T08:00:00Z'); // 09:00 in Berlin, a Friday
+    const week = localClock(now, 'Europe/Berlin').weekNumber;
+    const clock = localClock(now, 'Europe/Berlin');
+    expect(dueReminders({ ...base, weeklyCompletedWeek: week, openTodos: true }, clock)).toEqual([
+      { kind: 'challenge_reminder', period: 'day:2027-01-08', todosOnly: true },
+    ]);
+    expect(dueReminders({ ...base, weeklyCompletedWeek: week, openTodos: false }, clock)).toEqual([]);
+    expect(dueReminders({ ...base, openTodos: true }, clock)).toEqual([
+      { kind: 'challenge_reminder', period: 'day:2027-01-08' },
+    ]);
+  });
 });
 
 describe('the weekly announcement', () => {

@@ -61,6 +61,8 @@ export interface ReminderSubject {
   weeklyCompletedWeek: number | null;
   /** The weekly streak (quests.streak.updated.v1). */
   currentStreak: number;
+  /** A to-do of the user's is open and not yet due (quests.todo.changed.v1). Absent: none. */
+  openTodos?: boolean;
 }
 
 export type ScheduledKind = 'challenge_reminder' | 'streak_at_risk' | 'weekly_announcement';
@@ -69,6 +71,8 @@ export interface DueReminder {
   kind: ScheduledKind;
   /** The period it is once per: `day:YYYY-MM-DD` (the day it was for) or `week:<number>`. */
   period: string;
+  /** A challenge reminder for open to-dos only (this week's challenge is done). */
+  todosOnly?: boolean;
 }
 
 /** Where a reminder due at local minute `due` lands: quiet hours move it to the end of their window. */
@@ -91,7 +95,8 @@ export function dueReminders(user: ReminderSubject, clock: LocalClock): DueRemin
   const preferred = clockMinutes(user.preferredTime);
   const doneThisWeek = user.weeklyCompletedWeek !== null && user.weeklyCompletedWeek >= clock.weekNumber;
 
-  if (user.challengeReminders && !doneThisWeek) {
+  // Also while today's to-dos are open, after the week's challenge is done (issue 25 point 5).
+  if (user.challengeReminders && (!doneThisWeek || user.openTodos)) {
     // Yesterday's may have been deferred past midnight by quiet hours; today's may be due already.
     for (const back of [1, 0]) {
       const day = clock.dayIndex - back;
@@ -99,7 +104,11 @@ export function dueReminders(user: ReminderSubject, clock: LocalClock): DueRemin
       const until = deferred((day + 1) * DAY + preferred, user.quietHours);
       const late = now - at;
       if (late >= 0 && late < CATCH_UP_MINUTES && now < until && !inQuietHours(user.quietHours, clock.minute))
-        due.push({ kind: 'challenge_reminder', period: `day:${addDays(clock.date, -back)}` });
+        due.push({
+          kind: 'challenge_reminder',
+          period: `day:${addDays(clock.date, -back)}`,
+          ...(doneThisWeek && { todosOnly: true }),
+        });
     }
   }
 

@@ -28,6 +28,8 @@ export const IdentityEnv = {
   /** SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.com:465. Absent: mail is kept for /dev/mail (not in production). */
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Vere <no-reply@vere.local>' }),
+  /** Base64, at least 32 bytes: signs the one-click unsubscribe links in mails. Absent: made once and kept in the database. */
+  UNSUBSCRIBE_SECRET: Type.Optional(Type.String({ minLength: 44 })),
   /** Google sign-in (OpenID Connect). Absent: the Google button is hidden and its routes answer 404. */
   GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
@@ -78,6 +80,8 @@ export interface IdentityConfig {
   /** Absent: mail is kept in memory and served at /api/identity/dev/mail, unless `production`. */
   smtpUrl?: string;
   mailFrom?: string;
+  /** Base64 key for unsubscribe links; absent: generated once and kept in `mail_secret`. */
+  unsubscribeSecret?: string;
   production?: boolean;
   /** How long a password-reset link works. Default 1 hour. */
   resetLinkTtlMs?: number;
@@ -123,6 +127,7 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
     appUrl: env.APP_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
     production: env.NODE_ENV === 'production',
     google: googleConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },

@@ -1,6 +1,17 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { FriendshipChanged, MemberNudged, StreakUpdated, WeeklyCompleted } from '@vere/contracts';
+import {
+  BlockChanged,
+  FriendshipChanged,
+  MemberJoined,
+  MemberLeft,
+  MemberNudged,
+  PodStreakUpdated,
+  PostInteraction,
+  StreakUpdated,
+  TodoChanged,
+  WeeklyCompleted,
+} from '@vere/contracts';
 import {
   AppError,
   assembleService,
@@ -17,6 +28,8 @@ import type { IdentityConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { parseEncryptionKey } from './key-encryption';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
+import { mailSecret } from './mail-secret';
+import { loadMailTexts } from './mail-texts';
 import { createOidcClient } from './oidc-client';
 import { apnsSender } from './push/apns-sender';
 import { PushDispatcher } from './push/dispatcher';
@@ -38,6 +51,7 @@ import { googleRoutes } from './routes/google';
 import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
 import { pushRoutes } from './routes/push';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOptions } from './signing-keys';
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
@@ -46,10 +60,19 @@ import {
   onFriendshipChanged,
   onMemberNudged,
   onStreakUpdated,
+  onTodoChanged,
   onWeeklyCompleted,
 } from './use-cases/notification-triggers';
 import { runNotificationTick, type TickResult } from './use-cases/notification-tick';
 import { dispatchPushes, type DispatchResult } from './use-cases/push';
+import { runMailTick, type MailSettings, type MailTickResult } from './use-cases/mail-digest';
+import {
+  onBlockChanged,
+  onCompletionShared,
+  onPodMembership,
+  onPodStreakRose,
+  onPostInteraction,
+} from './use-cases/pod-activity';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
 
@@ -62,6 +85,8 @@ export interface IdentityServiceHandle extends ServiceHandle {
   notificationTick(): Promise<TickResult>;
   /** Sends the pushes due at the service clock's now (the background dispatcher does it on its own). */
   dispatchPushes(): Promise<DispatchResult>;
+  /** The e-mail channel's tick at the service clock's now (run by the same job, after the centre's). */
+  mailTick(): Promise<MailTickResult>;
   readonly jobs: Jobs | undefined;
 }
 
@@ -90,6 +115,13 @@ export async function createIdentityService(
   const appUrl = config.appUrl ?? 'http://localhost:3000';
   const publicUrl = typeof appUrl === 'function' ? appUrl : () => appUrl;
   const oidcClient = config.google ? createOidcClient(config.google) : undefined;
+  const mail: MailSettings = {
+    mailer,
+    appUrl: publicUrl,
+    secret: mailSecret(() => pool!, config.unsubscribeSecret),
+    texts: loadMailTexts(),
+    logger: deps.logger,
+  };
   const handle = await assembleService({
     name: 'identity',
     prismaDir: prismaDir(),
@@ -143,6 +175,7 @@ export async function createIdentityService(
           web: webPushSender({ vapid, agent: config.pushAgent }),
           ios: config.apns && apnsSender(config.apns),
         },
+        mail,
         keys: await keys,
         sessions: {
           issuer: config.issuer,
@@ -192,6 +225,10 @@ export async function createIdentityService(
       await app.register(notificationRoutes, { deps: identity });
       await app.register(pushRoutes, { deps: identity });
       identityDeps = identity;
+      await app.register(unsubscribeRoutes, {
+        deps: identity,
+        devMail: kept && { pool: () => servicePool },
+      });
       await app.register(googleRoutes, {
         deps: identity,
         cookieSecure: config.cookieSecure,
@@ -218,11 +255,20 @@ export async function createIdentityService(
         consume(bus, transaction, 'identity-notify-nudges', MemberNudged, (tx, e) =>
           onMemberNudged({ notifications }, tx, e),
         ),
+        consume(bus, transaction, 'identity-notify-todos', TodoChanged, (tx, e) => onTodoChanged(tx, e)),
+        // Pod activity (decision 0056): membership read model, then batched items.
+        consume(bus, transaction, 'identity-pod-joins', MemberJoined, (tx, e) => onPodMembership(tx, e, true)),
+        consume(bus, transaction, 'identity-pod-leaves', MemberLeft, (tx, e) => onPodMembership(tx, e, false)),
+        consume(bus, transaction, 'identity-pod-completions', WeeklyCompleted, (tx, e) => onCompletionShared(tx, e)),
+        consume(bus, transaction, 'identity-pod-streaks', PodStreakUpdated, (tx, e) => onPodStreakRose(tx, e)),
+        consume(bus, transaction, 'identity-pod-posts', PostInteraction, (tx, e) => onPostInteraction(tx, e)),
+        consume(bus, transaction, 'identity-pod-blocks', BlockChanged, (tx, e) => onBlockChanged(tx, e)),
       ];
     },
   });
   const notificationTick = () => runNotificationTick(pool!, clock());
   const pushNow = () => dispatchPushes(identityDeps!, clock());
+  const mailTick = () => runMailTick(pool!, mail, clock());
   return {
     name: handle.name,
     app: handle.app,
@@ -231,6 +277,7 @@ export async function createIdentityService(
     },
     notificationTick,
     dispatchPushes: pushNow,
+    mailTick,
     async start() {
       await handle.start();
       if (config.scheduler === false) return;
@@ -240,7 +287,13 @@ export async function createIdentityService(
         pool: pool!,
         schema: 'identity_jobs',
         logger: deps.logger,
-        jobs: [{ name: NOTIFICATION_TICK_JOB, cron: NOTIFICATION_TICK_CRON, run: notificationTick }],
+        jobs: [
+          {
+            name: NOTIFICATION_TICK_JOB,
+            cron: NOTIFICATION_TICK_CRON,
+            run: async () => ({ ...(await notificationTick()), mail: await mailTick() }),
+          },
+        ],
       });
     },
     async close() {

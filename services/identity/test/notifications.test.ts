@@ -67,6 +67,7 @@ describe('notification preferences', () => {
       timeZone: 'Asia/Kolkata',
       quietHours: { enabled: true, start: '22:00', end: '08:00' },
       channels: { inApp: true, push: true, email: true },
+      emailKinds: { weeklyAnnouncements: true, podDigest: true },
       saved: false,
       updatedAt: null,
     });

@@ -205,6 +205,51 @@ describe('comments', () => {
   });
 });
 
+describe('pods.post.interaction.v1', () => {
+  it('tells the author of a new comment or a reaction newly given, never of their own or a take-back', async () => {
+    const { podId, entryId, users } = await podWithEntry();
+    const [a, author] = users as [string, string];
+    const reactions = `/api/pods/pods/${podId}/log/${entryId}/reactions`;
+    const comments = `/api/pods/pods/${podId}/log/${entryId}/comments`;
+    expect((await as(h, a)('PUT', `${reactions}/clap`)).statusCode).toBe(200);
+    await as(h, a)('PUT', `${reactions}/clap`); // already given: nothing new
+    await as(h, a)('DELETE', `${reactions}/clap`);
+    expect((await as(h, a)('POST', comments, { body: 'So proud of you!' })).statusCode).toBe(201);
+    await as(h, author)('PUT', `${reactions}/fire`); // on their own post
+    await as(h, author)('POST', comments, { body: 'Thank you!' });
+    const events = await rows('outbox_event', `subject = 'pods.post.interaction.v1' AND payload->>'entryId' = $1`, [
+      entryId,
+    ]);
+    expect(
+      events
+        .map((e) => e.payload as Record<string, string>)
+        .sort((x, y) => x.occurredAt!.localeCompare(y.occurredAt!))
+        .map((p) => [p.userId, p.authorId, p.podId, p.kind]),
+    ).toEqual([
+      [a, author, podId, 'reaction'],
+      [a, author, podId, 'comment'],
+    ]);
+  });
+});
+
+describe('pods.member.joined.v1', () => {
+  it('names the pod, for the creator and for a member who joins with the code', async () => {
+    const [creator, joiner] = await Promise.all([newUser(h), newUser(h)]);
+    const { podId, code } = await createPod(h, creator, 'Sunrise Swimmers');
+    await joinPod(h, joiner, code);
+    const events = await rows('outbox_event', `subject = 'pods.member.joined.v1' AND payload->>'podId' = $1`, [podId]);
+    expect(
+      events
+        .map((e) => e.payload as Record<string, unknown>)
+        .map((p) => [p.userId, p.via, p.podName])
+        .sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+    ).toEqual([
+      [creator, 'created', 'Sunrise Swimmers'],
+      [joiner, 'invite', 'Sunrise Swimmers'],
+    ]);
+  });
+});
+
 describe('nudges', () => {
   it('nudges a member not done this week once a day, shows it to them, and writes pods.member.nudged.v1', async () => {
     now = new Date();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LevelReached, XpAwarded, type LevelReachedPayload, type XpAwardedPayload } from '@vere/contracts';
+import { LevelReached, TodoChanged, XpAwarded, type LevelReachedPayload, type XpAwardedPayload } from '@vere/contracts';
 import { levelThreshold } from '@vere/domain';
 import { pgTransactions, type DomainEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,29 @@ describe('the to-do list', () => {
     expect((await as(h, owner).remove(todo.id)).statusCode).toBe(204);
     expect((await as(h, owner).todos()).json().pending).toHaveLength(0);
     expect((await as(h, owner).remove(todo.id)).statusCode).toBe(404);
+  });
+
+  it('publishes quests.todo.changed.v1 when a to-do is added, completed and removed (not for a refused call)', async () => {
+    h.clock.set(WEDNESDAY);
+    const owner = await newPlayer(h);
+    const done = await acceptedTodo(owner, daily[0]);
+    const dropped = await acceptedTodo(owner, daily[1]);
+    expect(
+      (await as(h, owner).complete(done.id, { proofType: 'text', proofText: 'Did it before lunch' })).statusCode,
+    ).toBe(200);
+    expect((await as(h, owner).remove(dropped.id)).statusCode).toBe(204);
+    expect((await as(h, owner).remove(dropped.id)).statusCode).toBe(404);
+    const { rows } = await h.sql.query<{ payload: { todoId: string; change: string; dueAt: string } }>(
+      `SELECT payload FROM quests.outbox_event WHERE subject = $1 AND payload->>'userId' = $2 ORDER BY payload->>'occurredAt'`,
+      [TodoChanged.subject, owner],
+    );
+    expect(rows.map((r) => [r.payload.todoId, r.payload.change])).toEqual([
+      [done.id, 'added'],
+      [dropped.id, 'added'],
+      [done.id, 'completed'],
+      [dropped.id, 'removed'],
+    ]);
+    expect(Date.parse(rows[0]!.payload.dueAt) - Date.parse(WEDNESDAY)).toBe(24 * 3_600_000);
   });
 });
 

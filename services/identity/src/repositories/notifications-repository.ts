@@ -5,7 +5,11 @@ export type { Notification } from '../generated/prisma/client';
 export type { PreferencesRow };
 
 /** The columns of a saved choice (spec §3), as use-cases/notifications.ts maps them. */
-export type PreferencesColumns = Omit<PreferencesRow, 'userId' | 'updatedAt'>;
+export type PreferencesColumns = Omit<
+  PreferencesRow,
+  'userId' | 'updatedAt' | 'emailWeeklyAnnouncements' | 'emailPodDigest'
+> &
+  Partial<Pick<PreferencesRow, 'emailWeeklyAnnouncements' | 'emailPodDigest'>>;
 
 export interface NewNotification {
   id: string;
@@ -30,6 +34,23 @@ export function createNotificationsRepository() {
         where: { userId },
         create: { userId, ...columns, updatedAt: now },
         update: { ...columns, updatedAt: now },
+      }),
+
+    /**
+     * Turns one mailed kind's e-mail off (the one-click unsubscribe). A user who never saved gets
+     * `defaults` with that kind off, so nothing else changes for them.
+     */
+    turnOffMail: (
+      db: Db,
+      userId: string,
+      column: 'emailWeeklyAnnouncements' | 'emailPodDigest',
+      defaults: PreferencesColumns,
+      now: Date,
+    ): Promise<PreferencesRow> =>
+      db.notificationPreferences.upsert({
+        where: { userId },
+        create: { userId, ...defaults, [column]: false, updatedAt: now },
+        update: { [column]: false, updatedAt: now },
       }),
 
     /** Adds one; false when (user, kind, dedupeKey) is there already (the unique index decides, so races add one). */

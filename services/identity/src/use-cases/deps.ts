@@ -14,6 +14,7 @@ import type { SignInThrottleRepository } from '../repositories/sign-in-throttle-
 import type { SigningKeysRepository } from '../repositories/signing-keys-repository';
 import type { UsersRepository } from '../repositories/users-repository';
 import type { SigningKeys } from '../signing-keys';
+import type { MailSettings } from './mail-digest';
 
 /** What identity's use cases receive; src/service.ts wires it once. */
 export interface IdentityDeps {
@@ -33,6 +34,8 @@ export interface IdentityDeps {
   /** Push devices and the push queue (issue 25, part A; decision 0053). */
   push: PushRepository;
   pushChannels: PushChannels;
+  /** The e-mail channel: scheduled mail and its unsubscribe links (decision 0043). */
+  mail: MailSettings;
   /** The keys access tokens are signed with. */
   keys: SigningKeys;
   sessions: SessionSettings;

@@ -7,6 +7,7 @@ import {
   type LocalClock,
 } from '@vere/domain';
 import type { ServiceContext } from '@vere/service-kit';
+import { backedOffIndexes } from './notification-backoff';
 
 type Pool = ServiceContext<unknown>['pool'];
 
@@ -31,7 +32,15 @@ interface Row {
   qend: string;
   wk: number | null;
   streak: number;
+  /** An open to-do not yet due (quests.todo.changed.v1). */
+  todos: boolean;
 }
+
+/** The challenge reminder when the week's challenge is done but a to-do is still open. */
+const TODO_TEXT = {
+  title: 'A to-do is still open today',
+  body: 'You picked it this morning: a few minutes now and it’s done before the day is.',
+};
 
 const TEXT: Record<DueReminder['kind'], { title: string; body: string }> = {
   challenge_reminder: {
@@ -63,6 +72,12 @@ export interface TickResult {
   phases: { selectMs: number; computeMs: number; insertMs: number };
 }
 
+function keepUnheld(list: string[], held: Set<number>): void {
+  let kept = 0;
+  for (let i = 0; i < list.length; i += 1) if (!held.has(i)) list[kept++] = list[i]!;
+  list.length = kept;
+}
+
 export async function runNotificationTick(pool: Pool, now: Date): Promise<TickResult> {
   const started = performance.now();
   const { rows } = await pool.query<Row>(
@@ -76,13 +91,16 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
             COALESCE(p.quiet_hours_start, '22:00') AS qs,
             COALESCE(p.quiet_hours_end, '08:00') AS qend,
             g.weekly_completed_week AS wk,
-            COALESCE(g.current_streak, 0) AS streak
+            COALESCE(g.current_streak, 0) AS streak,
+            EXISTS (SELECT 1 FROM "identity"."notify_todo" t
+                     WHERE t.user_id = u.id AND t.open AND t.due_at > $1) AS todos
        FROM "identity"."user" u
        LEFT JOIN "identity"."notification_preferences" p ON p.user_id = u.id
        LEFT JOIN "identity"."notify_progress" g ON g.user_id = u.id
       WHERE COALESCE(p.channel_in_app, true)
         AND (COALESCE(p.challenge_reminders, true) OR COALESCE(p.streak_reminders, true)
              OR COALESCE(p.weekly_announcements, true))`,
+    [now],
   );
   // What was sent lately: skipped before writing (the unique key stays the guarantee), and the cap.
   const recent = await pool.query<{ user_id: string; kind: string; dedupe_key: string | null; created_at: Date }>(
@@ -103,6 +121,8 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
   const ids: string[] = [];
   const kinds: string[] = [];
   const keys: string[] = [];
+  const titles: string[] = [];
+  const bodies: string[] = [];
   let dueCount = 0;
   for (const r of rows) {
     let clock = clocks.get(r.tz);
@@ -119,6 +139,7 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
         quietHours: { enabled: r.qe, start: r.qs, end: r.qend },
         weeklyCompletedWeek: r.wk,
         currentStreak: r.streak,
+        openTodos: r.todos,
       },
       clock,
     );
@@ -131,8 +152,19 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
       ids.push(r.id);
       kinds.push(d.kind);
       keys.push(d.period);
+      const text = d.todosOnly ? TODO_TEXT : TEXT[d.kind];
+      titles.push(text.title);
+      bodies.push(text.body);
     }
   }
+  // Kinds the user keeps ignoring are sent less often (decision 0055).
+  const held = await backedOffIndexes(
+    pool,
+    ids.map((userId, i) => ({ userId, kind: kinds[i]! })),
+    now,
+    'in_app',
+  );
+  if (held.size > 0) for (const list of [ids, kinds, keys, titles, bodies]) keepUnheld(list, held);
   const computed = performance.now();
   let sent = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
@@ -147,8 +179,8 @@ export async function runNotificationTick(pool: Pool, now: Date): Promise<TickRe
       [
         slice(ids),
         batchKinds,
-        batchKinds.map((k) => TEXT[k as DueReminder['kind']].title),
-        batchKinds.map((k) => TEXT[k as DueReminder['kind']].body),
+        slice(titles),
+        slice(bodies),
         batchKinds.map((k) => notificationRoute(k as DueReminder['kind'])),
         slice(keys),
         now,

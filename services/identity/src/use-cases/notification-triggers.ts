@@ -2,6 +2,7 @@ import type {
   FriendshipChangedPayload,
   MemberNudgedPayload,
   StreakUpdatedPayload,
+  TodoChangedPayload,
   WeeklyCompletedPayload,
 } from '@vere/contracts';
 import { notificationRoute } from '@vere/domain';
@@ -82,4 +83,20 @@ export async function onStreakUpdated(tx: Db, e: StreakUpdatedPayload): Promise<
     INSERT INTO "identity"."notify_progress" (user_id, current_streak, updated_at)
     SELECT ${e.userId}::uuid, ${e.currentStreak}, now() WHERE EXISTS (SELECT 1 FROM "identity"."user" WHERE id = ${e.userId}::uuid)
     ON CONFLICT (user_id) DO UPDATE SET current_streak = EXCLUDED.current_streak, updated_at = now()`;
+}
+
+/**
+ * quests.todo.changed.v1: which to-dos are open (the challenge reminder also fires for them, checked
+ * at send time). The newest change of a to-do wins, so a late `added` cannot reopen a completed one.
+ */
+export async function onTodoChanged(tx: Db, e: TodoChangedPayload): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "identity"."notify_todo" (todo_id, user_id, open, due_at, changed_at)
+    SELECT ${e.todoId}::uuid, ${e.userId}::uuid, ${e.change === 'added'}, ${new Date(e.dueAt)}, ${new Date(e.occurredAt)}
+     WHERE EXISTS (SELECT 1 FROM "identity"."user" WHERE id = ${e.userId}::uuid)
+    ON CONFLICT (todo_id) DO UPDATE SET open = EXCLUDED.open, changed_at = EXCLUDED.changed_at
+    WHERE notify_todo.changed_at <= EXCLUDED.changed_at`;
+  // Expired ones are of no use to anyone: the user's rows due over a day ago go.
+  await tx.$executeRaw`
+    DELETE FROM "identity"."notify_todo" WHERE user_id = ${e.userId}::uuid AND due_at < ${new Date(e.occurredAt)}::timestamptz - interval '1 day'`;
 }

@@ -32,6 +32,7 @@ function toPreferencesBody(row: PreferencesRow): NotificationPreferencesBody {
     timeZone: row.timeZone,
     quietHours: { enabled: row.quietHoursEnabled, start: row.quietHoursStart, end: row.quietHoursEnd },
     channels: { inApp: row.channelInApp, push: row.channelPush, email: row.channelEmail },
+    emailKinds: { weeklyAnnouncements: row.emailWeeklyAnnouncements, podDigest: row.emailPodDigest },
     saved: true,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -48,7 +49,12 @@ export async function getNotificationPreferences(
   const row = await deps.notifications.preferences(deps.db, userId);
   if (row) return toPreferencesBody(row);
   const user = await getAccount(deps, userId);
-  return { ...defaultNotificationPreferences(user.timeZone ?? DEFAULT_TIME_ZONE), saved: false, updatedAt: null };
+  return {
+    ...defaultNotificationPreferences(user.timeZone ?? DEFAULT_TIME_ZONE),
+    emailKinds: { weeklyAnnouncements: true, podDigest: true },
+    saved: false,
+    updatedAt: null,
+  };
 }
 
 function checkClock(value: string, field: string): void {
@@ -83,6 +89,10 @@ export async function saveNotificationPreferences(
         channelInApp: body.channels.inApp,
         channelPush: body.channels.push,
         channelEmail: body.channels.email,
+        ...(body.emailKinds && {
+          emailWeeklyAnnouncements: body.emailKinds.weeklyAnnouncements,
+          emailPodDigest: body.emailKinds.podDigest,
+        }),
       },
       new Date(),
     );

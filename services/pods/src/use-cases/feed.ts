@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MemberNudged,
+  PostInteraction,
   type PodComment,
   type MyNudges,
   type PodDetail,
@@ -80,6 +81,17 @@ export async function withFeed<T extends { entries: PodLogPage['entries'] }>(
 const feedChanged = (tx: PgTx, podId: string, entryId: string, actor: string, change: 'reaction' | 'comment') =>
   notifyPod(tx, { kind: 'pod-feed-updated', podId, authorId: actor, data: { entryId, change, userId: actor } });
 
+/** pods.post.interaction.v1 for the post's author (not for one's own post), in the same unit of work. */
+async function interacted(
+  tx: PgTx,
+  actor: string,
+  post: { podId: string; entryId: string; authorId: string },
+  kind: 'comment' | 'reaction',
+): Promise<void> {
+  if (post.authorId === actor) return;
+  await writeOutbox(tx, newEvent(PostInteraction.subject, actor, { ...post, kind }));
+}
+
 /**
  * Gives (`on`) or takes back a reaction: one row per entry, member and kind (the primary key), so
  * any number of racing identical requests leave one. Idempotent both ways.
@@ -92,11 +104,12 @@ export async function setReaction(
 ): Promise<PodReactions> {
   const { podId, entryId, kind } = params;
   await deps.transaction(async (tx) => {
-    await requireEntry(deps, tx, podId, entryId, viewer);
+    const entry = await requireEntry(deps, tx, podId, entryId, viewer);
     const changed = on
       ? await deps.feed.addReaction(tx, entryId, viewer, kind)
       : await deps.feed.removeReaction(tx, entryId, viewer, kind);
     if (changed) await feedChanged(tx, podId, entryId, viewer, 'reaction');
+    if (changed && on) await interacted(tx, viewer, { podId, entryId, authorId: entry.userId }, 'reaction');
   });
   return { entryId, reactions: countsFor(await deps.feed.reactionsOf(deps.db, [entryId], viewer)) };
 }
@@ -112,7 +125,7 @@ export async function addComment(
   if (!verdict.ok) throw new AppError('VALIDATION_FAILED', verdict.reason, 'body');
   const body = raw.trim();
   return deps.transaction(async (tx) => {
-    await requireEntry(deps, tx, params.podId, params.entryId, viewer);
+    const entry = await requireEntry(deps, tx, params.podId, params.entryId, viewer);
     await deps.feed.lockCommenter(tx, viewer);
     const limit = deps.commentRateLimit;
     const wait = chatRetryAfterSeconds(limit, await deps.feed.recentComments(tx, viewer, limit.windowMs));
@@ -125,6 +138,7 @@ export async function addComment(
       body,
     });
     await feedChanged(tx, params.podId, params.entryId, viewer, 'comment');
+    await interacted(tx, viewer, { ...params, authorId: entry.userId }, 'comment');
     return comment;
   });
 }

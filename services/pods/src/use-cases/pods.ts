@@ -180,7 +180,10 @@ export async function createPod(deps: PodsDeps, userId: string, body: CreatePodB
       throw new AppError('POD_CREATION_LIMIT_REACHED', podCreationLimitMessage({ ...standing, cap }));
     await deps.pods.insertPod(tx, { id: podId, name, description, createdBy: userId });
     await deps.pods.insertInvite(tx, podId, newInviteCode(), userId, null);
-    await writeOutbox(tx, newEvent(MemberJoined.subject, userId, { podId, via: 'created' as const, memberCount: 1 }));
+    await writeOutbox(
+      tx,
+      newEvent(MemberJoined.subject, userId, { podId, via: 'created' as const, memberCount: 1, podName: name }),
+    );
   });
   return getPod(deps, podId, userId);
 }
@@ -335,7 +338,12 @@ export async function joinByCode(deps: PodsDeps, code: string, viewer: string): 
     await deps.pods.insertMember(tx, pod.id, viewer);
     await writeOutbox(
       tx,
-      newEvent(MemberJoined.subject, viewer, { podId: pod.id, via: 'invite' as const, memberCount: count + 1 }),
+      newEvent(MemberJoined.subject, viewer, {
+        podId: pod.id,
+        via: 'invite' as const,
+        memberCount: count + 1,
+        podName: pod.name,
+      }),
     );
     return { podId: pod.id, joined: true };
   });

@@ -1,11 +1,11 @@
 import type { AcceptResult, Deck, Limits, SidequestList, SidequestType, SkipResult } from '@vere/contracts';
 import { canSwipe, DECK_SIZE, FRESH_DAYS, limitReachedMessage, todoDue, type SwipeBucket } from '@vere/domain';
-import { AppError } from '@vere/service-kit';
+import { AppError, writeOutbox } from '@vere/service-kit';
 import type { UsageRow } from '../repositories/deck-repository';
 import { dayContext, limitsBody } from './day-context';
 import { deckShapeOf } from './packs';
 import type { QuestsDeps } from './deps';
-import { toTodoBody } from './todos';
+import { todoChanged, toTodoBody } from './todos';
 
 export async function listSidequests(deps: QuestsDeps, type: SidequestType | undefined): Promise<SidequestList> {
   const rows = await deps.deck.list(deps.db, type);
@@ -66,20 +66,25 @@ const bucketUsage = (bucket: SwipeBucket, u: UsageRow) =>
 /**
  * Accept: one statement counts the swipe (only while one is left and the card was not swiped
  * today), records the card as seen and adds the to-do, due 24 h later; one statement is atomic by
- * itself, so it runs on the pool, not in a transaction.
+ * itself, and quests.todo.changed.v1 (`added`) commits with it.
  */
 export async function acceptSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<AcceptResult> {
   const ctx = await dayContext(deps, userId, deps.clock());
   const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
-  const out = await deps.deck.accept(deps.db, {
-    userId,
-    sidequestId,
-    date: ctx.date,
-    now: ctx.now,
-    maxSwipes: ctx.maxima.maxSwipes,
-    weekendOpen: ctx.weekendOpen,
-    dueAt,
-    dueDate,
+  const out = await deps.transaction(async (tx) => {
+    const accepted = await deps.deck.accept(tx, {
+      userId,
+      sidequestId,
+      date: ctx.date,
+      now: ctx.now,
+      maxSwipes: ctx.maxima.maxSwipes,
+      weekendOpen: ctx.weekendOpen,
+      dueAt,
+      dueDate,
+    });
+    if (!accepted.alreadySwiped && accepted.todo)
+      await writeOutbox(tx, todoChanged(userId, accepted.todo.id, 'added', accepted.todo.dueAt));
+    return accepted;
   });
   if (out.alreadySwiped) refuseAlreadySwiped();
   if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))

@@ -1,6 +1,6 @@
-import type { CompleteTodoBody, CompleteTodoResult, Todo, TodoList } from '@vere/contracts';
+import { TodoChanged, type CompleteTodoBody, type CompleteTodoResult, type Todo, type TodoList } from '@vere/contracts';
 import { levelForXP, levelProgress, proofProblem } from '@vere/domain';
-import { AppError } from '@vere/service-kit';
+import { AppError, newEvent, writeOutbox } from '@vere/service-kit';
 import type { TodoRow } from '../repositories/todos-repository';
 import { dayContext } from './day-context';
 import type { QuestsDeps } from './deps';
@@ -46,10 +46,22 @@ export async function listTodos(deps: QuestsDeps, userId: string): Promise<TodoL
   };
 }
 
+/** quests.todo.changed.v1 for one to-do (identity's challenge reminder reads open to-dos from it). */
+export const todoChanged = (
+  userId: string,
+  todoId: string,
+  change: 'added' | 'completed' | 'removed',
+  dueAt: Date | string,
+) => newEvent(TodoChanged.subject, userId, { todoId, change, dueAt: new Date(dueAt).toISOString() });
+
 const TODO_NOT_FOUND = () => new AppError('TODO_NOT_FOUND', 'Todo not found');
 
 export async function deleteTodo(deps: QuestsDeps, userId: string, todoId: string): Promise<void> {
-  if (!(await deps.todos.remove(deps.db, userId, todoId))) throw TODO_NOT_FOUND();
+  await deps.transaction(async (tx) => {
+    const found = await deps.todos.lockOwned(tx, userId, todoId);
+    if (!found || !(await deps.todos.remove(tx, userId, todoId))) throw TODO_NOT_FOUND();
+    await writeOutbox(tx, todoChanged(userId, todoId, 'removed', found.dueAt));
+  });
 }
 
 /** Spec §5: the three proof modes and their messages. Returns the proof to store. */
@@ -100,6 +112,7 @@ export async function completeTodo(
     // A pack's last dare finishes the pack: its badge and bonus, once (decision 0051).
     const packDone = await recordPackDare(deps, tx, userId, completed.sidequestId, ctx.now);
     const total = packDone?.bonusXp ? ((await deps.players.totalXpOf(tx, userId)) ?? todoAward.totalXp) : undefined;
+    await writeOutbox(tx, todoChanged(userId, completed.id, 'completed', completed.dueAt));
     return {
       todo: completed,
       award:

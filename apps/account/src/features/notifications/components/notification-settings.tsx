@@ -32,6 +32,12 @@ const CHANNELS = [
   { key: 'email', label: 'E-mail', hint: 'The weekly announcement and pod digest.' },
 ] as const;
 
+/** Each mailed kind on its own (decision 0043): what a mail's unsubscribe link turns off. */
+const EMAILS = [
+  { key: 'weeklyAnnouncements', label: 'Weekly challenge mail', hint: 'Sunday, at your reminder time.' },
+  { key: 'podDigest', label: 'Weekly pod digest', hint: 'What your pods did that week, when they did something.' },
+] as const;
+
 type Form = UpdateNotificationPreferencesBody;
 
 function toForm(saved: NotificationPreferencesBody): Form {
@@ -233,6 +239,23 @@ export function NotificationSettings() {
                 ) : null}
               </Fragment>
             ))}
+          </fieldset>
+
+          <fieldset className="ac-notify__group" disabled={!form.channels.email}>
+            <legend className="ac-notify__legend">E-mails</legend>
+            {EMAILS.map(({ key, label, hint }) => {
+              const emailKinds = form.emailKinds ?? { weeklyAnnouncements: true, podDigest: true };
+              return (
+                <Switch
+                  key={key}
+                  id={`${ids}-email-${key}`}
+                  label={label}
+                  hint={hint}
+                  checked={emailKinds[key]}
+                  onChange={(checked) => change({ emailKinds: { ...emailKinds, [key]: checked } })}
+                />
+              );
+            })}
           </fieldset>
 
           {error ? (
