@@ -19,6 +19,7 @@ import type { OutboxStats } from './events/outbox';
 import type { EventBus } from './events/types';
 import { installLoadShedding, sheddingFromEnv, type SheddingOptions } from './load-shedding';
 import { installMetrics } from './metrics';
+import { installTracing } from './tracing';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -81,6 +82,8 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   refuseUnknownExpectations(app.server);
+  // First, so the request's span is active in every later hook and the handler (decision 0058).
+  installTracing(app, opts.name);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
