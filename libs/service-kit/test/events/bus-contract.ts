@@ -284,6 +284,23 @@ export function describeEventBusContract<B extends EventBus>(
       expect(maxRunning).toBeGreaterThan(1); // partitions run in parallel
     });
 
+    it("carries the publisher's traceparent to the handler, outside the payload (decision 0058)", async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const { received, handler } = recorder();
+      await subscribe(bus, { durable, subjects: [subject] }, handler);
+      const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      const traced = { ...newEvent(subject, 'user-1', { n: 1 }), traceparent };
+      const untraced = newEvent(subject, 'user-1', { n: 2 });
+      await bus.publish(traced);
+      await bus.publish(untraced);
+
+      await waitFor(() => received.length === 2, 5_000, 'both deliveries');
+      expect(received[0]?.event).toEqual(traced);
+      expect(received[1]?.event.traceparent).toBeUndefined();
+      expect(received[1]?.event.payload).not.toHaveProperty('traceparent');
+    });
+
     it('runs at most maxInFlight handlers per replica, and a second replica adds as many again', async () => {
       const [one, two] = [await openBus(), await openBus()];
       const { subject, durable } = nextNames();
