@@ -16,7 +16,7 @@ import { authPlugin, serviceAudience, type AuthOptions } from './auth';
 import { trustProxySetting } from './env';
 import { answerClientError, answerFrameworkError, installErrorHandling, refuseUnknownExpectations } from './errors';
 import type { OutboxStats } from './events/outbox';
-import type { EventBus } from './events/types';
+import type { ConsumerLag, EventBus } from './events/types';
 import { installLoadShedding, sheddingFromEnv, type SheddingOptions } from './load-shedding';
 import { installMetrics } from './metrics';
 import { installTracing } from './tracing';
@@ -102,7 +102,12 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   await app.register(sensible);
   if (opts.shedding !== false)
     await installLoadShedding(app, { pool: opts.pool, ...(opts.shedding ?? sheddingFromEnv()) });
-  installMetrics(app, { name: opts.name, pool: opts.pool, outboxStats: opts.outboxStats });
+  installMetrics(app, {
+    name: opts.name,
+    pool: opts.pool,
+    outboxStats: opts.outboxStats,
+    consumerLag: serviceConsumerLag(opts.bus, opts.name),
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -173,4 +178,14 @@ function drainUnreadBody(req: IncomingMessage): Promise<boolean> {
     req.on('data', onData).on('end', onEnd).on('error', onFailure).on('close', onFailure);
     req.resume();
   });
+}
+
+/**
+ * The lag of this service's own durables: the bus may be shared by several services in one process
+ * (the embedded default), and every durable is named after its service (`quests-player-registry`).
+ */
+function serviceConsumerLag(bus: EventBus, name: string): (() => Promise<ConsumerLag[]>) | undefined {
+  const consumerLag = bus.consumerLag?.bind(bus);
+  if (!consumerLag) return undefined;
+  return async () => (await consumerLag()).filter((lag) => lag.durable.startsWith(`${name}-`));
 }

@@ -529,6 +529,26 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
       };
     },
 
+    async consumerLag() {
+      const active = [...groups.values()].filter((g) => g.subscribers.length > 0);
+      if (active.length === 0 || closed) return [];
+      const { rows } = await pool.query<{ durable: string; subject: string; pending: number; oldest: number | null }>(
+        `SELECT c.durable, c.subject, count(l.seq)::int AS pending,
+                extract(epoch FROM now() - min(l.published_at))::float8 AS oldest
+           FROM ${t('consumer_cursor')} c
+           LEFT JOIN ${t('event_log')} l ON l.subject = c.subject AND l.partition = c.partition AND l.seq > c.position
+          WHERE c.partition >= 0 AND (c.durable, c.subject) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+          GROUP BY c.durable, c.subject`,
+        [active.map((g) => g.durable), active.map((g) => g.subject)],
+      );
+      return rows.map((r) => ({
+        durable: r.durable,
+        subject: r.subject,
+        pending: r.pending,
+        oldestPendingSeconds: Math.max(0, r.oldest ?? 0),
+      }));
+    },
+
     async isReady() {
       if (closed) return false;
       return pool.query('SELECT 1').then(

@@ -31,6 +31,7 @@ import { withConsumerSpan } from '../tracing';
 import type { DeadLetter, DeadLetterFilter, DeadLetterStore } from './dead-letters';
 import { EVENT_PARTITIONS, PublishSkippedError, deadLetterSubject, partitionOf, streamFor } from './types';
 import type {
+  ConsumerLag,
   DomainEvent,
   EventBus,
   EventHandler,
@@ -425,6 +426,21 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       if (event) await notifyDeadLetter(this.policy, event, error, logger);
     }
 
+    /** Pending (unacknowledged or not yet delivered) messages of each subject, over its consumers. */
+    async lag(): Promise<ConsumerLag[]> {
+      const lags: ConsumerLag[] = [];
+      for (const subject of this.policy.subjects) {
+        const prefix = this.consumerName(subject, null);
+        let pending = 0;
+        for await (const info of jsm.consumers.list(streamFor(subject).name)) {
+          const name = info.config.durable_name ?? info.name;
+          if (name === prefix || name.startsWith(`${prefix}__p`)) pending += info.num_pending + info.num_ack_pending;
+        }
+        lags.push({ durable: this.policy.durable, subject, pending });
+      }
+      return lags;
+    }
+
     stop(): Promise<void> {
       this.stopped ??= (async () => {
         this.stopping = true;
@@ -509,6 +525,12 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
         throw err;
       }
       return subscription;
+    },
+
+    async consumerLag() {
+      if (closing || !connected) return [];
+      const lags = await Promise.all([...subscriptions].map((s) => s.lag()));
+      return lags.flat();
     },
 
     async isReady() {

@@ -112,6 +112,16 @@ export interface PublishOutcome {
   error?: unknown;
 }
 
+/** How far one durable is behind on one subject, over all its partitions (the `/metrics` consumer lag). */
+export interface ConsumerLag {
+  durable: string;
+  subject: string;
+  /** Events published but not yet handled (waiting, or being handled now). */
+  pending: number;
+  /** Age of the oldest of them; 0 when none; undefined where the bus cannot tell cheaply (NATS). */
+  oldestPendingSeconds?: number;
+}
+
 export interface EventBus {
   readonly kind: 'nats' | 'in-process';
   /**
@@ -128,6 +138,8 @@ export interface EventBus {
    */
   publishAll?(events: DomainEvent<EventMeta>[]): Promise<PublishOutcome[]>;
   subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
+  /** The lag of every durable and subject this bus instance consumes (read at each `/metrics` scrape). */
+  consumerLag?(): Promise<ConsumerLag[]>;
   /** True when the bus can accept publishes right now (used by GET /ready). */
   isReady(): Promise<boolean>;
   /** Stops every subscription (in-flight handlers finish first) and releases the connection. */
