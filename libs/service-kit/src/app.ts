@@ -47,6 +47,8 @@ export interface ServiceAppOptions {
   outboxStats?: () => Promise<OutboxStats>;
   /** Load shedding (load-shedding.ts); false turns it off. Default: from SHED_* in the environment. */
   shedding?: Omit<SheddingOptions, 'pool'> | false;
+  /** false: no `/metrics` and no per-request hook (only bench/metrics-hook.mjs's baseline turns it off). */
+  metrics?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -102,12 +104,14 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   await app.register(sensible);
   if (opts.shedding !== false)
     await installLoadShedding(app, { pool: opts.pool, ...(opts.shedding ?? sheddingFromEnv()) });
-  installMetrics(app, {
-    name: opts.name,
-    pool: opts.pool,
-    outboxStats: opts.outboxStats,
-    consumerLag: serviceConsumerLag(opts.bus, opts.name),
-  });
+  if (opts.metrics !== false) {
+    installMetrics(app, {
+      name: opts.name,
+      pool: opts.pool,
+      outboxStats: opts.outboxStats,
+      consumerLag: serviceConsumerLag(opts.bus, opts.name),
+    });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
