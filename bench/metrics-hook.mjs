@@ -4,11 +4,13 @@
 // alternating, so the machine's load drifts over both alike.
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres \
-//     node bench/metrics-hook.mjs [--seconds 8] [--connections 20] [--rounds 2]
+//     node bench/metrics-hook.mjs [--seconds 4] [--connections 20] [--rounds 5]
 //
 // Both apps come from service-kit's createServiceApp (request ids, error shape, auth, OpenAPI …) and
-// answer GET /api/sample/items/:id with one query (bench/support/metrics-hook-apps.ts). Prints the
-// best requests/s of each, their latencies, and the ratio with / without (1.00: free).
+// answer GET /api/sample/items/:id with one query (bench/support/metrics-hook-apps.ts). Each round
+// runs both back to back, in alternating order; prints each round, the median requests/s of each and
+// the median of the rounds' ratios with / without (1.00: free), and the apps' process CPU time per
+// request with and without (from process.cpuUsage(), which the machine's other load hardly moves).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -18,9 +20,9 @@ import { root } from './support/app.mjs';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '4' },
     connections: { type: 'string', default: '20' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '5' },
   },
 });
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/support/metrics-hook-apps.ts')], {
@@ -29,12 +31,12 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/supp
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {
-  const [withHook, withoutHook] = await new Promise((resolve, reject) => {
+  const [withHook, withoutHook, cpuUrl] = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const m = /ready (\S+) (\S+)/.exec(out);
-      if (m) resolve([m[1], m[2]]);
+      const m = /ready (\S+) (\S+) (\S+)/.exec(out);
+      if (m) resolve([m[1], m[2], m[3]]);
     });
     child.once('exit', (code) => reject(new Error(`the apps exited (${code})`)));
   });
@@ -44,29 +46,43 @@ try {
       connections: Number(values.connections),
       duration: Number(values.seconds),
     });
-  await run(withHook); // warm-up: JIT, pool connections
-  const best = { with: undefined, without: undefined };
+  // Warm-up of both: JIT, pool connections.
+  await run(withHook);
+  await run(withoutHook);
+  const cpuNow = async () => Number(await (await fetch(cpuUrl)).text());
+  const rates = { with: [], without: [] };
+  const cpuPerRequest = { with: [], without: [] };
+  const ratios = [];
   for (let round = 0; round < Number(values.rounds); round += 1) {
-    for (const [name, base] of [
-      ['without', withoutHook],
-      ['with', withHook],
-    ]) {
-      const r = await run(base);
+    const order = round % 2 === 0 ? ['without', 'with'] : ['with', 'without'];
+    const got = {};
+    for (const name of order) {
+      const before = await cpuNow();
+      const r = await run(name === 'with' ? withHook : withoutHook);
+      cpuPerRequest[name].push(((await cpuNow()) - before) / r.requests.total);
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      if (!best[name] || r.requests.average > best[name].requests.average) best[name] = r;
+      got[name] = r.requests.average;
+      rates[name].push(r.requests.average);
     }
+    ratios.push(got.with / got.without);
+    console.log(
+      `round ${round + 1}: without ${Math.round(got.without)} req/s, with ${Math.round(got.with)} req/s, ratio ${(got.with / got.without).toFixed(3)}`,
+    );
   }
-  const line = (name, r) =>
-    `${name.padEnd(22)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms`;
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const [without, withIt, ratio] = [median(rates.without), median(rates.with), median(ratios)];
   console.log(
-    `\nGET /api/sample/items/:id, ${values.connections} connections, ${values.seconds} s, best of ${values.rounds}`,
+    `\nGET /api/sample/items/:id, ${values.connections} connections, ${values.seconds} s × ${values.rounds} rounds each (medians)`,
   );
-  console.log(line('without metrics hook', best.without));
-  console.log(line('with metrics hook', best.with));
-  const ratio = best.with.requests.average / best.without.requests.average;
+  console.log(`without metrics hook ${String(Math.round(without)).padStart(6)} req/s`);
+  console.log(`with metrics hook    ${String(Math.round(withIt)).padStart(6)} req/s`);
+  const [cpuWithout, cpuWith] = [median(cpuPerRequest.without), median(cpuPerRequest.with)];
   console.log(
-    `metrics hook: ${ratio.toFixed(3)} of the throughput without it ` +
-      `(≈ ${((1 / best.with.requests.average - 1 / best.without.requests.average) * 1e6).toFixed(0)} µs per request of one process's time)`,
+    `CPU per request: without ${cpuWithout.toFixed(0)} µs, with ${cpuWith.toFixed(0)} µs (the apps' process)`,
+  );
+  console.log(
+    `metrics hook: ${ratio.toFixed(3)} of the throughput without it; ` +
+      `${(cpuWith / cpuWithout).toFixed(3)} × the CPU per request (+${(cpuWith - cpuWithout).toFixed(0)} µs)`,
   );
 } finally {
   child.kill('SIGTERM');

@@ -1,6 +1,8 @@
 // Two copies of one service app for bench/metrics-hook.mjs, in this one process: the same shared
 // plugins (service-kit's createServiceApp), routes and pool, one with the metrics hook (as every
-// service runs) and one without. Prints `ready <with-url> <without-url>`.
+// service runs) and one without. Prints `ready <with-url> <without-url> <cpu-url>`.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createServiceApp } from '@vere/service-kit';
 import type { EventBus } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,5 +29,14 @@ for (const metrics of [true, false]) {
   });
   urls.push(await app.listen({ host: '127.0.0.1', port: 0 }));
 }
+// The process's CPU time so far (user + system, µs), for CPU per request: unlike requests/s, it
+// hardly moves with the machine's other load.
+const cpu = createServer((_req, res) => {
+  const { user, system } = process.cpuUsage();
+  res.end(String(user + system));
+});
+await new Promise<void>((resolve) => cpu.listen(0, '127.0.0.1', resolve));
+const { port } = cpu.address() as AddressInfo;
+urls.push(`http://127.0.0.1:${port}`);
 process.stdout.write(`ready ${urls.join(' ')}\n`);
 process.on('SIGTERM', () => process.exit(0));
