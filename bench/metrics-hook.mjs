@@ -7,7 +7,7 @@
 //     node bench/metrics-hook.mjs [--seconds 4] [--connections 20] [--rounds 5]
 //
 // Both apps come from service-kit's createServiceApp (request ids, error shape, auth, OpenAPI …) and
-// answer GET /api/sample/items/:id with one query (bench/support/metrics-hook-apps.ts). Each round
+// answer GET /api/sample/items/:id with one query (libs/service-kit/test/metrics-hook-apps.ts). Each round
 // runs both back to back, in alternating order; prints each round, the median requests/s of each and
 // the median of the rounds' ratios with / without (1.00: free), and the apps' process CPU time per
 // request with and without (from process.cpuUsage(), which the machine's other load hardly moves).
@@ -25,7 +25,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
   },
 });
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/support/metrics-hook-apps.ts')], {
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'libs/service-kit/test/metrics-hook-apps.ts')], {
   cwd: join(root, 'libs/service-kit'),
   env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,10 +1,11 @@
-// Two copies of one service app for bench/metrics-hook.mjs, in this one process: the same shared
+// Two copies of one service app for bench/metrics-hook.mjs (run by it with node --import tsx, as
+// bench/events.mjs runs test/events/replica-process.ts), in this one process: the same shared
 // plugins (service-kit's createServiceApp), routes and pool, one with the metrics hook (as every
 // service runs) and one without. Prints `ready <with-url> <without-url> <cpu-url>`.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServiceApp } from '@vere/service-kit';
-import type { EventBus } from '@vere/service-kit';
+import { createServiceApp } from '../src/app';
+import type { EventBus } from '../src/events/types';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
