@@ -301,6 +301,27 @@ export function describeEventBusContract<B extends EventBus>(
       expect(received[1]?.event.payload).not.toHaveProperty('traceparent');
     });
 
+    it('runs at most maxInFlight handlers of a durable at once in one replica', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      let running = 0;
+      let most = 0;
+      let handled = 0;
+      await subscribe(bus, { durable, subjects: [subject], maxInFlight: 2 }, async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await sleep(30);
+        running -= 1;
+        handled += 1;
+      });
+      const events = Array.from({ length: 32 }, () => newEvent(subject, randomUUID(), {}));
+      if (bus.publishAll) await bus.publishAll(events);
+      else for (const event of events) await bus.publish(event);
+
+      await waitFor(() => handled === events.length, 15_000, 'all events');
+      expect(most).toBe(2); // partitions in parallel, but never more than this replica's two slots
+    });
+
     it('runs at most maxInFlight handlers per replica, and a second replica adds as many again', async () => {
       const [one, two] = [await openBus(), await openBus()];
       const { subject, durable } = nextNames();
