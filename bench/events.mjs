@@ -3,7 +3,11 @@
 // embedded bus and on NATS:
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 \
-//     npm run bench:events [-- --events 4000 --users 400 --rounds 2]
+//     npm run bench:events [-- --events 4000 --users 400 --rounds 2 --handler-ms 0]
+//
+// Decision 0057: 32 partitions per subject, at most 8 handlers per replica, so a second replica adds
+// 8 handlers. `--handler-ms 20` makes each effect wait 20 ms on the database (I/O, not CPU): the case
+// where handlers in flight, not the machine's cores, bound the rate.
 //
 // A replica is libs/service-kit/test/events/replica-process.ts in a process of its own: an outbox
 // relay and a durable consumer whose effect row commits with its inbox row, as in a service. For
@@ -27,8 +31,12 @@ const { values } = parseArgs({
     users: { type: 'string', default: '400' },
     rounds: { type: 'string', default: '2' },
     bus: { type: 'string', default: 'embedded,nats' },
+    // Each effect also waits this long on the database (pg_sleep in its transaction): a handler bound
+    // by I/O rather than CPU, where a replica's handlers in flight (8, decision 0057) are the limit.
+    'handler-ms': { type: 'string', default: '0' },
   },
 });
+const HANDLER_MS = Number(values['handler-ms']);
 const EVENTS = Number(values.events);
 const USERS = Number(values.users);
 const ROUNDS = Number(values.rounds);
@@ -86,6 +94,7 @@ async function run(bus, replicas) {
     subject: `${service}.step.happened.v1`,
     durable: `${service}-effects`,
     relay: true,
+    handlerWaitMs: HANDLER_MS,
   };
   const children = [];
   try {
@@ -170,4 +179,5 @@ if (broken) {
   console.error('ordering promise broken: see lost / duplicated / out of order above');
   process.exitCode = 1;
 }
-console.log(`bench:events — ${summary.join('; ')} (target ratio ≥ 1.6)`);
+const handler = HANDLER_MS > 0 ? `, handlers waiting ${HANDLER_MS} ms on I/O` : '';
+console.log(`bench:events — ${summary.join('; ')} (target ratio ≥ 1.6${handler})`);

@@ -4,7 +4,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { answerClientError, answerFrameworkError, escapeHtml, refuseUnknownExpectations } from '@vere/service-kit';
+import {
+  answerClientError,
+  answerFrameworkError,
+  escapeHtml,
+  installTracing,
+  refuseUnknownExpectations,
+  requestTraceparent,
+} from '@vere/service-kit';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_REQUEST_BYTES } from '@vere/storage';
 // The policy's own entry point: the package's index loads Rspack (3 s of the launcher's start-up).
 import { contentSecurityPolicy } from '@vere/web-build/csp';
@@ -48,6 +55,8 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   refuseUnknownExpectations(app.server);
+  // A span per request when tracing is on (decision 0058); its traceparent goes upstream.
+  installTracing(app, 'edge');
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // The proxy may have destroyed the request stream it was sending upstream: whether the client is
     // still there is its socket's to say (a request made with inject has no socket of its own).
@@ -313,6 +322,9 @@ function forwardedFromSocket(
     if (!/^(x-forwarded-.*|forwarded|x-real-ip|expect|keep-alive|proxy-connection|te|trailer|upgrade)$/i.test(name))
       out[name] = value;
   }
+  // The service's span is a child of the edge's (which continued the client's trace, if any).
+  const traceparent = requestTraceparent(request);
+  if (traceparent) out.traceparent = traceparent;
   out['x-forwarded-for'] = request.raw.socket?.remoteAddress ?? '';
   out['x-forwarded-proto'] = 'http';
   const host = request.headers.host;

@@ -1,4 +1,4 @@
-import { loadEnv } from '@vere/service-kit';
+import { loadEnv, startTracingFromEnv } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { LocalEnv } from './config';
@@ -6,6 +6,8 @@ import { startStack } from './stack';
 
 const config = loadEnv(LocalEnv);
 const logger = pino({ level: config.LOG_LEVEL }) as unknown as FastifyBaseLogger;
+// One process, one trace exporter, when OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 0058).
+const tracing = startTracingFromEnv('vere');
 
 try {
   const stack = await startStack(config, logger);
@@ -21,6 +23,7 @@ try {
     stopping = true;
     logger.info({ signal }, 'stopping Vere');
     await stack.stop();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

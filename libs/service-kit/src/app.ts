@@ -17,9 +17,10 @@ import { authPlugin, serviceAudience, type AuthOptions } from './auth';
 import { trustProxySetting } from './env';
 import { answerClientError, answerFrameworkError, installErrorHandling, refuseUnknownExpectations } from './errors';
 import type { OutboxStats } from './events/outbox';
-import type { EventBus } from './events/types';
+import type { ConsumerLag, EventBus } from './events/types';
 import { installLoadShedding, sheddingFromEnv, type SheddingOptions } from './load-shedding';
 import { installMetrics } from './metrics';
+import { installTracing } from './tracing';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -47,6 +48,8 @@ export interface ServiceAppOptions {
   outboxStats?: () => Promise<OutboxStats>;
   /** Load shedding (load-shedding.ts); false turns it off. Default: from SHED_* in the environment. */
   shedding?: Omit<SheddingOptions, 'pool'> | false;
+  /** false: no `/metrics` and no per-request hook (only bench/metrics-hook.mjs's baseline turns it off). */
+  metrics?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -90,6 +93,8 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   refuseUnknownExpectations(app.server);
+  // First, so the request's span is active in every later hook and the handler (decision 0058).
+  installTracing(app, opts.name);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -117,7 +122,14 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
   if (opts.shedding !== false)
     await installLoadShedding(app, { pool: opts.pool, ...(opts.shedding ?? sheddingFromEnv()) });
-  installMetrics(app, { name: opts.name, pool: opts.pool, outboxStats: opts.outboxStats });
+  if (opts.metrics !== false) {
+    installMetrics(app, {
+      name: opts.name,
+      pool: opts.pool,
+      outboxStats: opts.outboxStats,
+      consumerLag: serviceConsumerLag(opts.bus, opts.name),
+    });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -188,4 +200,14 @@ function drainUnreadBody(req: IncomingMessage): Promise<boolean> {
     req.on('data', onData).on('end', onEnd).on('error', onFailure).on('close', onFailure);
     req.resume();
   });
+}
+
+/**
+ * The lag of this service's own durables: the bus may be shared by several services in one process
+ * (the embedded default), and every durable is named after its service (`quests-player-registry`).
+ */
+function serviceConsumerLag(bus: EventBus, name: string): (() => Promise<ConsumerLag[]>) | undefined {
+  const consumerLag = bus.consumerLag?.bind(bus);
+  if (!consumerLag) return undefined;
+  return async () => (await consumerLag()).filter((lag) => lag.durable.startsWith(`${name}-`));
 }

@@ -14,3 +14,4 @@ export { escapeHtml } from './html';
 export * from './revocation';
 export * from './load-shedding';
 export * from './metrics';
+export * from './tracing';

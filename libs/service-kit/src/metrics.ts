@@ -2,12 +2,15 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServiceApp } from './app';
 import type { OutboxStats } from './events/outbox';
+import type { ConsumerLag } from './events/types';
 
 export interface MetricsOptions {
   /** The `service` label on every series. */
   name: string;
   pool: pg.Pool;
   outboxStats?: () => Promise<OutboxStats>;
+  /** This service's durables' lag (the bus's, filtered to the service). */
+  consumerLag?: () => Promise<ConsumerLag[]>;
 }
 
 /** Routes that are the service's own plumbing: counted, never timed as API work. */
@@ -79,6 +82,41 @@ export function installMetrics(app: ServiceApp, opts: MetricsOptions): Registry 
       async collect() {
         const stats = await outboxStats().catch(() => undefined);
         if (stats) this.set(stats.oldestPendingSeconds);
+      },
+    });
+  }
+
+  const consumerLag = opts.consumerLag;
+  if (consumerLag) {
+    // One read of the bus per scrape for both series.
+    let lastRead: { at: number; lags: Promise<ConsumerLag[]> } | undefined;
+    const lags = () => {
+      if (!lastRead || Date.now() - lastRead.at > 500) {
+        lastRead = { at: Date.now(), lags: consumerLag().catch(() => []) };
+      }
+      return lastRead.lags;
+    };
+    new Gauge({
+      name: 'event_consumer_lag_events',
+      help: 'Events published and not yet handled, per durable consumer and subject (all partitions).',
+      labelNames: ['durable', 'subject'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const lag of await lags()) this.set({ durable: lag.durable, subject: lag.subject }, lag.pending);
+      },
+    });
+    new Gauge({
+      name: 'event_consumer_lag_seconds',
+      help: 'Age of the oldest event a durable consumer has not handled yet (0 when none; embedded bus only).',
+      labelNames: ['durable', 'subject'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const lag of await lags()) {
+          if (lag.oldestPendingSeconds !== undefined)
+            this.set({ durable: lag.durable, subject: lag.subject }, lag.oldestPendingSeconds);
+        }
       },
     });
   }

@@ -6,6 +6,7 @@ import type { ServiceApp } from './app';
 import { loadEnv, type BaseEnv } from './env';
 import { createInProcessEventBus } from './events/in-process-bus';
 import { createNatsEventBus } from './events/nats-bus';
+import { startTracingFromEnv } from './tracing';
 import type { EventBus } from './events/types';
 
 /** What a service module hands to whoever runs it (its own main, or the embedded launcher). */
@@ -55,6 +56,8 @@ export async function runStandalone<P extends TProperties & typeof BaseEnv>(
   const bootLogger = pino({ base: { service: name } });
   let handle: ServiceHandle | undefined;
   let bus: EventBus | undefined;
+  // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 0058); started before the app exists.
+  const tracing = startTracingFromEnv(name);
   try {
     const env = loadEnv(envProperties);
     const { HOST, PORT, LOG_LEVEL, NATS_URL, DATABASE_URL, NATS_STREAM_REPLICAS } = env as unknown as RequiredEnv;
@@ -78,5 +81,6 @@ export async function runStandalone<P extends TProperties & typeof BaseEnv>(
     else bootLogger.info({ signal }, 'shutting down');
     await handle?.close();
     await bus?.close();
+    await tracing?.shutdown();
   });
 }

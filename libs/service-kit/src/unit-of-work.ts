@@ -12,6 +12,7 @@
  */
 import type pg from 'pg';
 import { outboxRecord } from './events/outbox';
+import { currentTraceparent } from './tracing';
 import { pgTransaction, quoteIdent } from './events/sql';
 import type { DomainEvent, EventMeta } from './events/types';
 
@@ -106,12 +107,22 @@ function unitOf(tx: object, what: string): OpenUnit {
 export async function writeOutbox(tx: object, ...events: DomainEvent<EventMeta>[]): Promise<void> {
   const unit = unitOf(tx, 'writeOutbox');
   const table = `${quoteIdent(unit.schema)}."outbox_event"`;
+  // The request's (or consumer's) span, so the trace continues through the relay (decision 0058).
+  const traceparent = currentTraceparent();
   for (const event of events) {
     const r = outboxRecord(event);
-    await unit.execute(
-      `INSERT INTO ${table} (id, subject, payload, occurred_at) VALUES ($1::uuid, $2, $3::jsonb, $4::timestamptz)`,
-      [r.id, r.subject, JSON.stringify(r.payload), r.occurredAt],
-    );
+    if (traceparent) {
+      await unit.execute(
+        `INSERT INTO ${table} (id, subject, payload, occurred_at, traceparent)
+         VALUES ($1::uuid, $2, $3::jsonb, $4::timestamptz, $5)`,
+        [r.id, r.subject, JSON.stringify(r.payload), r.occurredAt, traceparent],
+      );
+    } else {
+      await unit.execute(
+        `INSERT INTO ${table} (id, subject, payload, occurred_at) VALUES ($1::uuid, $2, $3::jsonb, $4::timestamptz)`,
+        [r.id, r.subject, JSON.stringify(r.payload), r.occurredAt],
+      );
+    }
   }
   if (events.length > 0) unit.wroteEvents = true;
 }

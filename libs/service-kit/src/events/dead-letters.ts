@@ -86,6 +86,8 @@ export function deadLetterStore(pool: pg.Pool, schema = EVENTS_SCHEMA): DeadLett
             published_at timestamptz NOT NULL DEFAULT now());
           -- Decision 0045: events are ordered per partition (a hash of their key); NULL: logged before it.
           ALTER TABLE ${s}.event_log ADD COLUMN IF NOT EXISTS partition smallint;
+          -- Decision 0058: the W3C trace context of the publishing span (NULL while tracing is off).
+          ALTER TABLE ${s}.event_log ADD COLUMN IF NOT EXISTS traceparent text;
           CREATE INDEX IF NOT EXISTS event_log_subject_partition_seq ON ${s}.event_log (subject, partition, seq);
           DROP INDEX IF EXISTS ${s}.event_log_subject_seq;
           CREATE INDEX IF NOT EXISTS event_log_event_id ON ${s}.event_log (event_id);

@@ -26,8 +26,10 @@ import {
   shouldDeadLetter,
   silentLogger,
   withHandlerTimeout,
+  Slots,
   type DeliveryPolicy,
 } from './policy';
+import { withConsumerSpan } from '../tracing';
 import { pgTransaction, quoteIdent } from './sql';
 import { EVENT_PARTITIONS, partitionOf, streamFor } from './types';
 import type {
@@ -53,7 +55,10 @@ export interface InProcessEventBusOptions {
   pollIntervalMs?: number;
   /** Events older than this are pruned from the log (as a stream's max age). Default 7 days. */
   retentionMs?: number;
-  /** Connections of the partition workers (each holds one for its batch); 3 more publish and scan. Default 6. */
+  /**
+   * Connections of the partition workers (each holds one for its batch); 3 more publish and scan.
+   * Default 10 (a durable's workers hold at most `maxInFlight`, 8, at once in this process).
+   */
   maxConnections?: number;
 }
 
@@ -96,7 +101,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
   // A working partition holds a connection for its batch: up to this many partitions at once.
   const workerPool = new pg.Pool({
     connectionString: options.databaseUrl,
-    max: options.maxConnections ?? 6,
+    max: options.maxConnections ?? 10,
     idleTimeoutMillis: 2_000,
   });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
@@ -135,6 +140,8 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
    */
   class Group {
     readonly subscribers: EventHandler[] = [];
+    /** Partitions this process works at once (decision 0057); the others wait their turn or go to another process. */
+    slots: Slots;
     private next = 0;
     readonly workers: PartitionWorker[];
     private scanner: Promise<void> | undefined;
@@ -149,6 +156,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
       public policy: DeliveryPolicy,
     ) {
       this.workers = Array.from({ length: EVENT_PARTITIONS }, (_, p) => new PartitionWorker(this, p));
+      this.slots = new Slots(policy.maxInFlight);
     }
 
     start(): void {
@@ -270,9 +278,16 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
         }
         this.dirty = false;
         this.busy = true;
+        // One of this process's slots per batch: a turn ends with its batch, so a busy partition
+        // lets the others (and the other processes) have theirs.
+        await this.group.slots.acquire();
+        let slot = true;
         try {
+          if (this.group.stopping) continue;
           await ready;
           const outcome = await this.batch();
+          this.group.slots.release();
+          slot = false;
           failures = 0;
           if (outcome.more) this.dirty = true;
           if (outcome.retryInMs !== undefined) {
@@ -280,6 +295,8 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
             this.dirty = true;
           }
         } catch (err) {
+          if (slot) this.group.slots.release();
+          slot = false;
           failures += 1;
           const delay = redeliveryDelay(this.group.policy.backoffMs, failures);
           logger.warn(
@@ -289,6 +306,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
           await this.wait(delay, false);
           this.dirty = true;
         } finally {
+          if (slot) this.group.slots.release();
           this.busy = false;
         }
       }
@@ -316,12 +334,16 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
         const items: LogItem[] = replays.rows
           .map((r): LogItem => ({ kind: 'replay', id: r.id, event: { subject, payload: r.payload } }))
           .filter((item) => partitionOf(item.event) === this.partition);
-        const log = await client.query<{ seq: string; payload: DomainEvent['payload'] }>(
-          `SELECT l.seq::text AS seq, l.payload FROM ${t('event_log')} l
+        const log = await client.query<{ seq: string; payload: DomainEvent['payload']; traceparent: string | null }>(
+          `SELECT l.seq::text AS seq, l.payload, l.traceparent FROM ${t('event_log')} l
             WHERE l.subject = $1 AND l.partition = $2 AND l.seq > $3 ORDER BY l.seq LIMIT ${BATCH}`,
           [subject, this.partition, cursor.rows[0].position],
         );
-        for (const r of log.rows) items.push({ kind: 'log', id: r.seq, event: { subject, payload: r.payload } });
+        for (const r of log.rows) {
+          const event: DomainEvent = { subject, payload: r.payload };
+          if (r.traceparent) event.traceparent = r.traceparent;
+          items.push({ kind: 'log', id: r.seq, event });
+        }
 
         for (const item of items) {
           const handler = this.group.pick();
@@ -329,10 +351,12 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
           const key = `${item.kind}:${item.id}`;
           const attempt = (this.attempts.get(key) ?? 0) + 1;
           try {
-            await withHandlerTimeout(
-              () => handler(structuredClone(item.event), { attempt }),
-              this.group.policy.handlerTimeoutMs,
-              `handler of ${durable} for ${subject}`,
+            await withConsumerSpan(item.event, durable, attempt, () =>
+              withHandlerTimeout(
+                () => handler(structuredClone(item.event), { attempt }),
+                this.group.policy.handlerTimeoutMs,
+                `handler of ${durable} for ${subject}`,
+              ),
             );
           } catch (error) {
             if (shouldDeadLetter(error, attempt, this.group.policy.maxDeliver)) {
@@ -435,13 +459,14 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
       if (fresh.length === 0) return;
       // A plain scan of the arrays (no join, no sort) takes `seq` values in batch order.
       await client.query(
-        `INSERT INTO ${t('event_log')} (event_id, subject, partition, payload)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::jsonb[])`,
+        `INSERT INTO ${t('event_log')} (event_id, subject, partition, payload, traceparent)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::jsonb[], $5::text[])`,
         [
           fresh.map((e) => e.payload.eventId),
           fresh.map((e) => e.subject),
           fresh.map((e) => partitionOf(e)),
           fresh.map((e) => JSON.stringify(e.payload)),
+          fresh.map((e) => e.traceparent ?? null),
         ],
       );
     });
@@ -502,6 +527,26 @@ export function createInProcessEventBus(options: InProcessEventBusOptions): InPr
           return stopped;
         },
       };
+    },
+
+    async consumerLag() {
+      const active = [...groups.values()].filter((g) => g.subscribers.length > 0);
+      if (active.length === 0 || closed) return [];
+      const { rows } = await pool.query<{ durable: string; subject: string; pending: number; oldest: number | null }>(
+        `SELECT c.durable, c.subject, count(l.seq)::int AS pending,
+                extract(epoch FROM now() - min(l.published_at))::float8 AS oldest
+           FROM ${t('consumer_cursor')} c
+           LEFT JOIN ${t('event_log')} l ON l.subject = c.subject AND l.partition = c.partition AND l.seq > c.position
+          WHERE c.partition >= 0 AND (c.durable, c.subject) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+          GROUP BY c.durable, c.subject`,
+        [active.map((g) => g.durable), active.map((g) => g.subject)],
+      );
+      return rows.map((r) => ({
+        durable: r.durable,
+        subject: r.subject,
+        pending: r.pending,
+        oldestPendingSeconds: Math.max(0, r.oldest ?? 0),
+      }));
     },
 
     async isReady() {

@@ -1,4 +1,5 @@
 export type {
+  ConsumerLag,
   Delivery,
   DomainEvent,
   EventBus,

@@ -24,11 +24,14 @@ import {
   resolvePolicy,
   silentLogger,
   withHandlerTimeout,
+  Slots,
   type DeliveryPolicy,
 } from './policy';
+import { withConsumerSpan } from '../tracing';
 import type { DeadLetter, DeadLetterFilter, DeadLetterStore } from './dead-letters';
 import { EVENT_PARTITIONS, PublishSkippedError, deadLetterSubject, partitionOf, streamFor } from './types';
 import type {
+  ConsumerLag,
   DomainEvent,
   EventBus,
   EventHandler,
@@ -63,6 +66,8 @@ export interface NatsEventBusOptions {
 }
 
 export const DEAD_LETTER_STREAM = { name: 'VERE_DLQ', subjects: ['dlq.>'] };
+/** W3C trace context of the publishing span (decision 0058). */
+const TRACEPARENT_HEADER = 'traceparent';
 /** Set on a replayed event: only the durable it names handles it, every other one skips it. */
 const REPLAY_FOR_HEADER = 'Vere-Replay-For';
 
@@ -84,7 +89,9 @@ export function partitionSubject(event: DomainEvent<EventMeta>): string {
  * NATS JetStream event bus. Each subject of a subscription is spread over `EVENT_PARTITIONS`
  * wire subjects `<subject>.p<k>`, each with its own durable pull consumer named
  * `<durable>__<subject with . replaced by _>__p<k>` and `max_ack_pending: 1`: one event at a time
- * per partition across all replicas (per-key order), partitions in parallel. NATS 2.9 consumers
+ * per partition across all replicas (per-key order), partitions in parallel. A replica runs at most
+ * `maxInFlight` handlers of a subject at once (decision 0057), so with 32 partitions a second replica
+ * adds its own handlers instead of splitting the first one's. NATS 2.9 consumers
  * filter on a single subject, so one consumer per partition works on every server. A consumer
  * of an older version (`<durable>__<subject>`, the unpartitioned subject) is still consumed when
  * it exists, so events published before the upgrade are delivered.
@@ -208,11 +215,15 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     private readonly iterators = new Map<string, ConsumerMessages>();
     private stopping = false;
     private stopped: Promise<void> | undefined;
+    /** Per subject: the handlers this replica runs at once (decision 0057). */
+    private readonly slots = new Map<string, Slots>();
 
     constructor(
       private readonly policy: DeliveryPolicy,
       private readonly handler: EventHandler,
-    ) {}
+    ) {
+      for (const subject of policy.subjects) this.slots.set(subject, new Slots(policy.maxInFlight));
+    }
 
     async start(): Promise<void> {
       await ensureStream(DEAD_LETTER_STREAM);
@@ -266,7 +277,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
         // dead-letters after maxDeliver other failures (see classifyFailure).
         max_deliver: -1,
         ack_wait: nanos(ackWaitMs),
-        // One unacknowledged message per durable, across all replicas: one handler at a time, and
+        // One unacknowledged message per partition, across all replicas: one handler at a time, and
         // a message waiting for its redelivery holds back the ones after it (publish order).
         max_ack_pending: 1,
       });
@@ -336,17 +347,31 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       let event: DomainEvent;
       try {
         event = { subject, payload: msg.json() };
+        const traceparent = msg.headers?.get(TRACEPARENT_HEADER);
+        if (traceparent) event.traceparent = traceparent;
       } catch (err) {
         logger.error({ err, durable, subject }, 'undecodable event; dead-lettering');
         await this.deadLetter(subject, msg, undefined, err, attempt);
         return;
       }
+      // Kept alive from its arrival: a message waiting for one of this replica's slots still holds
+      // its partition (max_ack_pending 1), so it must not be redelivered to another replica meanwhile.
       const keepAlive = setInterval(() => msg.working(), Math.max(ackWaitMs / 3, 1_000));
+      const slots = this.slots.get(subject)!;
+      await slots.acquire();
+      if (this.stopping) {
+        clearInterval(keepAlive);
+        slots.release();
+        msg.nak(); // not started: another replica takes it at once
+        return;
+      }
       try {
-        await withHandlerTimeout(
-          () => this.handler(event, { attempt }),
-          handlerTimeoutMs,
-          `handler of ${durable} for ${event.subject}`,
+        await withConsumerSpan(event, durable, attempt, () =>
+          withHandlerTimeout(
+            () => this.handler(event, { attempt }),
+            handlerTimeoutMs,
+            `handler of ${durable} for ${event.subject}`,
+          ),
         );
         msg.ack();
       } catch (err) {
@@ -362,6 +387,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
         }
       } finally {
         clearInterval(keepAlive);
+        slots.release();
       }
     }
 
@@ -400,6 +426,21 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       if (event) await notifyDeadLetter(this.policy, event, error, logger);
     }
 
+    /** Pending (unacknowledged or not yet delivered) messages of each subject, over its consumers. */
+    async lag(): Promise<ConsumerLag[]> {
+      const lags: ConsumerLag[] = [];
+      for (const subject of this.policy.subjects) {
+        const prefix = this.consumerName(subject, null);
+        let pending = 0;
+        for await (const info of jsm.consumers.list(streamFor(subject).name)) {
+          const name = info.config.durable_name ?? info.name;
+          if (name === prefix || name.startsWith(`${prefix}__p`)) pending += info.num_pending + info.num_ack_pending;
+        }
+        lags.push({ durable: this.policy.durable, subject, pending });
+      }
+      return lags;
+    }
+
     stop(): Promise<void> {
       this.stopped ??= (async () => {
         this.stopping = true;
@@ -422,9 +463,15 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       await withDeadline(
         (async () => {
           await ensureStream(streamFor(event.subject));
+          let h;
+          if (event.traceparent) {
+            h = headers();
+            h.set(TRACEPARENT_HEADER, event.traceparent);
+          }
           await js.publish(partitionSubject(event), JSON.stringify(event.payload), {
             msgID: event.payload.eventId,
             timeout: publishTimeoutMs,
+            ...(h ? { headers: h } : {}),
           });
         })(),
         `publish ${event.subject}`,
@@ -478,6 +525,12 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
         throw err;
       }
       return subscription;
+    },
+
+    async consumerLag() {
+      if (closing || !connected) return [];
+      const lags = await Promise.all([...subscriptions].map((s) => s.lag()));
+      return lags.flat();
     },
 
     async isReady() {

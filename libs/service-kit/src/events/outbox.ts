@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { errorMessage, silentLogger } from './policy';
+import { startPublishSpan, tracingEnabled } from '../tracing';
 import { pgTransaction, quoteIdent } from './sql';
 import {
   PublishSkippedError,
@@ -100,6 +101,8 @@ interface OutboxRow {
   subject: string;
   payload: EventMeta & Record<string, unknown>;
   attempts: number;
+  /** The writer's span (decision 0058); NULL when tracing was off or the table has no such column. */
+  traceparent?: string | null;
 }
 
 /** The bus was unavailable (not one row's fault): the batch stopped, rows before it were still marked. */
@@ -117,11 +120,11 @@ export class OutboxPublishError extends Error {
 const MAX_ROW_BACKOFF_MS = 5 * 60_000;
 
 /** For a bus without `publishAll`: in order, stopping at the first failure while the bus is down. */
-async function publishOneByOne(bus: EventBus, rows: OutboxRow[]): Promise<PublishOutcome[]> {
+async function publishOneByOne(bus: EventBus, rows: DomainEvent<EventMeta>[]): Promise<PublishOutcome[]> {
   const outcomes: PublishOutcome[] = [];
   for (const row of rows) {
     try {
-      await bus.publish({ subject: row.subject, payload: row.payload });
+      await bus.publish(row);
       outcomes.push({});
     } catch (error) {
       outcomes.push({ error });
@@ -159,6 +162,8 @@ export class OutboxRelay {
   private wake: (() => void) | undefined;
   private lastPrune = 0;
   private readonly transaction: ReturnType<typeof pgTransaction>;
+  /** Whether this outbox has the `traceparent` column (an older or hand-made table may not): asked once. */
+  private hasTraceparent: Promise<boolean> | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.transaction = pgTransaction(options.pool);
@@ -285,16 +290,23 @@ export class OutboxRelay {
     const claimed = await this.transaction(async (client) => {
       // One relay at a time per outbox (waits for the batch in progress): keeps publish order.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.lockKey]);
+      const traced = tracingEnabled() && (await this.tracedTable());
       const { rows } = await client.query<OutboxRow>(
-        `SELECT id, subject, payload, attempts FROM ${this.table}
+        `SELECT id, subject, payload, attempts${traced ? ', traceparent' : ''} FROM ${this.table}
           WHERE published_at IS NULL AND failed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= now())
           ORDER BY occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
       // The whole batch at once: the bus keeps each key's events in order and overlaps the rest.
+      const spans = rows.map((row) => startPublishSpan(row.subject, row.traceparent ?? undefined));
+      const events = rows.map((row, i) => {
+        const traceparent = spans[i]?.traceparent;
+        return { subject: row.subject, payload: row.payload, ...(traceparent ? { traceparent } : {}) };
+      });
       const outcomes: PublishOutcome[] = bus.publishAll
-        ? await bus.publishAll(rows.map((row) => ({ subject: row.subject, payload: row.payload })))
-        : await publishOneByOne(bus, rows);
+        ? await bus.publishAll(events)
+        : await publishOneByOne(bus, events);
+      spans.forEach((span, i) => span?.end(outcomes[i]?.error));
       let failures: { row: OutboxRow; err: unknown }[] = [];
       rows.forEach((row, i) => {
         const error = outcomes[i]?.error;
@@ -321,6 +333,23 @@ export class OutboxRelay {
     if (published.length > 0) this.logger.debug({ count: published.length }, 'outbox events published');
     if (busDown) throw busDown;
     return { published: published.length, claimed };
+  }
+
+  private tracedTable(): Promise<boolean> {
+    this.hasTraceparent ??= this.options.pool
+      .query(
+        `SELECT 1 FROM information_schema.columns
+          WHERE table_schema = $1 AND table_name = 'outbox_event' AND column_name = 'traceparent'`,
+        [this.options.schema],
+      )
+      .then(
+        (r) => (r.rowCount ?? 0) > 0,
+        () => {
+          this.hasTraceparent = undefined;
+          return false;
+        },
+      );
+    return this.hasTraceparent;
   }
 
   /** The bus is up but refused this row: count the attempt, schedule a retry, or give up on it. */

@@ -15,6 +15,8 @@ export interface DeliveryPolicy {
   maxDeliver: number;
   backoffMs: readonly number[];
   handlerTimeoutMs: number;
+  /** Handlers of one subject this process runs at once (its share of the partitions). */
+  maxInFlight: number;
   onDeadLetter: ((event: DomainEvent, error: unknown) => void | Promise<void>) | undefined;
 }
 
@@ -35,12 +37,17 @@ export function resolvePolicy(options: SubscribeOptions): DeliveryPolicy {
   const backoffMs = options.backoffMs?.length ? options.backoffMs : DEFAULT_BACKOFF_MS;
   const handlerTimeoutMs = options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS;
   if (!(handlerTimeoutMs > 0)) throw new Error(`handlerTimeoutMs must be positive, got ${handlerTimeoutMs}`);
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  if (!Number.isInteger(maxInFlight) || maxInFlight < 1) {
+    throw new Error(`maxInFlight must be a positive integer, got ${maxInFlight}`);
+  }
   return {
     durable,
     subjects: [...new Set(subjects)],
     maxDeliver,
     backoffMs,
     handlerTimeoutMs,
+    maxInFlight,
     onDeadLetter: options.onDeadLetter,
   };
 }
@@ -155,4 +162,40 @@ export const silentLogger: EventLogger = {
 
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Handlers of one durable and subject this process runs at once (decision 0057): a replica works at
+ * most this many of the subject's `EVENT_PARTITIONS` partitions at a time, so a second replica adds
+ * as many again.
+ */
+export const DEFAULT_MAX_IN_FLIGHT = 8;
+
+/** A counting semaphore: `acquire()` waits for a free slot (first come, first served). */
+export class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly size: number) {
+    this.free = size;
+  }
+
+  /** Slots taken right now. */
+  get used(): number {
+    return this.size - this.free;
+  }
+
+  acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
 }

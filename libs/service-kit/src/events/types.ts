@@ -13,7 +13,8 @@ import { eventKeyField } from '@vere/contracts';
  *   partitions by a hash of their key (the contract's `key` field, else `userId`); a durable
  *   handles one event at a time per partition (across its replicas), in publish order, so one
  *   user's (one pod's) events arrive in order while different partitions run in parallel and
- *   replicas share the partitions;
+ *   replicas share the partitions; each replica runs at most `maxInFlight` handlers of a subject
+ *   at once (decision 0057), so a second replica adds capacity;
  * - publishing the same `eventId` twice within the dedupe window delivers once;
  * - a handler that throws is redelivered with back-off (see classifyFailure in policy.ts):
  *   transient errors (lost database connection) without limit, other errors up to `maxDeliver`
@@ -52,6 +53,11 @@ export interface DomainEvent<P extends EventMeta = EventMeta & Record<string, un
   /** `<service>.<entity>.<verb-past>.v<N>`, e.g. `identity.user.registered.v1`. */
   subject: string;
   payload: P;
+  /**
+   * W3C trace context of the span that published it (decision 0058): a NATS header, a column of the
+   * embedded bus's log, never part of the payload. Set only while tracing is on.
+   */
+  traceparent?: string;
 }
 
 export interface Delivery {
@@ -79,6 +85,11 @@ export interface SubscribeOptions {
   backoffMs?: number[];
   /** A handler still running after this long counts as a failed attempt. Default 30 s. */
   handlerTimeoutMs?: number;
+  /**
+   * Handlers this process runs at once for each subject: how many of the subject's partitions it
+   * works at a time (decision 0057). Default 8; replicas add theirs up to `EVENT_PARTITIONS`.
+   */
+  maxInFlight?: number;
   /** Called once when an event is dead-lettered. */
   onDeadLetter?: (event: DomainEvent, error: unknown) => void | Promise<void>;
 }
@@ -101,6 +112,16 @@ export interface PublishOutcome {
   error?: unknown;
 }
 
+/** How far one durable is behind on one subject, over all its partitions (the `/metrics` consumer lag). */
+export interface ConsumerLag {
+  durable: string;
+  subject: string;
+  /** Events published but not yet handled (waiting, or being handled now). */
+  pending: number;
+  /** Age of the oldest of them; 0 when none; undefined where the bus cannot tell cheaply (NATS). */
+  oldestPendingSeconds?: number;
+}
+
 export interface EventBus {
   readonly kind: 'nats' | 'in-process';
   /**
@@ -117,6 +138,8 @@ export interface EventBus {
    */
   publishAll?(events: DomainEvent<EventMeta>[]): Promise<PublishOutcome[]>;
   subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
+  /** The lag of every durable and subject this bus instance consumes (read at each `/metrics` scrape). */
+  consumerLag?(): Promise<ConsumerLag[]>;
   /** True when the bus can accept publishes right now (used by GET /ready). */
   isReady(): Promise<boolean>;
   /** Stops every subscription (in-flight handlers finish first) and releases the connection. */
@@ -124,11 +147,12 @@ export interface EventBus {
 }
 
 /**
- * Partitions per subject. Every process publishing or consuming must use the same number: changing
- * it moves keys between partitions (drain the consumers first). 8 lets 8 handlers of one durable run
- * at once, shared by its replicas.
+ * Partitions per subject (decision 0057; 8 before). Every process publishing or consuming must use
+ * the same number. A replica works at most `maxInFlight` (8) of them at once, so up to 4 replicas of
+ * a durable each add capacity. 32 is a multiple of the former 8: a key's partition `p` under 32 has
+ * `p % 8` equal to its partition under 8, and the partitions 0–7 keep their cursors and consumers.
  */
-export const EVENT_PARTITIONS = 8;
+export const EVENT_PARTITIONS = 32;
 
 /** The key an event is ordered by: its contract's `key` field when set and a string, else `userId`. */
 export function eventKey(event: DomainEvent<EventMeta>): string {

@@ -284,6 +284,92 @@ export function describeEventBusContract<B extends EventBus>(
       expect(maxRunning).toBeGreaterThan(1); // partitions run in parallel
     });
 
+    it("carries the publisher's traceparent to the handler, outside the payload (decision 0058)", async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      const { received, handler } = recorder();
+      await subscribe(bus, { durable, subjects: [subject] }, handler);
+      const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      const traced = { ...newEvent(subject, 'user-1', { n: 1 }), traceparent };
+      const untraced = newEvent(subject, 'user-1', { n: 2 });
+      await bus.publish(traced);
+      await bus.publish(untraced);
+
+      await waitFor(() => received.length === 2, 5_000, 'both deliveries');
+      expect(received[0]?.event).toEqual(traced);
+      expect(received[1]?.event.traceparent).toBeUndefined();
+      expect(received[1]?.event.payload).not.toHaveProperty('traceparent');
+    });
+
+    it('runs at most maxInFlight handlers of a durable at once in one replica', async () => {
+      const bus = await openBus();
+      const { subject, durable } = nextNames();
+      let running = 0;
+      let most = 0;
+      let handled = 0;
+      await subscribe(bus, { durable, subjects: [subject], maxInFlight: 2 }, async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await sleep(30);
+        running -= 1;
+        handled += 1;
+      });
+      const events = Array.from({ length: 32 }, () => newEvent(subject, randomUUID(), {}));
+      if (bus.publishAll) await bus.publishAll(events);
+      else for (const event of events) await bus.publish(event);
+
+      await waitFor(() => handled === events.length, 15_000, 'all events');
+      expect(most).toBe(2); // partitions in parallel, but never more than this replica's two slots
+    });
+
+    it('runs at most maxInFlight handlers per replica, and a second replica adds as many again', async () => {
+      const [one, two] = [await openBus(), await openBus()];
+      const { subject, durable } = nextNames();
+      const running = new Map<EventBus, number>([
+        [one, 0],
+        [two, 0],
+      ]);
+      const most = new Map<EventBus, number>([
+        [one, 0],
+        [two, 0],
+      ]);
+      let total = 0;
+      let mostTotal = 0;
+      const handled = new Map<string, number>();
+      const steps = new Map<string, number[]>();
+      const handlerOf = (bus: EventBus) => async (event: DomainEvent) => {
+        running.set(bus, running.get(bus)! + 1);
+        most.set(bus, Math.max(most.get(bus)!, running.get(bus)!));
+        total += 1;
+        mostTotal = Math.max(mostTotal, total);
+        await sleep(60); // a handler waiting on I/O: capacity is handlers in flight, not CPU
+        const { userId, eventId } = event.payload;
+        steps.set(userId, [...(steps.get(userId) ?? []), event.payload.step as number]);
+        handled.set(eventId, (handled.get(eventId) ?? 0) + 1);
+        total -= 1;
+        running.set(bus, running.get(bus)! - 1);
+      };
+      await subscribe(one, { durable, subjects: [subject], maxInFlight: 4 }, handlerOf(one));
+      await subscribe(two, { durable, subjects: [subject], maxInFlight: 4 }, handlerOf(two));
+      const users = Array.from({ length: 64 }, () => randomUUID());
+      const events = Array.from({ length: 4 }, (_, step) => users.map((u) => newEvent(subject, u, { step }))).flat();
+      if (one.publishAll) {
+        const outcomes = await one.publishAll(events);
+        expect(outcomes.filter((o) => o.error !== undefined)).toEqual([]);
+      } else {
+        for (const event of events) await one.publish(event);
+      }
+
+      await waitFor(() => handled.size === events.length, 30_000, 'all events');
+      await sleep(QUIET_MS);
+      expect([...handled.values()].every((n) => n === 1)).toBe(true);
+      for (const user of users) expect(steps.get(user)).toEqual([0, 1, 2, 3]);
+      expect(most.get(one)).toBeLessThanOrEqual(4);
+      expect(most.get(two)).toBeLessThanOrEqual(4);
+      // The two replicas together ran more than one replica may: the second one added capacity.
+      expect(mostTotal).toBeGreaterThan(4);
+    });
+
     it('gives up on a hung handler after its time-out and redelivers', async () => {
       const bus = await openBus();
       const { subject, durable } = nextNames();

@@ -23,14 +23,16 @@ describe('event keys and partitions (decision 0045)', () => {
   });
 
   it('is deterministic and spreads keys over every partition', () => {
-    const users = Array.from({ length: 400 }, () => randomUUID());
+    const users = Array.from({ length: 1600 }, () => randomUUID());
     const partitions = users.map((u) => partitionOf(newEvent('identity.user.registered.v1', u, {})));
     expect(partitions).toEqual(users.map((u) => partitionOf(newEvent('identity.user.deleted.v1', u, {}))));
     expect(partitions.every((p) => Number.isInteger(p) && p >= 0 && p < EVENT_PARTITIONS)).toBe(true);
     const counts = Array.from({ length: EVENT_PARTITIONS }, (_, p) => partitions.filter((x) => x === p).length);
     expect(Math.min(...counts)).toBeGreaterThan(20); // 50 expected each
-    // A fixed key has a fixed partition on every process and version (FNV-1a 32-bit, modulo 8).
-    expect(partitionOf(newEvent('identity.user.registered.v1', '00000000-0000-4000-8000-000000000000', {}))).toBe(5);
+    // A fixed key has a fixed partition on every process (FNV-1a 32-bit, modulo 32; decision 0057).
+    expect(partitionOf(newEvent('identity.user.registered.v1', '00000000-0000-4000-8000-000000000000', {}))).toBe(21);
+    // Modulo 32 keeps the partition of the 8 before it (modulo 8), so an upgraded key stays in its old consumer's line.
+    expect(partitionOf(newEvent('identity.user.registered.v1', '00000000-0000-4000-8000-000000000000', {}), 8)).toBe(5);
     expect(partitionOf(newEvent('identity.user.registered.v1', 'ana', {}))).toBe(5); // FNV-1a("ana") = 338283141
   });
 });

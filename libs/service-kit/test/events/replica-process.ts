@@ -24,6 +24,8 @@ export interface ReplicaConfig {
   relay: boolean;
   /** NATS: redelivery after a replica died holding a message. */
   ackWaitMs?: number;
+  /** The effect also waits this long in its transaction (`pg_sleep`): a handler bound by I/O, not CPU. */
+  handlerWaitMs?: number;
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as ReplicaConfig;
@@ -51,6 +53,7 @@ await bus.subscribe(
       },
     },
     async (event, tx) => {
+      if (config.handlerWaitMs) await tx.query('SELECT pg_sleep($1::float8 / 1000)', [config.handlerWaitMs]);
       await tx.query(`INSERT INTO ${s}.effect (event_id, user_id, step, replica) VALUES ($1, $2, $3, $4)`, [
         event.payload.eventId,
         event.payload.userId,
