@@ -49,6 +49,7 @@ import { todoRoutes } from './routes/todos';
 import { weeklyRoutes } from './routes/weekly';
 import { weeklyAdminRoutes } from './routes/weekly-admin';
 import { weeklyFriendsRoutes } from './routes/weekly-friends';
+import { createPlayerContextCache } from './use-cases/day-context';
 import { DAILY_RESET_CRON, DAILY_RESET_JOB, runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
 import type { PhotoProofs, QuestsDeps } from './use-cases/deps';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
@@ -105,6 +106,7 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
       db: pool,
       clock,
       players: createPlayersRepository(),
+      contexts: createPlayerContextCache(),
       deck: createDeckRepository(),
       todos: createTodosRepository(),
       xp: createXpRepository(),

@@ -27,11 +27,26 @@ export interface UsageRow {
 /**
  * What a counting statement did: the card's type (null: no such card), and the counts after it
  * (null: refused). `alreadySwiped`: the card was accepted or skipped earlier on that local date, so
- * the whole statement was undone (nothing counted, nothing added).
+ * the whole statement was undone (nothing counted, nothing added). `stale`: the player row no longer
+ * matches the guard the statement was given, so it did nothing.
  */
 export type SwipeOutcome<T = never> =
-  | { alreadySwiped: false; sidequestType: SidequestType | null; usage: UsageRow | null; todo?: T }
+  | { alreadySwiped: false; stale: false; sidequestType: SidequestType | null; usage: UsageRow | null; todo?: T }
+  | { alreadySwiped: false; stale: true }
   | { alreadySwiped: true };
+
+/**
+ * The player context the caller computed the date and the limits from (decision 0061): the statement
+ * counts only while the player row still has this zone, this entitlement and XP within
+ * [minXp, maxXpExclusive) (the same level); null bounds are open.
+ */
+export interface ContextGuard {
+  timeZone: string;
+  minXp: number | null;
+  maxXpExclusive: number | null;
+  proActive: boolean | null;
+  proExpiresAt: Date | null;
+}
 
 export interface DeckInput {
   userId: string;
@@ -54,6 +69,7 @@ export interface AcceptInput {
   weekendOpen: boolean;
   dueAt: Date;
   dueDate: string;
+  guard: ContextGuard;
 }
 
 export interface SkipInput {
@@ -64,6 +80,7 @@ export interface SkipInput {
   maxSwipes: number;
   maxSkips: number;
   weekendOpen: boolean;
+  guard: ContextGuard;
 }
 
 /** The sidequest catalogue and the day's swipe counts: data access only (rules in use-cases/swipes.ts). */
@@ -87,6 +104,14 @@ export interface DeckRepository {
 const SIDEQUEST_COLUMNS = `id, type, category, title, description, duration, xp, bg_color AS "bgColor", bg_color2 AS "bgColor2",
   bg_color3 AS "bgColor3", created_at AS "createdAt"`;
 
+/** The player row, only while it matches a ContextGuard given as five parameters from $n on. */
+const GUARD_SQL = (n: number) => `SELECT FROM quests.player p LEFT JOIN quests.entitlement e ON e.user_id = p.user_id
+  WHERE p.user_id = $1 AND p.time_zone = $${n}
+    AND ($${n + 1}::int IS NULL OR p.total_xp >= $${n + 1}::int) AND ($${n + 2}::int IS NULL OR p.total_xp < $${n + 2}::int)
+    AND e.is_active IS NOT DISTINCT FROM $${n + 3}::boolean AND e.expiration_date IS NOT DISTINCT FROM $${n + 4}::timestamptz`;
+
+const guardValues = (g: ContextGuard) => [g.timeZone, g.minXp, g.maxXpExclusive, g.proActive, g.proExpiresAt];
+
 /**
  * The check and the count are one INSERT … ON CONFLICT DO UPDATE … WHERE: PostgreSQL locks the
  * day's row and re-evaluates the WHERE on its newest version, so concurrent swipes queue on the row
@@ -99,10 +124,16 @@ const SIDEQUEST_COLUMNS = `id, type, category, title, description, duration, xp,
  * undoes the whole statement, count included (decision 0036). Two accepts of one card queue on the
  * usage row; the second finds the first's seen row once it holds the lock, so exactly one counts.
  * A swipe refused by the limit inserts nothing, so the card stays unseen.
+ *
+ * The date and the limit come from the caller's (cached) player context; `ctx` re-reads the player
+ * row in the same statement and everything else reads through it, so a context that no longer holds
+ * (a new zone, Pro bought or ended, a level gained) counts nothing and answers `stale` (decision 0061).
  */
 export const ACCEPT_SQL = `
-WITH sq AS (
-  SELECT id, type, title, description, xp FROM quests.sidequest WHERE id = $2
+WITH ctx AS (
+  ${GUARD_SQL(9)}
+), sq AS (
+  SELECT id, type, title, description, xp FROM quests.sidequest WHERE id = $2 AND EXISTS (SELECT FROM ctx)
 ), ok AS (
   SELECT * FROM sq WHERE type = 'daily' OR $6::boolean
 ), u AS (
@@ -123,11 +154,14 @@ WITH sq AS (
   FROM ok, u
   RETURNING ${todoColumns}
 )
-SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage, (SELECT row_to_json(t) FROM t) AS todo`;
+SELECT NOT EXISTS (SELECT FROM ctx) AS stale, (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage,
+  (SELECT row_to_json(t) FROM t) AS todo`;
 
 export const SKIP_SQL = `
-WITH sq AS (
-  SELECT id, type FROM quests.sidequest WHERE id = $2
+WITH ctx AS (
+  ${GUARD_SQL(8)}
+), sq AS (
+  SELECT id, type FROM quests.sidequest WHERE id = $2 AND EXISTS (SELECT FROM ctx)
 ), ok AS (
   SELECT * FROM sq WHERE type = 'daily' OR $5::boolean
 ), u AS (
@@ -144,7 +178,7 @@ WITH sq AS (
   INSERT INTO quests.sidequest_seen (user_id, date, sidequest_id, verdict, seen_at)
   SELECT $1, $3::date, ok.id, 'skipped', $4 FROM ok, u
 )
-SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage`;
+SELECT NOT EXISTS (SELECT FROM ctx) AS stale, (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage`;
 
 /**
  * The deck: the type's cards minus those seen on the date, unseen-for-freshDays ones first in an
@@ -207,17 +241,30 @@ export function createDeckRepository(): DeckRepository {
       const query = {
         name: 'quests-accept',
         text: ACCEPT_SQL,
-        values: [i.userId, i.sidequestId, i.date, i.now, i.maxSwipes, i.weekendOpen, i.dueAt, i.dueDate],
+        values: [
+          i.userId,
+          i.sidequestId,
+          i.date,
+          i.now,
+          i.maxSwipes,
+          i.weekendOpen,
+          i.dueAt,
+          i.dueDate,
+          ...guardValues(i.guard),
+        ],
       };
       try {
         const { rows } = await db.query<{
+          stale: boolean;
           sidequestType: SidequestType | null;
           usage: UsageRow | null;
           todo: TodoRow | null;
         }>(query);
         const row = rows[0]!;
+        if (row.stale) return { alreadySwiped: false, stale: true };
         return {
           alreadySwiped: false,
+          stale: false,
           sidequestType: row.sidequestType,
           usage: row.usage,
           todo: row.todo ?? undefined,
@@ -229,12 +276,27 @@ export function createDeckRepository(): DeckRepository {
     },
     async skip(db, i) {
       try {
-        const { rows } = await db.query<{ sidequestType: SidequestType | null; usage: UsageRow | null }>({
+        const { rows } = await db.query<{
+          stale: boolean;
+          sidequestType: SidequestType | null;
+          usage: UsageRow | null;
+        }>({
           name: 'quests-skip',
           text: SKIP_SQL,
-          values: [i.userId, i.sidequestId, i.date, i.now, i.weekendOpen, i.maxSkips, i.maxSwipes],
+          values: [
+            i.userId,
+            i.sidequestId,
+            i.date,
+            i.now,
+            i.weekendOpen,
+            i.maxSkips,
+            i.maxSwipes,
+            ...guardValues(i.guard),
+          ],
         });
-        return { alreadySwiped: false, ...rows[0]! };
+        const row = rows[0]!;
+        if (row.stale) return { alreadySwiped: false, stale: true };
+        return { alreadySwiped: false, stale: false, sidequestType: row.sidequestType, usage: row.usage };
       } catch (err) {
         if (isSeenConflict(err)) return { alreadySwiped: true };
         throw err;

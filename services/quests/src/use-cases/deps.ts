@@ -15,6 +15,7 @@ import type { StreakRepository } from '../repositories/streak-repository';
 import type { TodosRepository } from '../repositories/todos-repository';
 import type { WeeklyRepository } from '../repositories/weekly-repository';
 import type { XpRepository } from '../repositories/xp-repository';
+import type { PlayerContextCache } from './day-context';
 
 /**
  * Photo proof: whether an uploaded photo (POST /api/quests/me/photos) belongs to the user. The
@@ -41,6 +42,8 @@ export interface QuestsDeps {
   /** The time every rule reads (local dates, the weekend window, Pro expiry). */
   clock: Clock;
   players: PlayersRepository;
+  /** The accept's and the skip's player context rows, checked by their statements (decision 0061). */
+  contexts: PlayerContextCache;
   deck: DeckRepository;
   todos: TodosRepository;
   xp: XpRepository;

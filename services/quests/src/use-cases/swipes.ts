@@ -2,7 +2,7 @@ import type { AcceptResult, Deck, Limits, SidequestList, SidequestType, SkipResu
 import { canSwipe, DECK_SIZE, FRESH_DAYS, limitReachedMessage, todoDue, type SwipeBucket } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
 import type { UsageRow } from '../repositories/deck-repository';
-import { dayContext, limitsBody } from './day-context';
+import { dayContext, limitsBody, withCachedDayContext } from './day-context';
 import type { QuestsDeps } from './deps';
 import { toTodoBody } from './todos';
 
@@ -52,58 +52,67 @@ const bucketUsage = (bucket: SwipeBucket, u: UsageRow) =>
 /**
  * Accept: one statement counts the swipe (only while one is left and the card was not swiped
  * today), records the card as seen and adds the to-do, due 24 h later; one statement is atomic by
- * itself, so it runs on the pool, not in a transaction.
+ * itself, so it runs on the pool, not in a transaction. The day context comes from the cache the
+ * statement checks (decision 0061): one round trip while the player row is unchanged.
  */
 export async function acceptSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<AcceptResult> {
-  const ctx = await dayContext(deps, userId, deps.clock());
-  const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
-  const out = await deps.deck.accept(deps.db, {
-    userId,
-    sidequestId,
-    date: ctx.date,
-    now: ctx.now,
-    maxSwipes: ctx.maxima.maxSwipes,
-    weekendOpen: ctx.weekendOpen,
-    dueAt,
-    dueDate,
+  return withCachedDayContext(deps, userId, async (ctx, guard) => {
+    const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
+    const out = await deps.deck.accept(deps.db, {
+      userId,
+      sidequestId,
+      date: ctx.date,
+      now: ctx.now,
+      maxSwipes: ctx.maxima.maxSwipes,
+      weekendOpen: ctx.weekendOpen,
+      dueAt,
+      dueDate,
+      guard,
+    });
+    if (out.alreadySwiped) refuseAlreadySwiped();
+    if (out.stale) return 'stale';
+    if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
+      refuseMissing(out.sidequestType);
+    if (!out.usage || !out.todo)
+      throw new AppError('SWIPE_LIMIT_REACHED', limitReachedMessage(out.sidequestType, 'swipes'));
+    return { todo: toTodoBody(out.todo), limits: limitsBody(ctx, out.usage) };
   });
-  if (out.alreadySwiped) refuseAlreadySwiped();
-  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
-    refuseMissing(out.sidequestType);
-  if (!out.usage || !out.todo)
-    throw new AppError('SWIPE_LIMIT_REACHED', limitReachedMessage(out.sidequestType, 'swipes'));
-  return { todo: toTodoBody(out.todo), limits: limitsBody(ctx, out.usage) };
 }
 
 /**
  * Skip: counted (and the card recorded as seen) only while the bucket has a skip and a swipe left
- * and the card was not swiped today; the refusal names which ran out.
+ * and the card was not swiped today; the refusal names which ran out. The same cached context as the accept.
  */
 export async function skipSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<SkipResult> {
-  const ctx = await dayContext(deps, userId, deps.clock());
-  const out = await deps.deck.skip(deps.db, {
-    userId,
-    sidequestId,
-    date: ctx.date,
-    now: ctx.now,
-    maxSwipes: ctx.maxima.maxSwipes,
-    maxSkips: ctx.maxima.maxSkips,
-    weekendOpen: ctx.weekendOpen,
-  });
-  if (out.alreadySwiped) refuseAlreadySwiped();
-  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
-    refuseMissing(out.sidequestType);
-  if (!out.usage) {
-    const bucket = out.sidequestType;
-    const verdict = canSwipe('skip', bucket, bucketUsage(bucket, await deps.deck.usageOf(deps.db, userId, ctx.date)), {
-      swipes: ctx.maxima.maxSwipes,
-      skips: ctx.maxima.maxSkips,
+  return withCachedDayContext(deps, userId, async (ctx, guard) => {
+    const out = await deps.deck.skip(deps.db, {
+      userId,
+      sidequestId,
+      date: ctx.date,
+      now: ctx.now,
+      maxSwipes: ctx.maxima.maxSwipes,
+      maxSkips: ctx.maxima.maxSkips,
+      weekendOpen: ctx.weekendOpen,
+      guard,
     });
-    const limit = verdict.ok ? 'skips' : verdict.limit;
-    throw new AppError(
-      limit === 'swipes' ? 'SWIPE_LIMIT_REACHED' : 'SKIP_LIMIT_REACHED',
-      limitReachedMessage(bucket, limit),
-    );
-  }
-  return { limits: limitsBody(ctx, out.usage) };
+    if (out.alreadySwiped) refuseAlreadySwiped();
+    if (out.stale) return 'stale';
+    if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
+      refuseMissing(out.sidequestType);
+    if (!out.usage) {
+      const bucket = out.sidequestType;
+      const verdict = canSwipe(
+        'skip',
+        bucket,
+        bucketUsage(bucket, await deps.deck.usageOf(deps.db, userId, ctx.date)),
+        { swipes: ctx.maxima.maxSwipes, skips: ctx.maxima.maxSkips },
+      );
+      const limit = verdict.ok ? 'skips' : verdict.limit;
+      throw new AppError(
+        limit === 'swipes' ? 'SWIPE_LIMIT_REACHED' : 'SKIP_LIMIT_REACHED',
+        limitReachedMessage(bucket, limit),
+      );
+    }
+    return { limits: limitsBody(ctx, out.usage) };
+  });
 }
