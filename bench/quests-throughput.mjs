@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { launch as launchServer, resultLine as line } from './support/quests-servers.mjs';
+import { launch as launchServer, resultLine as line, withCpu } from './support/quests-servers.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -105,12 +105,14 @@ try {
       });
       next = 0;
       results[kind].push({
-        accept: await run('POST', '/api/quests/me/swipes/accept', {
-          cards: true,
-          headers: { 'content-type': 'application/json' },
-        }),
-        leaderboard: await run('GET', '/api/quests/leaderboard'),
-        weekly: await run('GET', '/api/quests/leaderboard?period=week'),
+        accept: await withCpu(server, () =>
+          run('POST', '/api/quests/me/swipes/accept', {
+            cards: true,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+        leaderboard: await withCpu(server, () => run('GET', '/api/quests/leaderboard')),
+        weekly: await withCpu(server, () => run('GET', '/api/quests/leaderboard?period=week')),
       });
     } finally {
       await server.stop();
@@ -142,13 +144,16 @@ try {
     for (const r of results.bare) console.log(line(`  ${anchors[name]}`, r[name]));
     const rps = (rs) => mean(rs, name, (r) => r.requests.average);
     const p99 = (rs) => mean(rs, name, (r) => r.latency.p99);
+    const cpu = (rs) => mean(rs, name, (r) => r.cpuMsPerRequest);
     summary[name] = {
       ratio: rps(results.service) / rps(results.bare),
       p99Ratio: p99(results.service) / p99(results.bare),
+      cpuRatio: cpu(results.service) / cpu(results.bare),
     };
     console.log(
       `  mean req/s: service ${Math.round(rps(results.service))}, bare ${Math.round(rps(results.bare))}; ` +
-        `mean p99: service ${p99(results.service).toFixed(1)} ms, bare ${p99(results.bare).toFixed(1)} ms`,
+        `mean p99: service ${p99(results.service).toFixed(1)} ms, bare ${p99(results.bare).toFixed(1)} ms; ` +
+        `server CPU per request: service ${cpu(results.service).toFixed(2)} ms, bare ${cpu(results.bare).toFixed(2)} ms`,
     );
     ok &&= summary[name].ratio >= targets[name];
   }
@@ -158,6 +163,7 @@ try {
     `accept ratio service / one-statement anchor: ${summary.accept.ratio.toFixed(2)} (target ≥ 0.80), ` +
       `p99 ${summary.accept.p99Ratio.toFixed(2)}× (target ≤ 1.50)`,
   );
+  console.log(`accept server CPU per request, service / anchor: ${summary.accept.cpuRatio.toFixed(2)}× (no target)`);
   console.log(`leaderboard ratio service / bare: ${summary.leaderboard.ratio.toFixed(2)} (target ≥ 0.60)`);
   console.log(`weekly leaderboard ratio service / bare: ${summary.weekly.ratio.toFixed(2)} (target ≥ 0.60)`);
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(summary));
