@@ -9,11 +9,12 @@
 // code 1 above it, or when an action failed).
 //
 //   SOAK_MINUTES=10 node bench/soak.mjs
-//   HEAP_SNAPSHOTS=<dir> SOAK_MINUTES=10 node bench/soak.mjs   # also a heap snapshot at the half and at the end
+//   HEAP_SNAPSHOTS=<dir> SOAK_MINUTES=10 node bench/soak.mjs   # also a heap snapshot at a quarter and at the end
 //
 // Heap snapshots (node's --heapsnapshot-signal, written by the app) compare with
 // bench/support/heap-diff.mjs (or Chrome DevTools, Memory → Load → Comparison): which constructors
-// grew between the half and the end. Writing one stalls the app for a while (not counted as growth).
+// grew between a quarter of the run and its end. Writing one stalls the app for a while and raises its
+// RSS for good: for the RSS figure, run without HEAP_SNAPSHOTS.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,24 @@ const app = await startApp({
   ],
 });
 const { url } = app;
+// Whatever fails from here on (a refused sign-up in the set-up, an exception in a timer), the app and
+// its embedded PostgreSQL are stopped before this process ends.
+let stopped = false;
+const stopApp = async () => {
+  if (stopped) return;
+  stopped = true;
+  await app.stop();
+  rmSync(dir, { recursive: true, force: true });
+};
+const failHard = async (err) => {
+  console.error(err);
+  await stopApp().catch(() => undefined);
+  process.exit(1);
+};
+process.on('uncaughtException', failHard);
+process.on('unhandledRejection', failHard);
+process.on('SIGINT', () => failHard(new Error('interrupted')));
+process.on('SIGTERM', () => failHard(new Error('terminated')));
 
 const statuses = new Map();
 const count = (key) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
@@ -166,7 +185,7 @@ const chooseAction = () => {
 const memory = () => {
   const status = readFileSync(`/proc/${app.pid}/status`, 'utf8');
   const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
-  const heap = JSON.parse(readFileSync(probeFile, 'utf8'));
+  const heap = JSON.parse(readFileSync(probeFile, 'utf8')); // renamed into place whole by the probe
   return { rss, heapUsed: heap.heapUsed, heapTotal: heap.heapTotal };
 };
 const mb = (n) => (n / 1048576).toFixed(1).padStart(7);
@@ -183,6 +202,8 @@ const sampler = setInterval(() => {
     `${m.t.toFixed(0).padStart(5)} s   rss ${mb(m.rss)} MB   heap used ${mb(m.heapUsed)} MB   heap total ${mb(m.heapTotal)} MB   requests ${requests}   failures ${failures}   players ${users.length}`,
   );
 }, sampleMs);
+// The first snapshot at a quarter of the run, not at the half: writing one holds on to memory (RSS
+// jumped ~160 MB in a 6-minute run), which would count as second-half growth.
 let halfSnapshot = false;
 const half = setTimeout(
   () => {
@@ -191,7 +212,7 @@ const half = setTimeout(
       halfSnapshot = true;
     }
   },
-  (end - started) / 2,
+  (end - started) / 4,
 );
 
 console.log(`soak: ${minutes} min, ${workers} callers, memory every ${sampleMs / 1000} s (app pid ${app.pid})`);
@@ -223,8 +244,7 @@ try {
 } finally {
   clearInterval(sampler);
   clearTimeout(half);
-  await app.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await stopApp();
 }
 
 // Growth over the second half: from the sample nearest the half to the last one, as a share of the former.

@@ -3,13 +3,15 @@
 // memory (process.memoryUsage(): rss, heapUsed, heapTotal, external, arrayBuffers) as one JSON line to
 // MEMORY_PROBE_FILE. After a full collection heapUsed is the live heap, not wherever the collector
 // happened to be, so two samples compare.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 
 const file = process.env.MEMORY_PROBE_FILE;
 if (file) {
   const write = () => {
     globalThis.gc?.();
-    writeFileSync(file, JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));
+    // Written aside and renamed: a reader never sees half a file.
+    writeFileSync(`${file}.tmp`, JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));
+    renameSync(`${file}.tmp`, file);
   };
   write();
   setInterval(write, Number(process.env.MEMORY_PROBE_MS ?? 5000)).unref();
