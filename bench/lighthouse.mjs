@@ -187,4 +187,9 @@ for (const [path, r] of Object.entries(results)) {
       `  LCP ${(r.lcpMs / 1000).toFixed(2)} s${t.lcpMs ? ` (target ${(t.lcpMs / 1000).toFixed(1)} s)` : ''}  FCP ${(r.fcpMs / 1000).toFixed(2)} s  TBT ${Math.round(r.tbtMs)} ms  CLS ${r.cls.toFixed(3)}  ${ok ? 'ok' : 'MISSED'}`,
   );
 }
+// BENCH_JSON=<file>: the medians and the targets, for bench/run.mjs's summary.
+if (process.env.BENCH_JSON) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(process.env.BENCH_JSON, JSON.stringify({ results, targets: TARGETS }));
+}
 process.exitCode = missed ? 1 : 0;

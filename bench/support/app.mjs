@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * @param {{ apiOnly?: boolean, cpuProfileDir?: string, env?: Record<string, string>, natsUrl?: string }} [options]
- *   natsUrl: run the bus on this NATS server instead of the in-process one
- * @returns {Promise<{ url: string, stop(): Promise<void> }>}
+ * @param {{ apiOnly?: boolean, cpuProfileDir?: string, env?: Record<string, string>, natsUrl?: string, nodeArgs?: string[] }} [options]
+ *   natsUrl: run the bus on this NATS server instead of the in-process one; nodeArgs: more options
+ *   for node (before the entry point)
+ * @returns {Promise<{ url: string, pid: number, stop(): Promise<void> }>}
  */
 export async function startApp(options = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vere-bench-'));
@@ -29,11 +30,15 @@ export async function startApp(options = {}) {
   delete env.NATS_URL;
   if (options.natsUrl) env.NATS_URL = options.natsUrl;
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'infra/local/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profile, ...(options.nodeArgs ?? []), '--import', 'tsx', 'infra/local/src/main.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let out = '';
   const url = await new Promise((resolve, reject) => {
@@ -52,6 +57,7 @@ export async function startApp(options = {}) {
   });
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -1,3 +1,3 @@
 export { freePort, runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
-export { createTestDatabase, type TestDatabase } from './test-database';
+export { createTestDatabase, type TestDatabase, type TestDatabaseTemplate } from './test-database';
 export { natsTarget, startTcpProxy, type TcpProxy } from './tcp-proxy';

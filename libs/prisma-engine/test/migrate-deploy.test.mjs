@@ -139,6 +139,22 @@ describe('migrateDeploy', () => {
     expect(await tables(db)).toEqual(['public._prisma_migrations', 'public.quest', 'public.step']);
   });
 
+  it('applies a migration added after an up-to-date deploy (the no-engine answer is only for nothing pending)', async () => {
+    const db = await freshDatabase();
+    const url = databaseUrl(db, { schema: 'quests' });
+    const dir = await makeWorkdir('quests');
+    workdirs.push(dir);
+    const options = { databaseUrl: url, schemaPath: join(dir, 'prisma', 'schema.prisma') };
+    expect((await migrateDeploy(options)).applied).toEqual(fixtureMigrations);
+    expect(await migrateDeploy(options)).toEqual({ applied: [] });
+    const later = join(dir, 'prisma', 'migrations', '20250101000300_later');
+    await mkdir(later);
+    await writeFile(join(later, 'migration.sql'), 'CREATE TABLE "later" (id int);\n');
+    expect(await migrateDeploy(options)).toEqual({ applied: ['20250101000300_later'] });
+    expect(await tables(db)).toContain('quests.later');
+    expect(await migrateDeploy(options)).toEqual({ applied: [] });
+  });
+
   it('reports a failed migration, records it, and refuses to continue (P3009)', async () => {
     const db = await freshDatabase();
     const url = databaseUrl(db, { schema: 'quests' });

@@ -128,6 +128,23 @@ export async function writeOutbox(tx: object, ...events: DomainEvent<EventMeta>[
 }
 
 /**
+ * For a hot path whose change is ONE statement run outside a transaction (decision 0061): the
+ * outbox INSERT as the body of a CTE, one row per row of `from` (none when the change wrote
+ * nothing), with the event's values as parameters `$n`…`$n+4` (`outboxValues`). The statement
+ * commits the change and its event together; the caller kicks the relay after it.
+ */
+export function outboxInsertSql(schema: string, n: number, from: string): string {
+  return `INSERT INTO ${quoteIdent(schema)}."outbox_event" (id, subject, payload, occurred_at, traceparent)
+  SELECT $${n}::uuid, $${n + 1}, $${n + 2}::jsonb, $${n + 3}::timestamptz, $${n + 4} FROM ${from}`;
+}
+
+/** The five parameters `outboxInsertSql` reads, for one event (with the current span's traceparent). */
+export function outboxValues(event: DomainEvent<EventMeta>): unknown[] {
+  const r = outboxRecord(event);
+  return [r.id, r.subject, JSON.stringify(r.payload), r.occurredAt, currentTraceparent() ?? null];
+}
+
+/**
  * Records inside the caller's transaction that `consumer` handled the event; false when it already
  * had (a redelivery or a duplicate). A concurrent duplicate waits on the primary key until the first
  * transaction ends.

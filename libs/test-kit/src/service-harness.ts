@@ -1,4 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '@vere/dev-db';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase, type TestDatabaseTemplate } from '@vere/dev-db';
+import { migrateDeploy } from '@vere/prisma-engine';
 import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -68,6 +72,12 @@ export interface ServiceHarnessContext<B extends HarnessBus> {
 export interface ServiceHarnessOptions<S extends HarnessService, B extends HarnessBus> {
   /** Prefix of the throw-away database's name (`vere_quests` → `vere_quests_<random>`). */
   name: string;
+  /**
+   * The service's migrations (its Postgres schema and prisma/ folder): the database is then a clone
+   * of a template migrated once per set of migration files, and the service's own migrate at start
+   * finds nothing to do (decision 0062). Without it the database starts empty.
+   */
+  migrations?: { schema: string; prismaDir: string };
   /** Runs on this database instead of a new one; close() leaves it to its owner. */
   db?: TestDatabase;
   /** The event bus, on the test database (the in-process bus, or NATS for a suite that wants it). */
@@ -93,6 +103,34 @@ export interface ServiceHarness<S extends HarnessService, B extends HarnessBus> 
   close(): Promise<void>;
 }
 
+/**
+ * A template migrated by `migrateDeploy` (what the service runs at start), keyed by the schema and the
+ * content of schema.prisma and every migration.sql: editing or adding a migration builds a new one.
+ */
+export function migratedTemplate({ schema, prismaDir }: { schema: string; prismaDir: string }): TestDatabaseTemplate {
+  const migrationsDir = join(prismaDir, 'migrations');
+  const key = createHash('sha256')
+    .update(schema)
+    .update(readFileSync(join(prismaDir, 'schema.prisma')));
+  for (const dir of readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort())
+    key.update(dir).update(readFileSync(join(migrationsDir, dir, 'migration.sql')));
+  return {
+    key: key.digest('hex'),
+    async build(url) {
+      const target = new URL(url);
+      target.searchParams.set('schema', schema);
+      await migrateDeploy({
+        databaseUrl: target.toString(),
+        schemaPath: join(prismaDir, 'schema.prisma'),
+        migrationsDir,
+      });
+    },
+  };
+}
+
 export const testLogger = (): FastifyBaseLogger =>
   pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
 
@@ -115,7 +153,9 @@ export async function startServiceHarness<S extends HarnessService, B extends Ha
     if (failures.length > 0) throw failures[0];
   };
   try {
-    const db = options.db ?? (await createTestDatabase(options.name));
+    const db =
+      options.db ??
+      (await createTestDatabase(options.name, options.migrations && migratedTemplate(options.migrations)));
     if (!options.db) stops.push(() => db.drop());
     const sql = new pg.Pool({ connectionString: db.url });
     stops.push(() => sql.end());

@@ -3,6 +3,7 @@ import { createInProcessEventBus, type InProcessEventBus, type ServiceHandle } f
 import { startServiceHarness, type ServiceHarness, type ServiceHarnessContext } from '@vere/test-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { createIdentityService, type IdentityConfig } from '../src/index';
+import { prismaDir } from '../src/prisma-dir';
 
 /** identity, fully wired, on real PostgreSQL and the embedded bus. It issues its own tokens: the harness's issuer goes unused. */
 export type IdentityHarness = ServiceHarness<ServiceHandle, InProcessEventBus>;
@@ -41,6 +42,7 @@ export function buildIdentity(
 ): Promise<IdentityHarness> {
   return startServiceHarness({
     name: 'vere_identity',
+    migrations: { schema: 'identity', prismaDir: prismaDir() },
     ...options,
     bus: ({ db, logger }) => createInProcessEventBus({ databaseUrl: db.url, logger }),
     create: (ctx) => createIdentity(ctx, overrides),

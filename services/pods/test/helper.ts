@@ -10,6 +10,7 @@ import {
 } from '@vere/test-kit';
 import { expect } from 'vitest';
 import { createPodsService } from '../src/index';
+import { prismaDir } from '../src/prisma-dir';
 
 export interface PodsOptions {
   clock?: () => Date;
@@ -38,6 +39,7 @@ function createPods(
 export async function startPods(options: PodsOptions = {}): Promise<PodsHarness> {
   const h = await startServiceHarness({
     name: 'vere_pods',
+    migrations: { schema: 'pods', prismaDir: prismaDir() },
     bus: ({ db, logger }) => createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 }),
     create: (ctx) => createPods(ctx, options),
   });

@@ -58,6 +58,7 @@ import { todoRoutes } from './routes/todos';
 import { weeklyRoutes } from './routes/weekly';
 import { weeklyAdminRoutes } from './routes/weekly-admin';
 import { weeklyFriendsRoutes } from './routes/weekly-friends';
+import { createPlayerContextCache } from './use-cases/day-context';
 import { DAILY_RESET_CRON, DAILY_RESET_JOB, runDailyReset, type DailyResetResult } from './use-cases/daily-reset';
 import type { PhotoProofs, QuestsDeps } from './use-cases/deps';
 import { applyFriendship, forgetFriends } from './use-cases/friends';
@@ -117,9 +118,11 @@ export async function createQuestsService(config: QuestsConfig, options: QuestsO
     if (wired) return wired.deps;
     const base = {
       transaction: pgTransactions(pool, { schema: 'quests', relay }),
+      eventsWritten: () => relay?.kick(),
       db: pool,
       clock,
       players: createPlayersRepository(),
+      contexts: createPlayerContextCache(),
       deck: createDeckRepository(),
       todos: createTodosRepository(),
       xp: createXpRepository(),

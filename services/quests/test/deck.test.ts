@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DECK_SIZE, levelThreshold, SIDEQUEST_CATEGORIES } from '@vere/domain';
 import { changeEntitlement, deleteUser, updateProfile } from '@vere/test-kit';
+import type { Queryable } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeckRepository } from '../src/repositories/deck-repository';
+import { createPlayersRepository } from '../src/repositories/players-repository';
+import { createPlayerContextCache } from '../src/use-cases/day-context';
+import type { QuestsDeps } from '../src/use-cases/deps';
+import { acceptSidequest, skipSidequest } from '../src/use-cases/swipes';
 import { as, count, newPlayer, sidequestIds, startQuests, type QuestsHarness } from './helper';
 
 let h: QuestsHarness;
@@ -516,5 +522,71 @@ describe('bad input', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(await todosOf(userId)).toBe(0);
+  });
+});
+
+describe("the accept's day context (decision 0061)", () => {
+  /** quests' use-case dependencies for the swipes, on the harness's database, counting the statements sent to it. */
+  function countingDeps() {
+    const sent: string[] = [];
+    const db: Queryable = {
+      query: ((q: string | { text: string }, values?: unknown[]) => {
+        sent.push(typeof q === 'string' ? q : q.text);
+        return h.sql.query(q as string, values);
+      }) as Queryable['query'],
+    };
+    const deps = {
+      db,
+      clock: () => new Date(WEDNESDAY),
+      players: createPlayersRepository(),
+      deck: createDeckRepository(),
+      contexts: createPlayerContextCache(),
+      eventsWritten: () => undefined,
+    } as unknown as QuestsDeps;
+    return { deps, sent };
+  }
+
+  it('counts the accept and the skip of a player whose context is cached in one statement each', async () => {
+    const userId = await newPlayer(h);
+    const { deps, sent } = countingDeps();
+    await acceptSidequest(deps, userId, daily[0]!);
+    expect(sent).toHaveLength(2); // the player's context, then the statement
+    sent.length = 0;
+    const second = await acceptSidequest(deps, userId, daily[1]!);
+    expect(second.limits).toMatchObject({ dailySwipes: 2, maxSwipes: 5 });
+    expect(sent).toHaveLength(1);
+    sent.length = 0;
+    await skipSidequest(deps, userId, daily[2]!);
+    expect(sent).toHaveLength(1);
+    expect(await swipesCounted(userId)).toBe(2);
+  });
+
+  it('follows Pro, a new level and a new zone that arrive after the context was cached, counting nothing twice', async () => {
+    h.clock.set(WEDNESDAY);
+    const userId = await newPlayer(h, { timeZone: 'UTC' });
+    const user = as(h, userId);
+    expect((await user.accept(daily[0]!)).json().limits).toMatchObject({ maxSwipes: 5, isPro: false });
+    await changeEntitlement(h.bus, userId, { version: 1, isActive: true });
+    expect((await user.accept(daily[1]!)).json().limits).toMatchObject({ maxSwipes: 10, isPro: true, dailySwipes: 2 });
+    await h.sql.query('UPDATE quests.player SET total_xp = $2 WHERE user_id = $1', [userId, levelThreshold(9)]); // level 10
+    expect((await user.skip(daily[2]!)).json().limits).toMatchObject({ maxSwipes: 12, level: 10, dailySkips: 1 });
+    h.clock.set('2026-01-14T11:30:00Z');
+    await updateProfile(h.bus, userId, { timeZone: 'Pacific/Auckland' });
+    const moved = await user.accept(daily[3]!);
+    expect(moved.statusCode).toBe(201);
+    expect(moved.json().limits).toMatchObject({ date: '2026-01-15', dailySwipes: 1, timeZone: 'Pacific/Auckland' });
+    expect(moved.json().todo.dueDate).toBe('2026-01-16'); // the day after the new zone's today
+    expect(await swipesCounted(userId)).toBe(3);
+    expect(await todosOf(userId)).toBe(3);
+  });
+
+  it('answers PLAYER_NOT_FOUND, counting nothing, once the cached player row is gone', async () => {
+    const userId = await newPlayer(h);
+    const { deps } = countingDeps();
+    await acceptSidequest(deps, userId, daily[0]!);
+    await h.sql.query('DELETE FROM quests.player WHERE user_id = $1', [userId]);
+    await expect(acceptSidequest(deps, userId, daily[1]!)).rejects.toMatchObject({ code: 'PLAYER_NOT_FOUND' });
+    await expect(skipSidequest(deps, userId, daily[2]!)).rejects.toMatchObject({ code: 'PLAYER_NOT_FOUND' });
+    expect(await swipesCounted(userId)).toBe(1);
   });
 });

@@ -18,6 +18,7 @@ import {
   type QuestsHandle,
   type StorageConfig,
 } from '../src/index';
+import { prismaDir } from '../src/prisma-dir';
 
 export interface QuestsOptions {
   photos?: PhotoProofs;
@@ -67,6 +68,7 @@ export async function startQuests(opts: QuestsOptions = {}): Promise<QuestsHarne
   const photosDir = await mkdtemp(join(tmpdir(), 'vere-quests-photos-'));
   const h = await startServiceHarness({
     name: 'vere_quests',
+    migrations: { schema: 'quests', prismaDir: prismaDir() },
     clock: '2026-01-14T12:00:00Z',
     // No bus-level dedupe: a duplicate publish reaches the consumer, so only the inbox can absorb it.
     bus: ({ db, logger }) => createInProcessEventBus({ databaseUrl: db.url, logger, dedupeWindowMs: 0 }),

@@ -1,6 +1,7 @@
 import { createInProcessEventBus, type InProcessEventBus } from '@vere/service-kit';
 import { startServiceHarness, type ServiceHarness, type ServiceHarnessContext } from '@vere/test-kit';
 import { createBillingService, type BillingConfig, type BillingServiceHandle } from '../../src/index';
+import { prismaDir } from '../../src/prisma-dir';
 
 export interface BillingHarness extends ServiceHarness<BillingServiceHandle, InProcessEventBus> {
   billing: BillingServiceHandle;
@@ -21,6 +22,7 @@ function createBilling(
 export async function startBilling(name: string, config: Partial<BillingConfig> = {}): Promise<BillingHarness> {
   const h = await startServiceHarness({
     name,
+    migrations: { schema: 'billing', prismaDir: prismaDir() },
     bus: ({ db, logger }) => createInProcessEventBus({ databaseUrl: db.url, logger }),
     create: (ctx) => createBilling(ctx, config),
   });

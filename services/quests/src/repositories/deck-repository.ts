@@ -1,5 +1,5 @@
 import type { SidequestCategory, SidequestType } from '@vere/contracts';
-import type { Queryable } from '@vere/service-kit';
+import { outboxInsertSql, outboxValues, type DomainEvent, type EventMeta, type Queryable } from '@vere/service-kit';
 import { todoColumns, type TodoRow } from './todos-repository';
 
 export interface SidequestRow {
@@ -30,11 +30,26 @@ export interface UsageRow {
 /**
  * What a counting statement did: the card's type (null: no such card), and the counts after it
  * (null: refused). `alreadySwiped`: the card was accepted or skipped earlier on that local date, so
- * the whole statement was undone (nothing counted, nothing added).
+ * the whole statement was undone (nothing counted, nothing added). `stale`: the player row no longer
+ * matches the guard the statement was given, so it did nothing.
  */
 export type SwipeOutcome<T = never> =
-  | { alreadySwiped: false; sidequestType: SidequestType | null; usage: UsageRow | null; todo?: T }
+  | { alreadySwiped: false; stale: false; sidequestType: SidequestType | null; usage: UsageRow | null; todo?: T }
+  | { alreadySwiped: false; stale: true }
   | { alreadySwiped: true };
+
+/**
+ * The player context the caller computed the date and the limits from (decision 0061): the statement
+ * counts only while the player row still has this zone, this entitlement and XP within
+ * [minXp, maxXpExclusive) (the same level); null bounds are open.
+ */
+export interface ContextGuard {
+  timeZone: string;
+  minXp: number | null;
+  maxXpExclusive: number | null;
+  proActive: boolean | null;
+  proExpiresAt: Date | null;
+}
 
 export interface DeckInput {
   userId: string;
@@ -59,6 +74,10 @@ export interface AcceptInput {
   weekendOpen: boolean;
   dueAt: Date;
   dueDate: string;
+  guard: ContextGuard;
+  /** The new to-do's id, and its quests.todo.changed.v1 (`added`), written by the same statement. */
+  todoId: string;
+  todoEvent: DomainEvent<EventMeta>;
 }
 
 export interface SkipInput {
@@ -69,6 +88,7 @@ export interface SkipInput {
   maxSwipes: number;
   maxSkips: number;
   weekendOpen: boolean;
+  guard: ContextGuard;
 }
 
 /** The sidequest catalogue and the day's swipe counts: data access only (rules in use-cases/swipes.ts). */
@@ -94,6 +114,14 @@ export interface DeckRepository {
 const SIDEQUEST_COLUMNS = `id, type, category, title, description, duration, xp, bg_color AS "bgColor", bg_color2 AS "bgColor2",
   bg_color3 AS "bgColor3", created_at AS "createdAt", tags, pack_id AS "packId"`;
 
+/** The player row, only while it matches a ContextGuard given as five parameters from $n on. */
+const GUARD_SQL = (n: number) => `SELECT FROM quests.player p LEFT JOIN quests.entitlement e ON e.user_id = p.user_id
+  WHERE p.user_id = $1 AND p.time_zone = $${n}
+    AND ($${n + 1}::int IS NULL OR p.total_xp >= $${n + 1}::int) AND ($${n + 2}::int IS NULL OR p.total_xp < $${n + 2}::int)
+    AND e.is_active IS NOT DISTINCT FROM $${n + 3}::boolean AND e.expiration_date IS NOT DISTINCT FROM $${n + 4}::timestamptz`;
+
+const guardValues = (g: ContextGuard) => [g.timeZone, g.minXp, g.maxXpExclusive, g.proActive, g.proExpiresAt];
+
 /**
  * The check and the count are one INSERT … ON CONFLICT DO UPDATE … WHERE: PostgreSQL locks the
  * day's row and re-evaluates the WHERE on its newest version, so concurrent swipes queue on the row
@@ -106,10 +134,21 @@ const SIDEQUEST_COLUMNS = `id, type, category, title, description, duration, xp,
  * undoes the whole statement, count included (decision 0036). Two accepts of one card queue on the
  * usage row; the second finds the first's seen row once it holds the lock, so exactly one counts.
  * A swipe refused by the limit inserts nothing, so the card stays unseen.
+ *
+ * The date and the limit come from the caller's (cached) player context; `ctx` re-reads the player
+ * row in the same statement and everything else reads through it, so a context that no longer holds
+ * (a new zone, Pro bought or ended, a level gained) counts nothing and answers `stale` (decision 0061).
+ * The to-do's id comes from the caller, and `ev` writes its quests.todo.changed.v1 to the outbox only
+ * when `t` inserted it: the to-do and its event commit together, still in one round trip. A pack's
+ * dare counts only for a player who added the pack.
  */
 export const ACCEPT_SQL = `
-WITH sq AS (
-  SELECT id, type, title, description, xp FROM quests.sidequest WHERE id = $2
+WITH ctx AS (
+  ${GUARD_SQL(9)}
+), sq AS (
+  SELECT id, type, title, description, xp FROM quests.sidequest s WHERE id = $2 AND EXISTS (SELECT FROM ctx)
+    -- a pack's dare only for a player who added the pack (decision 0051): else no such card
+    AND (s.pack_id IS NULL OR EXISTS (SELECT FROM quests.player_pack pp WHERE pp.user_id = $1 AND pp.pack_id = s.pack_id))
 ), ok AS (
   SELECT * FROM sq WHERE type = 'daily' OR $6::boolean
 ), u AS (
@@ -126,15 +165,20 @@ WITH sq AS (
   SELECT $1, $3::date, ok.id, 'accepted', $4 FROM ok, u
 ), t AS (
   INSERT INTO quests.todo (id, user_id, sidequest_id, type, title, description, xp_reward, created_at, created_date, due_at, due_date, updated_at)
-  SELECT gen_random_uuid(), $1, ok.id, ok.type || '_sidequest', ok.title, ok.description, ok.xp, $4, $3::date, $7, $8::date, $4
+  SELECT $14::uuid, $1, ok.id, ok.type || '_sidequest', ok.title, ok.description, ok.xp, $4, $3::date, $7, $8::date, $4
   FROM ok, u
   RETURNING ${todoColumns}
+), ev AS (
+  ${outboxInsertSql('quests', 15, 't')}
 )
-SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage, (SELECT row_to_json(t) FROM t) AS todo`;
+SELECT NOT EXISTS (SELECT FROM ctx) AS stale, (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage,
+  (SELECT row_to_json(t) FROM t) AS todo`;
 
 export const SKIP_SQL = `
-WITH sq AS (
-  SELECT id, type FROM quests.sidequest WHERE id = $2
+WITH ctx AS (
+  ${GUARD_SQL(8)}
+), sq AS (
+  SELECT id, type FROM quests.sidequest WHERE id = $2 AND EXISTS (SELECT FROM ctx)
 ), ok AS (
   SELECT * FROM sq WHERE type = 'daily' OR $5::boolean
 ), u AS (
@@ -151,7 +195,7 @@ WITH sq AS (
   INSERT INTO quests.sidequest_seen (user_id, date, sidequest_id, verdict, seen_at)
   SELECT $1, $3::date, ok.id, 'skipped', $4 FROM ok, u
 )
-SELECT (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage`;
+SELECT NOT EXISTS (SELECT FROM ctx) AS stale, (SELECT type FROM sq) AS "sidequestType", (SELECT row_to_json(u) FROM u) AS usage`;
 
 /**
  * The deck: the type's cards minus those seen on the date. A pack's dares (sidequest rows with a
@@ -222,17 +266,32 @@ export function createDeckRepository(): DeckRepository {
       const query = {
         name: 'quests-accept',
         text: ACCEPT_SQL,
-        values: [i.userId, i.sidequestId, i.date, i.now, i.maxSwipes, i.weekendOpen, i.dueAt, i.dueDate],
+        values: [
+          i.userId,
+          i.sidequestId,
+          i.date,
+          i.now,
+          i.maxSwipes,
+          i.weekendOpen,
+          i.dueAt,
+          i.dueDate,
+          ...guardValues(i.guard),
+          i.todoId,
+          ...outboxValues(i.todoEvent),
+        ],
       };
       try {
         const { rows } = await db.query<{
+          stale: boolean;
           sidequestType: SidequestType | null;
           usage: UsageRow | null;
           todo: TodoRow | null;
         }>(query);
         const row = rows[0]!;
+        if (row.stale) return { alreadySwiped: false, stale: true };
         return {
           alreadySwiped: false,
+          stale: false,
           sidequestType: row.sidequestType,
           usage: row.usage,
           todo: row.todo ?? undefined,
@@ -244,12 +303,27 @@ export function createDeckRepository(): DeckRepository {
     },
     async skip(db, i) {
       try {
-        const { rows } = await db.query<{ sidequestType: SidequestType | null; usage: UsageRow | null }>({
+        const { rows } = await db.query<{
+          stale: boolean;
+          sidequestType: SidequestType | null;
+          usage: UsageRow | null;
+        }>({
           name: 'quests-skip',
           text: SKIP_SQL,
-          values: [i.userId, i.sidequestId, i.date, i.now, i.weekendOpen, i.maxSkips, i.maxSwipes],
+          values: [
+            i.userId,
+            i.sidequestId,
+            i.date,
+            i.now,
+            i.weekendOpen,
+            i.maxSkips,
+            i.maxSwipes,
+            ...guardValues(i.guard),
+          ],
         });
-        return { alreadySwiped: false, ...rows[0]! };
+        const row = rows[0]!;
+        if (row.stale) return { alreadySwiped: false, stale: true };
+        return { alreadySwiped: false, stale: false, sidequestType: row.sidequestType, usage: row.usage };
       } catch (err) {
         if (isSeenConflict(err)) return { alreadySwiped: true };
         throw err;

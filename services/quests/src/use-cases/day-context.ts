@@ -3,6 +3,7 @@ import {
   isProAt,
   isWeekendWindow,
   levelForXP,
+  levelProgress,
   limitMaxima,
   localDate,
   nextLocalMidnight,
@@ -11,7 +12,9 @@ import {
   type LimitMaxima,
 } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
-import type { UsageRow } from '../repositories/deck-repository';
+import { lru } from 'tiny-lru';
+import type { ContextGuard, UsageRow } from '../repositories/deck-repository';
+import type { PlayerContextRow } from '../repositories/players-repository';
 import type { QuestsDeps } from './deps';
 
 /** Everything the day's rules need, read once per request: the user's zone, level, Pro and local date. */
@@ -28,13 +31,28 @@ export interface DayContext {
   maxima: LimitMaxima;
 }
 
+/**
+ * The day's context, read fresh from the player row. With `contexts` the row is also remembered for
+ * the next accept or skip (the deck and the limits are read before the first swipe).
+ */
 export async function dayContext(
-  deps: Pick<QuestsDeps, 'db' | 'players'>,
+  deps: Pick<QuestsDeps, 'db' | 'players'> & Partial<Pick<QuestsDeps, 'contexts'>>,
   userId: string,
   now: Date,
 ): Promise<DayContext> {
+  const row = await readContext(deps, userId);
+  deps.contexts?.set(userId, row);
+  return dayContextOf(userId, now, row);
+}
+
+async function readContext(deps: Pick<QuestsDeps, 'db' | 'players'>, userId: string): Promise<PlayerContextRow> {
   const row = await deps.players.contextOf(deps.db, userId);
   if (!row) throw new AppError('PLAYER_NOT_FOUND', 'Your player profile is being set up. Try again in a moment.');
+  return row;
+}
+
+/** The day's context from the player's row (zone, XP, entitlement) at `now`: no database work. */
+export function dayContextOf(userId: string, now: Date, row: PlayerContextRow): DayContext {
   const level = levelForXP(row.totalXp);
   const isPro = isProAt(now, row.proActive, row.proExpiresAt);
   return {
@@ -48,6 +66,67 @@ export async function dayContext(
     weekendOpen: isWeekendWindow(now, row.timeZone),
     maxima: limitMaxima({ isPro, level }),
   };
+}
+
+/**
+ * The players' context rows the accept and the skip last read, per user, bounded (least recently
+ * used out). Nothing trusts an entry unchecked: the counting statement re-reads the player row and
+ * does nothing when the zone, the entitlement or the level no longer match (decision 0061).
+ */
+export interface PlayerContextCache {
+  get(userId: string): PlayerContextRow | undefined;
+  set(userId: string, row: PlayerContextRow): void;
+  delete(userId: string): void;
+}
+
+/** 10,000 players' rows take about 2 MB. */
+export function createPlayerContextCache(max = 10_000): PlayerContextCache {
+  const cache = lru<PlayerContextRow>(max);
+  return {
+    get: (userId) => cache.get(userId),
+    set: (userId, row) => void cache.set(userId, row),
+    delete: (userId) => void cache.delete(userId),
+  };
+}
+
+/** What the counting statement checks the player row against: the zone, the entitlement, and XP within the level. */
+export function contextGuard(row: PlayerContextRow): ContextGuard {
+  const p = levelProgress(row.totalXp);
+  return {
+    timeZone: row.timeZone,
+    // Level 1 holds any XP below the first threshold.
+    minXp: p.currentLevel === 1 ? null : p.currentLevelXP,
+    // At the top level any XP keeps it.
+    maxXpExclusive: p.nextLevelXP > p.currentLevelXP ? p.nextLevelXP : null,
+    proActive: row.proActive,
+    proExpiresAt: row.proExpiresAt,
+  };
+}
+
+/**
+ * Runs one counting statement with the user's day context, in one round trip when the context is
+ * cached: `run` gets the context and its guard and answers `'stale'` when the statement found the
+ * player row changed (and did nothing); the row is then read again and the statement rerun.
+ */
+export async function withCachedDayContext<T>(
+  deps: Pick<QuestsDeps, 'db' | 'players' | 'contexts' | 'clock'>,
+  userId: string,
+  run: (ctx: DayContext, guard: ContextGuard) => Promise<T | 'stale'>,
+): Promise<T> {
+  const now = deps.clock();
+  let row = deps.contexts.get(userId);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (!row) {
+      row = await readContext(deps, userId);
+      deps.contexts.set(userId, row);
+    }
+    const out = await run(dayContextOf(userId, now, row), contextGuard(row));
+    if (out !== 'stale') return out;
+    deps.contexts.delete(userId);
+    row = undefined;
+  }
+  // The profile or the entitlement changed between each read and each statement: nothing was counted.
+  throw new AppError('CONFLICT', 'Your profile changed just now. Try again.');
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

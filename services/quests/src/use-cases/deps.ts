@@ -20,6 +20,7 @@ import type { StreakRepository } from '../repositories/streak-repository';
 import type { TodosRepository } from '../repositories/todos-repository';
 import type { WeeklyRepository } from '../repositories/weekly-repository';
 import type { XpRepository } from '../repositories/xp-repository';
+import type { PlayerContextCache } from './day-context';
 
 /**
  * Photo proof: whether an uploaded photo (POST /api/quests/me/photos) belongs to the user. The
@@ -41,11 +42,15 @@ export interface PhotoProofs {
 export interface QuestsDeps {
   /** The unit of work (service-kit's pgTransactions on quests' pool, kicking the outbox relay after a commit). */
   transaction: Transaction<PgTx>;
+  /** Kicks the outbox relay after a statement outside `transaction` wrote an event (the accept; decision 0061). */
+  eventsWritten: () => void;
   /** The pool: one statement at a time, outside any transaction. */
   db: Queryable;
   /** The time every rule reads (local dates, the weekend window, Pro expiry). */
   clock: Clock;
   players: PlayersRepository;
+  /** The accept's and the skip's player context rows, checked by their statements (decision 0061). */
+  contexts: PlayerContextCache;
   deck: DeckRepository;
   todos: TodosRepository;
   xp: XpRepository;

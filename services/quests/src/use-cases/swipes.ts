@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { AcceptResult, Deck, Limits, SidequestList, SidequestType, SkipResult } from '@vere/contracts';
 import { canSwipe, DECK_SIZE, FRESH_DAYS, limitReachedMessage, todoDue, type SwipeBucket } from '@vere/domain';
-import { AppError, writeOutbox } from '@vere/service-kit';
+import { AppError } from '@vere/service-kit';
 import type { UsageRow } from '../repositories/deck-repository';
-import { dayContext, limitsBody } from './day-context';
+import { dayContext, limitsBody, withCachedDayContext } from './day-context';
 import { deckShapeOf } from './packs';
 import type { QuestsDeps } from './deps';
 import { todoChanged, toTodoBody } from './todos';
@@ -66,13 +67,15 @@ const bucketUsage = (bucket: SwipeBucket, u: UsageRow) =>
 /**
  * Accept: one statement counts the swipe (only while one is left and the card was not swiped
  * today), records the card as seen and adds the to-do, due 24 h later; one statement is atomic by
- * itself, and quests.todo.changed.v1 (`added`) commits with it.
+ * itself, so it runs on the pool, not in a transaction. The day context comes from the cache the
+ * statement checks (decision 0061): one round trip while the player row is unchanged. The to-do's
+ * quests.todo.changed.v1 (`added`) is written by the same statement, so it commits with the to-do.
  */
 export async function acceptSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<AcceptResult> {
-  const ctx = await dayContext(deps, userId, deps.clock());
-  const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
-  const out = await deps.transaction(async (tx) => {
-    const accepted = await deps.deck.accept(tx, {
+  return withCachedDayContext(deps, userId, async (ctx, guard) => {
+    const { dueAt, dueDate } = todoDue(ctx.now, ctx.date);
+    const todoId = randomUUID();
+    const out = await deps.deck.accept(deps.db, {
       userId,
       sidequestId,
       date: ctx.date,
@@ -81,48 +84,55 @@ export async function acceptSidequest(deps: QuestsDeps, userId: string, sideques
       weekendOpen: ctx.weekendOpen,
       dueAt,
       dueDate,
+      guard,
+      todoId,
+      todoEvent: todoChanged(userId, todoId, 'added', dueAt),
     });
-    if (!accepted.alreadySwiped && accepted.todo)
-      await writeOutbox(tx, todoChanged(userId, accepted.todo.id, 'added', accepted.todo.dueAt));
-    return accepted;
+    if (out.alreadySwiped) refuseAlreadySwiped();
+    if (out.stale) return 'stale';
+    if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
+      refuseMissing(out.sidequestType);
+    if (!out.usage || !out.todo)
+      throw new AppError('SWIPE_LIMIT_REACHED', limitReachedMessage(out.sidequestType, 'swipes'));
+    deps.eventsWritten();
+    return { todo: toTodoBody(out.todo), limits: limitsBody(ctx, out.usage) };
   });
-  if (out.alreadySwiped) refuseAlreadySwiped();
-  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
-    refuseMissing(out.sidequestType);
-  if (!out.usage || !out.todo)
-    throw new AppError('SWIPE_LIMIT_REACHED', limitReachedMessage(out.sidequestType, 'swipes'));
-  return { todo: toTodoBody(out.todo), limits: limitsBody(ctx, out.usage) };
 }
 
 /**
  * Skip: counted (and the card recorded as seen) only while the bucket has a skip and a swipe left
- * and the card was not swiped today; the refusal names which ran out.
+ * and the card was not swiped today; the refusal names which ran out. The same cached context as the accept.
  */
 export async function skipSidequest(deps: QuestsDeps, userId: string, sidequestId: string): Promise<SkipResult> {
-  const ctx = await dayContext(deps, userId, deps.clock());
-  const out = await deps.deck.skip(deps.db, {
-    userId,
-    sidequestId,
-    date: ctx.date,
-    now: ctx.now,
-    maxSwipes: ctx.maxima.maxSwipes,
-    maxSkips: ctx.maxima.maxSkips,
-    weekendOpen: ctx.weekendOpen,
-  });
-  if (out.alreadySwiped) refuseAlreadySwiped();
-  if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
-    refuseMissing(out.sidequestType);
-  if (!out.usage) {
-    const bucket = out.sidequestType;
-    const verdict = canSwipe('skip', bucket, bucketUsage(bucket, await deps.deck.usageOf(deps.db, userId, ctx.date)), {
-      swipes: ctx.maxima.maxSwipes,
-      skips: ctx.maxima.maxSkips,
+  return withCachedDayContext(deps, userId, async (ctx, guard) => {
+    const out = await deps.deck.skip(deps.db, {
+      userId,
+      sidequestId,
+      date: ctx.date,
+      now: ctx.now,
+      maxSwipes: ctx.maxima.maxSwipes,
+      maxSkips: ctx.maxima.maxSkips,
+      weekendOpen: ctx.weekendOpen,
+      guard,
     });
-    const limit = verdict.ok ? 'skips' : verdict.limit;
-    throw new AppError(
-      limit === 'swipes' ? 'SWIPE_LIMIT_REACHED' : 'SKIP_LIMIT_REACHED',
-      limitReachedMessage(bucket, limit),
-    );
-  }
-  return { limits: limitsBody(ctx, out.usage) };
+    if (out.alreadySwiped) refuseAlreadySwiped();
+    if (out.stale) return 'stale';
+    if (out.sidequestType === null || (out.sidequestType === 'weekend' && !ctx.weekendOpen))
+      refuseMissing(out.sidequestType);
+    if (!out.usage) {
+      const bucket = out.sidequestType;
+      const verdict = canSwipe(
+        'skip',
+        bucket,
+        bucketUsage(bucket, await deps.deck.usageOf(deps.db, userId, ctx.date)),
+        { swipes: ctx.maxima.maxSwipes, skips: ctx.maxima.maxSkips },
+      );
+      const limit = verdict.ok ? 'skips' : verdict.limit;
+      throw new AppError(
+        limit === 'swipes' ? 'SWIPE_LIMIT_REACHED' : 'SKIP_LIMIT_REACHED',
+        limitReachedMessage(bucket, limit),
+      );
+    }
+    return { limits: limitsBody(ctx, out.usage) };
+  });
 }
