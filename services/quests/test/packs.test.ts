@@ -214,16 +214,22 @@ describe('finishing a pack', () => {
     expect((await deckOf(userId)).sidequests.some((c) => c.pack?.id === 'morning-reset')).toBe(false);
   });
 
-  it('counts nothing for a dare of a pack the player did not add', async () => {
+  it("refuses a dare of a pack the player did not add, a Pro pack's for a free player too (404, nothing counted)", async () => {
     h.clock.set(WEDNESDAY);
     const userId = await newPlayer(h);
     const user = as(h, userId);
+    for (const packId of ['creative-sparks', 'friends-irl']) {
+      const [dare] = await packDares(packId);
+      const refused = await user.accept(dare!);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.code).toBe('SIDEQUEST_NOT_FOUND');
+    }
+    expect((await user.limits()).json().dailySwipes).toBe(0);
+    expect(await count(h, 'SELECT count(*) FROM quests.todo WHERE user_id = $1', [userId])).toBe(0);
+    expect(await count(h, 'SELECT count(*) FROM quests.sidequest_seen WHERE user_id = $1', [userId])).toBe(0);
+    expect((await addPack(userId, 'creative-sparks')).statusCode).toBe(200);
     const [dare] = await packDares('creative-sparks');
-    const todo = (await user.accept(dare!)).json().todo;
-    const done = await user.complete(todo.id, proof);
-    expect(done.statusCode).toBe(200);
-    expect(done.json().packCompleted).toBeUndefined();
-    expect(await count(h, 'SELECT count(*) FROM quests.pack_dare_done WHERE user_id = $1', [userId])).toBe(0);
+    expect((await user.accept(dare!)).statusCode).toBe(201);
   });
 });
 
