@@ -32,6 +32,8 @@ export const IdentityEnv = {
   GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   /** The OpenID provider's issuer (discovery at `<issuer>/.well-known/openid-configuration`). */
   GOOGLE_ISSUER: Type.String({ pattern: '^https?://', default: 'https://accounts.google.com' }),
+  /** Comma-separated app return targets a Google sign-in may end at with a one-time code (decision 0015). */
+  GOOGLE_NATIVE_REDIRECTS: Type.String({ default: 'vere://auth/callback' }),
   NODE_ENV: Type.Optional(Type.String()),
 };
 
@@ -71,6 +73,10 @@ export interface IdentityConfig {
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** How long a started Google sign-in may take. Default 10 min. */
   oidcAttemptTtlMs?: number;
+  /** The iOS app's return targets (exact URLs). Default: `vere://auth/callback` only. */
+  googleNativeRedirects?: string[];
+  /** How long the app has to exchange its one-time code. Default 60 s. */
+  appCodeTtlMs?: number;
   /** The notification scheduler's clock (tests pass a fake one). Default: the system clock. */
   clock?: () => Date;
   /** false: no scheduled jobs on this replica (tests drive the tick themselves). Default on. */
@@ -94,7 +100,28 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
     mailFrom: env.MAIL_FROM,
     production: env.NODE_ENV === 'production',
     google: googleConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
+    googleNativeRedirects: nativeRedirects(env.GOOGLE_NATIVE_REDIRECTS),
   };
+}
+
+/**
+ * The allow-list of app return targets: exact URLs of an app's own scheme (never http(s), which a
+ * web page could receive), without query or fragment (identity adds `?code=`).
+ */
+export function nativeRedirects(list: string): string[] {
+  const targets = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const target of targets) {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\/[^?#\s]+$/i.exec(target)?.[1]?.toLowerCase();
+    if (!scheme || scheme === 'http' || scheme === 'https' || scheme === 'javascript' || scheme === 'data') {
+      throw new Error(
+        `GOOGLE_NATIVE_REDIRECTS: ${target} is not an app's own scheme URL without query (e.g. vere://auth/callback)`,
+      );
+    }
+  }
+  return targets;
 }
 
 /** Both the client id and its secret, or neither (a half-configured provider would fail at the first sign-in). */
