@@ -439,7 +439,7 @@ describe('Google sign-in misconfigured', () => {
     }
   });
 
-  it('is hidden without a client id: providers says false, start and callback answer 404', async () => {
+  it("is hidden without a client id: providers says false, start, callback and the app's exchange answer 404", async () => {
     const plain = await buildIdentity({ appUrl: APP_URL });
     try {
       expect((await plain.service.app.inject({ method: 'GET', url: '/api/identity/auth/providers' })).json()).toEqual({
@@ -450,6 +450,13 @@ describe('Google sign-in misconfigured', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json().error.code).toBe('PROVIDER_NOT_CONFIGURED');
       }
+      const exchange = await plain.service.app.inject({
+        method: 'POST',
+        url: '/api/identity/auth/google/exchange',
+        payload: { code: randomBytes(32).toString('base64url') },
+      });
+      expect(exchange.statusCode).toBe(404);
+      expect(exchange.json().error.code).toBe('PROVIDER_NOT_CONFIGURED');
     } finally {
       await plain.close();
     }
