@@ -423,11 +423,13 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
     await app.addInitScript(IOS_SHIM);
     await app.addInitScript(`window.__native.launchUrl = ${JSON.stringify(location)};`);
     const page = await app.newPage();
+    const exchange = (p: Page) => p.waitForResponse((r) => r.url().endsWith('/api/identity/auth/google/exchange'));
+    const exchanged = exchange(page);
     await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
-    await visible(page.getByText('Logged in successfully!'));
+    expect((await exchanged).status()).toBe(200);
     // The used code left the address: a reload cannot try it again.
     expect(new URL(page.url()).searchParams.has('code')).toBe(false);
-    await page.waitForURL(`${stack.url}/`, { timeout: 5_000 });
+    await page.waitForURL(`${stack.url}/`, { timeout: 15_000 });
     // A new account made through Google is a new sign-up: the intro greets it, as after sign-up.
     await visible(page.getByRole('dialog', { name: 'Welcome to Vere' }));
     await page.getByRole('button', { name: 'Skip', exact: true }).click();
@@ -449,8 +451,14 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
     // This phone has had Vere's sign-in screen before (where "Continue with Google" is).
     await again.addInitScript("localStorage.setItem('vere_known_user', 'true');");
     const second = await again.newPage();
+    const refused = exchange(second);
     await second.goto(`${stack.url}/`, { waitUntil: 'commit' });
-    await visible(second.getByRole('heading', { name: 'Authentication Failed' }));
+    expect((await refused).status()).toBe(400);
+    // Nobody is signed in on this phone: identity has no session for it.
+    const session = await second.evaluate(
+      "fetch('/api/identity/auth/refresh', { method: 'POST' }).then((r) => r.status)",
+    );
+    expect(session).toBe(204);
     await again.close();
   });
 });
