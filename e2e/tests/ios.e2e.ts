@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { startOidcTestProvider, type OidcTestProvider } from '@vere/test-kit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
@@ -14,9 +16,49 @@ const IPHONE_15 = { width: 393, height: 852 };
 const KEYBOARD_HEIGHT = 336;
 const APNS_TOKEN = 'e2e0apns0token0123456789abcdef0123456789abcdef0123456789abcdef01';
 
-const it = base.extend<{ stackOptions: StackOptions }>({
+const GOOGLE_CLIENT = { clientId: 'vere-ios-e2e', clientSecret: 'vere-ios-e2e-secret' };
+
+/** A free port for the stack, known before it starts: the OpenID provider must list the redirect URI. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The stack of this file, with Google sign-in pointed at a real OpenID provider (oidc-provider, as in
+ * google-sign-in.e2e.ts) on 127.0.0.2: the app's Google return (vere://auth/callback?code=…) is real.
+ */
+const it = base.extend<{ stackOptions: StackOptions; op: OidcTestProvider & { appUrl: string } }>({
+  op: [
+    async ({}, use) => {
+      const appUrl = `http://127.0.0.1:${await freePort()}`;
+      const op = await startOidcTestProvider({
+        ...GOOGLE_CLIENT,
+        host: '127.0.0.2',
+        redirectUris: [`${appUrl}/api/identity/auth/google/callback`],
+      });
+      await use(Object.assign(op, { appUrl }));
+      await op.close();
+    },
+    { scope: 'file' },
+  ],
   stackOptions: [
-    { env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH, REVENUECAT_APPLE_API_KEY: APPLE_KEY } },
+    async ({ op }, use) => {
+      await use({
+        env: {
+          REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH,
+          REVENUECAT_APPLE_API_KEY: APPLE_KEY,
+          PORT: new URL(op.appUrl).port,
+          APP_URL: op.appUrl,
+          GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
+          GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+          GOOGLE_ISSUER: op.issuer,
+        },
+      });
+    },
     { scope: 'file' },
   ],
 });
@@ -346,4 +388,77 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
       await Promise.all([eve.context.close(), fin.context.close()]);
     },
   );
+  it('Google sign-in in the system browser returns vere://auth/callback?code=…; a cold start on it lands signed in, once', async ({
+    browser,
+    stack,
+    op,
+  }) => {
+    const login = `ios${Date.now().toString(36)}`;
+    op.addAccount(login, { email: `${login}@gmail.test`, email_verified: true, name: 'Iris Google' });
+
+    // ASWebAuthenticationSession: a browser of its own, with its own cookies, opening the start URL.
+    const system = await browser.newContext();
+    const sheet = await system.newPage();
+    const returned = sheet.waitForResponse((r) => r.url().startsWith(`${stack.url}/api/identity/auth/google/callback`));
+    await sheet.goto(
+      `${stack.url}/api/identity/auth/google/start?app_redirect=${encodeURIComponent('vere://auth/callback')}`,
+      { waitUntil: 'domcontentloaded' },
+    );
+    await sheet.waitForURL((url) => url.href.startsWith(`${op.issuer}/interaction/`), {
+      waitUntil: 'domcontentloaded',
+    });
+    await sheet.locator('input[name=login]').fill(login);
+    await sheet.locator('input[name=password]').fill('any password');
+    await sheet.getByRole('button', { name: 'Sign-in' }).click({ noWaitAfter: true });
+    await visible(sheet.getByRole('button', { name: 'Continue' }));
+    await sheet.getByRole('button', { name: 'Continue' }).click({ noWaitAfter: true });
+    const location = (await returned).headers()['location']!;
+    expect(location).toMatch(/^vere:\/\/auth\/callback\?code=[A-Za-z0-9_-]{43}$/);
+    // The system browser holds no Vere session: the code is the only thing that crosses.
+    expect((await system.cookies()).some((c) => c.name === 'vere_refresh')).toBe(false);
+    await system.close();
+
+    // iOS hands the URL to the app, which starts cold on it.
+    const app = await browser.newContext({ viewport: IPHONE_15 });
+    await app.addInitScript(IOS_SHIM);
+    await app.addInitScript(`window.__native.launchUrl = ${JSON.stringify(location)};`);
+    const page = await app.newPage();
+    const exchange = (p: Page) => p.waitForResponse((r) => r.url().endsWith('/api/identity/auth/google/exchange'));
+    const exchanged = exchange(page);
+    await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
+    expect((await exchanged).status()).toBe(200);
+    // The used code left the address: a reload cannot try it again.
+    expect(new URL(page.url()).searchParams.has('code')).toBe(false);
+    await page.waitForURL(`${stack.url}/`, { timeout: 15_000 });
+    // A new account made through Google is a new sign-up: the intro greets it, as after sign-up.
+    await visible(page.getByRole('dialog', { name: 'Welcome to Vere' }));
+    await page.getByRole('button', { name: 'Skip', exact: true }).click();
+    await visible(page.getByText(/hey iris/i));
+    await docShot(page, 'ios-google-return-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Signed in to stay: the refresh cookie identity set on the exchange gives a new session. (Not a
+    // reload: the shim would hand the app its launch URL, the used code, again.)
+    const refreshed = (await page.evaluate(
+      "fetch('/api/identity/auth/refresh', { method: 'POST' }).then(async (r) => [r.status, (await r.json()).user.name])",
+    )) as [number, string];
+    expect(refreshed).toEqual([200, 'Iris Google']);
+    await app.close();
+
+    // The same code a second time (another cold start on the same URL) signs nobody in.
+    const again = await browser.newContext({ viewport: IPHONE_15 });
+    await again.addInitScript(IOS_SHIM);
+    await again.addInitScript(`window.__native.launchUrl = ${JSON.stringify(location)};`);
+    // This phone has had Vere's sign-in screen before (where "Continue with Google" is).
+    await again.addInitScript("localStorage.setItem('vere_known_user', 'true');");
+    const second = await again.newPage();
+    const refused = exchange(second);
+    await second.goto(`${stack.url}/`, { waitUntil: 'commit' });
+    expect((await refused).status()).toBe(400);
+    // Nobody is signed in on this phone: identity has no session for it.
+    const session = await second.evaluate(
+      "fetch('/api/identity/auth/refresh', { method: 'POST' }).then((r) => r.status)",
+    );
+    expect(session).toBe(204);
+    await again.close();
+  });
 });

@@ -10,6 +10,10 @@ export const ErrorCodes = {
   RESET_LINK_INVALID: 400,
   /** An unsubscribe link that is forged, altered, expired or for an unknown account (decision 0043). */
   UNSUBSCRIBE_LINK_INVALID: 400,
+  /** A one-time sign-in code (the iOS app's Google return) that is unknown, forged, used already or expired. */
+  SIGN_IN_CODE_INVALID: 400,
+  /** A native return target (`app_redirect`) that is not on identity's allow-list. */
+  REDIRECT_NOT_ALLOWED: 400,
   /** A photo upload without a file in the multipart field `file`. */
   PHOTO_MISSING: 400,
   /** An upload whose bytes claim an image type but cannot be decoded. */

@@ -150,8 +150,15 @@ export type ClientErrorReport = Static<typeof ClientErrorReportSchema>;
 export const AuthProvidersSchema = Type.Object({ google: Type.Boolean() });
 export type AuthProviders = Static<typeof AuthProvidersSchema>;
 
-/** `GET /api/identity/auth/google/start?redirect=/path`: where to land after signing in (same-app paths only). */
-export const GoogleStartQuerySchema = Type.Object({ redirect: Type.Optional(SingleLine(512)) });
+/**
+ * `GET /api/identity/auth/google/start?redirect=/path`: where to land after signing in (same-app paths
+ * only). `app_redirect` (the iOS app: exactly one of identity's `GOOGLE_NATIVE_REDIRECTS`, e.g.
+ * `vere://auth/callback`) makes the callback return there with a one-time code instead of a cookie.
+ */
+export const GoogleStartQuerySchema = Type.Object({
+  redirect: Type.Optional(SingleLine(512)),
+  app_redirect: Type.Optional(SingleLine(512)),
+});
 export type GoogleStartQuery = Static<typeof GoogleStartQuerySchema>;
 
 /**
@@ -166,6 +173,19 @@ export const GoogleCallbackQuerySchema = Type.Object({
   error_description: Type.Optional(MultiLine(2048)),
 });
 export type GoogleCallbackQuery = Static<typeof GoogleCallbackQuerySchema>;
+
+/** A one-time sign-in code: 32 random bytes, base64url (what identity puts in the app's redirect). */
+export const APP_SIGN_IN_CODE_PATTERN = '^[A-Za-z0-9_-]{43}$';
+
+/**
+ * `POST /api/identity/auth/google/exchange`: the iOS app trades the one-time code from
+ * `vere://auth/callback?code=…` for a session (answered as a sign-in: AuthSession + refresh cookie).
+ */
+export const GoogleCodeExchangeBodySchema = Type.Object(
+  { code: Type.String({ pattern: APP_SIGN_IN_CODE_PATTERN, minLength: 43, maxLength: 43 }) },
+  { additionalProperties: false },
+);
+export type GoogleCodeExchangeBody = Static<typeof GoogleCodeExchangeBodySchema>;
 
 /**
  * Why a Google sign-in did not finish: identity redirects to `/auth/callback?error=<code>` and the

@@ -72,6 +72,24 @@ describe('session store', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("trades the iOS app's one-time Google code after a cold start's refresh, never signed out by it", async () => {
+    let answer: (r: Response) => void = () => {};
+    const { calls } = stubFetch({
+      // A cold start: no cookie yet, so the bootstrap refresh answers 204 — but only later.
+      [REFRESH]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`POST ${AUTH_ENDPOINTS.googleExchange}`]: auth('from-code'),
+    });
+    const store = createSessionStore({ bootstrapCutoffMs: 5_000 });
+    void store.getState().bootstrap();
+    const exchanged = store.getState().exchangeGoogleCode('c'.repeat(43));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    answer(new Response(null, { status: 204 }));
+    await expect(exchanged).resolves.toEqual(user);
+    expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 'from-code' });
+    const exchange = calls.find((c) => c.url === AUTH_ENDPOINTS.googleExchange)!;
+    expect(exchange.body).toEqual({ code: 'c'.repeat(43) });
+  });
+
   it('signs in and keeps the token in memory only', async () => {
     const { calls } = stubFetch({ [`POST ${AUTH_ENDPOINTS.signIn}`]: auth('t3') });
     const store = createSessionStore();

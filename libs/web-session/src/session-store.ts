@@ -10,6 +10,8 @@ export const AUTH_ENDPOINTS = {
   signIn: '/api/identity/auth/sign-in',
   signUp: '/api/identity/auth/sign-up',
   signOut: '/api/identity/auth/sign-out',
+  /** The iOS app's Google return: the one-time code from vere://auth/callback?code=… (decision 0015). */
+  googleExchange: '/api/identity/auth/google/exchange',
 } as const;
 
 /** Spec: loading is forced to end after 2 s if the session lookup hangs. */
@@ -25,6 +27,8 @@ export interface SessionState {
   bootstrap(): Promise<void>;
   signIn(email: string, password: string): Promise<SessionUser>;
   signUp(input: SignUpInput): Promise<SessionUser>;
+  /** The iOS app: trades the one-time code of a Google sign-in for a session (each code works once). */
+  exchangeGoogleCode(code: string): Promise<SessionUser>;
   signOut(): Promise<void>;
   /** Exchanges the refresh cookie for a new access token; resolves false (and signs out) when that fails. */
   refresh(): Promise<boolean>;
@@ -148,6 +152,15 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
           },
           timeoutMs: SIGN_UP_TIMEOUT_MS,
         });
+        const user = adopt(auth);
+        markNewSignup(user);
+        return user;
+      },
+
+      async exchangeGoogleCode(code) {
+        // A cold start's bootstrap refresh (no cookie yet: "signed out") must not land after this sign-in.
+        if (refreshing) await refreshing;
+        const auth = await request<AuthResponse>(AUTH_ENDPOINTS.googleExchange, { method: 'POST', json: { code } });
         const user = adopt(auth);
         markNewSignup(user);
         return user;

@@ -48,6 +48,8 @@ export const IdentityEnv = {
   APNS_TOPIC: Type.String({ minLength: 1, default: 'app.vere.ios' }),
   /** The production APNs gateway (App Store and TestFlight builds); false: the sandbox (development builds). Default: true in production. */
   APNS_PRODUCTION: Type.Optional(Type.Boolean()),
+  /** Comma-separated app return targets a Google sign-in may end at with a one-time code (decision 0015). */
+  GOOGLE_NATIVE_REDIRECTS: Type.String({ default: 'vere://auth/callback' }),
   NODE_ENV: Type.Optional(Type.String()),
 };
 
@@ -89,6 +91,10 @@ export interface IdentityConfig {
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** How long a started Google sign-in may take. Default 10 min. */
   oidcAttemptTtlMs?: number;
+  /** The iOS app's return targets (exact URLs). Default: `vere://auth/callback` only. */
+  googleNativeRedirects?: string[];
+  /** How long the app has to exchange its one-time code. Default 60 s. */
+  appCodeTtlMs?: number;
   /** The notification scheduler's clock (tests pass a fake one). Default: the system clock. */
   clock?: () => Date;
   /** false: no scheduled jobs and no push dispatcher on this replica (tests drive them themselves). Default on. */
@@ -132,6 +138,7 @@ export function identityConfig(env: Static<TObject<typeof IdentityEnv>>): Identi
     google: googleConfig(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     apns: apnsConfig(env),
+    googleNativeRedirects: nativeRedirects(env.GOOGLE_NATIVE_REDIRECTS),
   };
 }
 
@@ -155,6 +162,26 @@ export function apnsConfig(env: {
     topic: env.APNS_TOPIC,
     production: env.APNS_PRODUCTION ?? env.NODE_ENV === 'production',
   };
+}
+
+/**
+ * The allow-list of app return targets: exact URLs of an app's own scheme (never http(s), which a
+ * web page could receive), without query or fragment (identity adds `?code=`).
+ */
+export function nativeRedirects(list: string): string[] {
+  const targets = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const target of targets) {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\/[^?#\s]+$/i.exec(target)?.[1]?.toLowerCase();
+    if (!scheme || scheme === 'http' || scheme === 'https' || scheme === 'javascript' || scheme === 'data') {
+      throw new Error(
+        `GOOGLE_NATIVE_REDIRECTS: ${target} is not an app's own scheme URL without query (e.g. vere://auth/callback)`,
+      );
+    }
+  }
+  return targets;
 }
 
 /** Both the client id and its secret, or neither (a half-configured provider would fail at the first sign-in). */

@@ -39,13 +39,14 @@ import { prismaDir } from './prisma-dir';
 import { createExternalIdentitiesRepository } from './repositories/external-identities-repository';
 import { createNotificationsRepository } from './repositories/notifications-repository';
 import { createPushRepository } from './repositories/push-repository';
+import { createOidcAppCodesRepository } from './repositories/oidc-app-codes-repository';
 import { createOidcAttemptsRepository } from './repositories/oidc-attempts-repository';
 import { createPasswordResetsRepository } from './repositories/password-resets-repository';
 import { createRefreshTokensRepository } from './repositories/refresh-tokens-repository';
 import { createSignInThrottleRepository } from './repositories/sign-in-throttle-repository';
 import { createSigningKeysRepository } from './repositories/signing-keys-repository';
 import { createUsersRepository } from './repositories/users-repository';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, authRoutes, setRefreshCookie } from './routes/auth';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, authRoutes, fromOwnOrigin, setRefreshCookie } from './routes/auth';
 import { clientErrorRoutes } from './routes/client-errors';
 import { googleRoutes } from './routes/google';
 import { notificationRoutes } from './routes/notifications';
@@ -55,7 +56,7 @@ import { unsubscribeRoutes } from './routes/unsubscribe';
 import { KEY_REFRESH_MS, RETIRED_KEY_MARGIN_MS, SigningKeys, type SigningKeyOptions } from './signing-keys';
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './use-cases/accounts';
 import type { IdentityDeps } from './use-cases/deps';
-import { DEFAULT_ATTEMPT_TTL_MS } from './use-cases/google-sign-in';
+import { DEFAULT_APP_CODE_TTL_MS, DEFAULT_ATTEMPT_TTL_MS, DEFAULT_NATIVE_REDIRECTS } from './use-cases/google-sign-in';
 import {
   onFriendshipChanged,
   onMemberNudged,
@@ -167,6 +168,7 @@ export async function createIdentityService(
         resets: createPasswordResetsRepository(),
         identities: createExternalIdentitiesRepository(),
         attempts: createOidcAttemptsRepository(),
+        appCodes: createOidcAppCodesRepository(),
         signingKeys,
         notifications: createNotificationsRepository(),
         push,
@@ -199,6 +201,9 @@ export async function createIdentityService(
           client: oidcClient,
           redirectUri: () => `${publicUrl()}/api/identity/auth/google/callback`,
           attemptTtlMs: config.oidcAttemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS,
+          nativeRedirects: config.googleNativeRedirects ?? DEFAULT_NATIVE_REDIRECTS,
+          appCodeTtlMs: config.appCodeTtlMs ?? DEFAULT_APP_CODE_TTL_MS,
+          now: clock,
         },
         logger: app.log,
       };
@@ -233,6 +238,10 @@ export async function createIdentityService(
         deps: identity,
         cookieSecure: config.cookieSecure,
         setRefreshCookie: (reply, issued) => setRefreshCookie(reply, issued, config.cookieSecure),
+        sameOrigin: async (request) => {
+          if (!fromOwnOrigin(request, publicUrl()))
+            throw new AppError('FORBIDDEN', 'This request must come from the Vere app.');
+        },
       });
       await app.register(authRoutes, {
         deps: identity,

@@ -1,5 +1,6 @@
 import { startOidcTestProvider, type OidcTestProvider } from '@vere/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_STATE_COOKIE } from '../src/routes/google';
 import { authCalls, buildIdentity, refreshCookie, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
 
@@ -14,9 +15,15 @@ const CLIENT = { clientId: 'vere-web', clientSecret: 'vere-web-secret' };
 
 let op: OidcTestProvider;
 let h: IdentityHarness;
+/** identity's clock runs this far ahead of the real one (the app codes' expiry is read on it). */
+let skewMs = 0;
 beforeAll(async () => {
   op = await startOidcTestProvider({ ...CLIENT, redirectUris: [CALLBACK] });
-  h = await buildIdentity({ appUrl: APP_URL, google: { ...CLIENT, issuer: op.issuer } });
+  h = await buildIdentity({
+    appUrl: APP_URL,
+    google: { ...CLIENT, issuer: op.issuer },
+    clock: () => new Date(Date.now() + skewMs),
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -58,11 +65,15 @@ interface ProviderVisit {
  */
 async function visitProvider(
   login: string,
-  opts: { redirect?: string; cancel?: boolean } = {},
+  opts: { redirect?: string; cancel?: boolean; appRedirect?: string } = {},
 ): Promise<ProviderVisit> {
+  const params = new URLSearchParams({
+    ...(opts.redirect ? { redirect: opts.redirect } : {}),
+    ...(opts.appRedirect ? { app_redirect: opts.appRedirect } : {}),
+  }).toString();
   const start = await h.service.app.inject({
     method: 'GET',
-    url: `/api/identity/auth/google/start${opts.redirect ? `?redirect=${encodeURIComponent(opts.redirect)}` : ''}`,
+    url: `/api/identity/auth/google/start${params ? `?${params}` : ''}`,
   });
   expect(start.statusCode).toBe(302);
   const state = setCookies(start.headers['set-cookie']).find((c) => c.startsWith(`${OIDC_STATE_COOKIE}=`));
@@ -269,6 +280,149 @@ describe('Google sign-in refused', () => {
   });
 });
 
+describe('Google sign-in in the iOS app (decision 0015: a one-time code in the vere:// return)', () => {
+  const APP_RETURN = 'vere://auth/callback';
+  const IOS_ORIGIN = 'capacitor://localhost';
+  afterEach(() => {
+    skewMs = 0;
+  });
+
+  /** Google sign-in started by the app: identity's callback answer (a redirect to the app). */
+  async function appSignIn(login: string, opts: { redirect?: string; cancel?: boolean } = {}) {
+    const visit = await visitProvider(login, { ...opts, appRedirect: APP_RETURN });
+    return callback(visit.callback, visit.stateCookie);
+  }
+  const codeFrom = (res: Awaited<ReturnType<typeof callback>>) => {
+    expect(res.statusCode).toBe(302);
+    const location = String(res.headers.location);
+    expect(location.startsWith(`${APP_RETURN}?`)).toBe(true);
+    return new URL(location).searchParams.get('code')!;
+  };
+  const exchange = (code: unknown, origin = IOS_ORIGIN) =>
+    h.service.app.inject({
+      method: 'POST',
+      url: '/api/identity/auth/google/exchange',
+      headers: { origin },
+      payload: { code },
+    });
+
+  it('returns to vere://auth/callback with a code, no cookie, and the code signs the app in', async () => {
+    const google = newGoogleUser();
+    const res = await appSignIn(google.login, { redirect: '/connect?tab=pods' });
+    const code = codeFrom(res);
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new URL(String(res.headers.location)).searchParams.get('redirect')).toBe('/connect?tab=pods');
+    // The system browser gets no session: the state cookie is cleared, no refresh cookie is set.
+    const cookies = setCookies(res.headers['set-cookie']);
+    expect(cookies.some((c) => c.startsWith('vere_refresh='))).toBe(false);
+    expect(cookies.some((c) => c.startsWith(`${OIDC_STATE_COOKIE}=;`))).toBe(true);
+    // Only the code's hash is stored.
+    const stored = await sql<{ code_hash: string }>('SELECT code_hash FROM identity.oidc_app_code');
+    expect(stored.map((r) => r.code_hash)).toContain(createHash('sha256').update(code).digest('hex'));
+    expect(stored.map((r) => r.code_hash)).not.toContain(code);
+
+    const exchanged = await exchange(code);
+    expect(exchanged.statusCode).toBe(200);
+    const body = exchanged.json();
+    expect(body.user).toMatchObject({ email: google.email });
+    expect(typeof body.accessToken).toBe('string');
+    expect((await authCalls(h.service).me(body.accessToken)).json().user).toMatchObject({ email: google.email });
+    // As the app's native sign-in (decision 0059): the refresh cookie, which refreshes.
+    const session = setCookies(exchanged.headers['set-cookie']).find((c) => c.startsWith('vere_refresh='))!;
+    expect(session).toMatch(/SameSite=Strict/);
+    const refreshed = await authCalls(h.service).refresh(refreshCookie(exchanged.headers['set-cookie']));
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().user.id).toBe(body.user.id);
+  });
+
+  it('accepts each code once, even when the app exchanges it several times at the same moment', async () => {
+    const code = codeFrom(await appSignIn(newGoogleUser().login));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => exchange(code)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    for (const refused of answers.filter((a) => a.statusCode === 400)) {
+      expect(refused.json().error.code).toBe('SIGN_IN_CODE_INVALID');
+      expect(setCookies(refused.headers['set-cookie'])).toEqual([]);
+    }
+    const later = await exchange(code);
+    expect(later.statusCode).toBe(400);
+    expect(later.json().error.code).toBe('SIGN_IN_CODE_INVALID');
+  });
+
+  it('lets a code work for 60 s on identity’s clock, and no longer', async () => {
+    const fresh = codeFrom(await appSignIn(newGoogleUser().login));
+    const stale = codeFrom(await appSignIn(newGoogleUser().login));
+    skewMs = 55_000;
+    expect((await exchange(fresh)).statusCode).toBe(200);
+    skewMs = 61_000;
+    const expired = await exchange(stale);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.code).toBe('SIGN_IN_CODE_INVALID');
+  });
+
+  it('refuses a forged or malformed code with a 4xx, never a session', async () => {
+    const forged = await exchange(randomBytes(32).toString('base64url'));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('SIGN_IN_CODE_INVALID');
+    // The stored hash is not a code either.
+    const code = codeFrom(await appSignIn(newGoogleUser().login));
+    const hash = createHash('sha256').update(code).digest('hex');
+    for (const bad of [hash, '', 'short', `${code}x`, 42, null]) {
+      const res = await exchange(bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    const noBody = await h.service.app.inject({
+      method: 'POST',
+      url: '/api/identity/auth/google/exchange',
+      headers: { origin: IOS_ORIGIN },
+    });
+    expect(noBody.statusCode).toBeGreaterThanOrEqual(400);
+    expect(noBody.statusCode).toBeLessThan(500);
+    // None of that used the real code up.
+    expect((await exchange(code)).statusCode).toBe(200);
+  });
+
+  it('refuses the exchange from another web origin (the answer sets the session cookie)', async () => {
+    const code = codeFrom(await appSignIn(newGoogleUser().login));
+    const res = await exchange(code, 'https://evil.example');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN');
+    expect((await exchange(code)).statusCode).toBe(200);
+  });
+
+  it('never sends a code anywhere but the allowed vere://auth/callback', async () => {
+    for (const target of [
+      'vere://evil',
+      'vere://auth/callback/x',
+      'VERE://auth/callback',
+      'vere://auth/callback?x=1',
+      'evil://auth/callback',
+      'capacitor://localhost/auth/callback',
+      'https://evil.example/auth/callback',
+      `${APP_URL}/auth/callback`,
+      'javascript:alert(1)',
+      '',
+    ]) {
+      const start = await h.service.app.inject({
+        method: 'GET',
+        url: `/api/identity/auth/google/start?app_redirect=${encodeURIComponent(target)}`,
+      });
+      expect(start.statusCode, target).toBe(400);
+      expect(start.json().error.code).toBe('REDIRECT_NOT_ALLOWED');
+      expect(start.headers.location).toBeUndefined();
+      expect(setCookies(start.headers['set-cookie'])).toEqual([]);
+    }
+  });
+
+  it('sends a failed sign-in back to the app with its error code', async () => {
+    const res = await appSignIn(newGoogleUser().login, { cancel: true });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`${APP_RETURN}?error=ACCESS_DENIED`);
+    const unverified = await appSignIn(newGoogleUser({ email_verified: false }).login);
+    expect(unverified.headers.location).toBe(`${APP_RETURN}?error=EMAIL_NOT_VERIFIED`);
+  });
+});
+
 describe('Google sign-in misconfigured', () => {
   it('refuses a provider whose discovery names another issuer', async () => {
     // Same provider, reached as localhost: its metadata says 127.0.0.1, so it is not the issuer asked for.
@@ -285,7 +439,7 @@ describe('Google sign-in misconfigured', () => {
     }
   });
 
-  it('is hidden without a client id: providers says false, start and callback answer 404', async () => {
+  it("is hidden without a client id: providers says false, start, callback and the app's exchange answer 404", async () => {
     const plain = await buildIdentity({ appUrl: APP_URL });
     try {
       expect((await plain.service.app.inject({ method: 'GET', url: '/api/identity/auth/providers' })).json()).toEqual({
@@ -296,6 +450,13 @@ describe('Google sign-in misconfigured', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json().error.code).toBe('PROVIDER_NOT_CONFIGURED');
       }
+      const exchange = await plain.service.app.inject({
+        method: 'POST',
+        url: '/api/identity/auth/google/exchange',
+        payload: { code: randomBytes(32).toString('base64url') },
+      });
+      expect(exchange.statusCode).toBe(404);
+      expect(exchange.json().error.code).toBe('PROVIDER_NOT_CONFIGURED');
     } finally {
       await plain.close();
     }

@@ -14,13 +14,16 @@ export const GOOGLE_FAILED = 'Google login failed. Please try again.';
 type Phase = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
 /**
- * /auth/callback (spec §2): where Google sign-in lands. identity has already set the session
- * cookie (or put `?error=<code>` in the address); this screen trades the cookie for a session.
+ * /auth/callback (spec §2): where Google sign-in lands. On the web identity has already set the
+ * session cookie (or put `?error=<code>` in the address); this screen trades the cookie for a
+ * session. In the iOS app (opened by vere://auth/callback?code=…) it trades the one-time code
+ * instead (decision 0015): the system browser's cookie never reaches the app.
  */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const error = params.get('error');
+  const code = params.get('code');
   const next = safeRedirect(params.get('redirect'));
   const [phase, setPhase] = useState<Phase>(() =>
     error ? { kind: 'failed', message: callbackErrorMessage(error) } : { kind: 'working' },
@@ -36,8 +39,21 @@ export function AuthCallbackPage() {
       return;
     }
     // The start-up bootstrap may have signed in already, or be refreshing: refresh() shares that call.
-    const { status, refresh } = sessionStore.getState();
-    void (status === 'signed-in' ? Promise.resolve(true) : refresh()).then((ok) => {
+    const { status, refresh, exchangeGoogleCode } = sessionStore.getState();
+    // The code works once: out of the address (a reload must not try it again), the return path stays.
+    if (code)
+      navigate(next === '/' ? '/auth/callback' : `/auth/callback?redirect=${encodeURIComponent(next)}`, {
+        replace: true,
+      });
+    const signedIn = code
+      ? exchangeGoogleCode(code).then(
+          () => true,
+          () => false,
+        )
+      : status === 'signed-in'
+        ? Promise.resolve(true)
+        : refresh();
+    void signedIn.then((ok) => {
       if (!ok) {
         notify.error(GOOGLE_FAILED);
         setPhase({ kind: 'failed', message: callbackErrorMessage('STATE_INVALID') });
@@ -46,7 +62,7 @@ export function AuthCallbackPage() {
       notify.success(LOGGED_IN);
       setPhase({ kind: 'done' });
     });
-  }, [error]);
+  }, [error, code, navigate, next]);
 
   useEffect(() => {
     if (phase.kind !== 'done') return;

@@ -9,6 +9,8 @@ export interface OidcAttempt {
   codeVerifier: string;
   /** A same-app path, checked before it was stored. */
   returnTo: string;
+  /** The app's return target (one of the allowed native redirects); null: the web's /auth/callback. */
+  appRedirect: string | null;
   expiresAt: Date;
 }
 

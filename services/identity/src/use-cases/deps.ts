@@ -7,6 +7,7 @@ import type { NotificationsRepository } from '../repositories/notifications-repo
 import type { PushRepository } from '../repositories/push-repository';
 import type { PushSender } from '../push/types';
 import type { ExternalIdentitiesRepository } from '../repositories/external-identities-repository';
+import type { OidcAppCodesRepository } from '../repositories/oidc-app-codes-repository';
 import type { OidcAttemptsRepository } from '../repositories/oidc-attempts-repository';
 import type { PasswordResetsRepository } from '../repositories/password-resets-repository';
 import type { RefreshTokensRepository } from '../repositories/refresh-tokens-repository';
@@ -28,6 +29,8 @@ export interface IdentityDeps {
   resets: PasswordResetsRepository;
   identities: ExternalIdentitiesRepository;
   attempts: OidcAttemptsRepository;
+  /** The iOS app's one-time sign-in codes (decision 0015). */
+  appCodes: OidcAppCodesRepository;
   signingKeys: SigningKeysRepository;
   /** Notification preferences and the in-app centre (issue 25). */
   notifications: NotificationsRepository;
@@ -79,6 +82,12 @@ export interface GoogleSignInSettings {
   redirectUri: () => string;
   /** How long a started sign-in may take at the provider. */
   attemptTtlMs: number;
+  /** Where the app may ask to be sent back to (exact URLs, e.g. `vere://auth/callback`): GOOGLE_NATIVE_REDIRECTS. */
+  nativeRedirects: readonly string[];
+  /** How long the app has to exchange a one-time code. */
+  appCodeTtlMs: number;
+  /** The clock the one-time codes expire on (tests pass a fake one). */
+  now: () => Date;
 }
 
 /** How pushes leave (decision 0053). */

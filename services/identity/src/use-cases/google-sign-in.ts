@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { OidcCallbackError } from '@vere/contracts';
 import { normalizeEmail, validateEmail, validateName } from '@vere/domain';
 import { AppError } from '@vere/service-kit';
@@ -12,6 +12,10 @@ import { endAllSessions } from './sessions';
 export const GOOGLE = 'google';
 /** How long a started sign-in may take at the provider. */
 export const DEFAULT_ATTEMPT_TTL_MS = 10 * 60_000;
+/** How long the iOS app has to exchange the one-time code in its redirect (decision 0015). */
+export const DEFAULT_APP_CODE_TTL_MS = 60_000;
+/** The iOS app's return target, the only one allowed unless GOOGLE_NATIVE_REDIRECTS says otherwise. */
+export const DEFAULT_NATIVE_REDIRECTS = ['vere://auth/callback'] as const;
 
 /** A sign-in that did not finish, with the stable code the callback screen shows a message for. */
 export class OidcSignInError extends Error {
@@ -19,10 +23,13 @@ export class OidcSignInError extends Error {
   constructor(
     readonly code: OidcCallbackError,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; appRedirect?: string | null },
   ) {
     super(message, options);
+    this.appRedirect = options?.appRedirect ?? null;
   }
+  /** Set once the attempt is known to be the app's: the error goes back to the app, not the web. */
+  readonly appRedirect: string | null;
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -35,13 +42,27 @@ export function safeReturnPath(raw: string | undefined): string {
 }
 
 /**
+ * The app's return target, exactly as allowed (GOOGLE_NATIVE_REDIRECTS), or null for the web. Any
+ * other value is refused, never redirected to: a code must only ever reach Vere's own app.
+ */
+export function allowedAppRedirect(google: GoogleSignInSettings, raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!google.nativeRedirects.includes(raw)) {
+    throw new AppError('REDIRECT_NOT_ALLOWED', 'This return address is not allowed.');
+  }
+  return raw;
+}
+
+/**
  * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept server side under the state's
  * hash until the callback. Resolves the state (for the browser's cookie) and the provider's URL.
+ * `appRedirect` (checked by allowedAppRedirect) makes the callback answer the app with a one-time code.
  */
 export async function beginGoogleSignIn(
   deps: IdentityDeps,
   google: GoogleSignInSettings,
   redirect: string | undefined,
+  appRedirect: string | null = null,
 ) {
   let config: oidc.Configuration;
   try {
@@ -62,6 +83,7 @@ export async function beginGoogleSignIn(
       nonce,
       codeVerifier,
       returnTo: safeReturnPath(redirect),
+      appRedirect,
       expiresAt: new Date(now.getTime() + google.attemptTtlMs),
     });
   });
@@ -91,7 +113,7 @@ export async function finishGoogleSignIn(
   deps: IdentityDeps,
   google: GoogleSignInSettings,
   input: { query: URLSearchParams; cookieState: string | undefined },
-): Promise<{ user: User; returnTo: string }> {
+): Promise<{ user: User; returnTo: string; appRedirect: string | null }> {
   const state = input.query.get('state');
   if (!state || !input.cookieState || !sameState(state, input.cookieState)) {
     throw new OidcSignInError('STATE_INVALID', 'the state is missing or is not the one this browser started');
@@ -100,6 +122,25 @@ export async function finishGoogleSignIn(
   if (!attempt || attempt.provider !== GOOGLE || attempt.expiresAt.getTime() <= Date.now()) {
     throw new OidcSignInError('STATE_INVALID', 'no usable sign-in for this state (unknown, used or expired)');
   }
+  try {
+    const user = await signInFromCallback(deps, google, input.query, state, attempt);
+    return { user, returnTo: attempt.returnTo, appRedirect: attempt.appRedirect };
+  } catch (err) {
+    // The app's attempt: its error goes back to the app (the code, never a provider's text).
+    if (attempt.appRedirect === null) throw err;
+    const oidcError =
+      err instanceof OidcSignInError ? err : new OidcSignInError('INTERNAL', 'sign-in failed', { cause: err });
+    throw new OidcSignInError(oidcError.code, oidcError.message, { cause: err, appRedirect: attempt.appRedirect });
+  }
+}
+
+async function signInFromCallback(
+  deps: IdentityDeps,
+  google: GoogleSignInSettings,
+  query: URLSearchParams,
+  state: string,
+  attempt: { codeVerifier: string; nonce: string },
+): Promise<User> {
   let config: oidc.Configuration;
   try {
     config = await google.client.config();
@@ -108,7 +149,7 @@ export async function finishGoogleSignIn(
   }
 
   const callbackUrl = new URL(google.redirectUri());
-  callbackUrl.search = input.query.toString();
+  callbackUrl.search = query.toString();
   let claims: oidc.IDToken;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
@@ -131,7 +172,41 @@ export async function finishGoogleSignIn(
     }
     throw new OidcSignInError('EXCHANGE_FAILED', 'code exchange or ID token checks failed', { cause: err });
   }
-  return { user: await accountFor(deps, claims), returnTo: attempt.returnTo };
+  return accountFor(deps, claims);
+}
+
+/**
+ * The iOS app's half of a finished sign-in (decision 0015): a random one-time code, stored only as
+ * its SHA-256, that works once and for `appCodeTtlMs`. The system browser the sign-in ran in keeps
+ * its cookies to itself, so the code in the `vere://` redirect is what carries the session across.
+ */
+export async function issueAppCode(deps: IdentityDeps, google: GoogleSignInSettings, userId: string): Promise<string> {
+  const code = randomBytes(32).toString('base64url');
+  const now = google.now();
+  await deps.transaction(async (tx) => {
+    // Unexchanged codes go as new ones come, so the table stays small.
+    await deps.appCodes.deleteExpired(tx, now);
+    await deps.appCodes.create(tx, {
+      codeHash: sha256(code),
+      userId,
+      expiresAt: new Date(now.getTime() + google.appCodeTtlMs),
+    });
+  });
+  return code;
+}
+
+const codeInvalid = () =>
+  new AppError('SIGN_IN_CODE_INVALID', 'This sign-in link has expired or was already used. Please sign in again.');
+
+/**
+ * Takes a one-time code: resolves the account it signs in to, once. Unknown (forged), used and
+ * expired codes are all refused the same way; the row is deleted as it is read, so of two parallel
+ * exchanges exactly one wins.
+ */
+export async function exchangeAppCode(deps: IdentityDeps, google: GoogleSignInSettings, code: string): Promise<string> {
+  const taken = await deps.appCodes.take(deps.db, sha256(code));
+  if (!taken || taken.expiresAt.getTime() <= google.now().getTime()) throw codeInvalid();
+  return taken.userId;
 }
 
 /**
