@@ -250,6 +250,10 @@ export default [
           checkVersionMismatches: true,
           ignoredDependencies: [
             ...workspacePackages,
+            // service-kit pins OpenTelemetry 2.x in its own node_modules; lighthouse's Sentry (bench) hoists
+            // 1.x to the root, the only copy this rule reads, so it would call service-kit's pins mismatched
+            '@opentelemetry/resources',
+            '@opentelemetry/sdk-trace-base',
             // imported by each service's generated Prisma client (not in the repository, so not in the graph)
             '@prisma/client',
             // the shared singletons: every app declares the versions it shares (read by its rspack config)
