@@ -38,6 +38,7 @@ type Schema = {
   anyOf?: Schema[];
   oneOf?: Schema[];
   default?: unknown;
+  examples?: unknown[];
 };
 type Operation = {
   parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
@@ -47,6 +48,8 @@ type Operation = {
 /** A value the schema takes, as plain as it gets (the other fields stay valid while one is fuzzed). */
 function sample(schema: Schema): unknown {
   if ('const' in schema) return schema.const;
+  // A field with a pattern (a push key) names a value it takes.
+  if (schema.examples?.length) return schema.examples[0];
   if (schema.enum) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf;
   if (options) return sample(options.find((o) => o.type !== 'null') ?? options[0]!);

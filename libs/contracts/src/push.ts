@@ -19,8 +19,12 @@ export type VapidPublicKey = Static<typeof VapidPublicKeySchema>;
 export const WebPushSubscribeBodySchema = Type.Object({
   endpoint: SingleLine(PUSH_ENDPOINT_MAX_LENGTH, { minLength: 1 }),
   keys: Type.Object({
-    p256dh: Type.String({ pattern: PUSH_P256DH.source, maxLength: 87 }),
-    auth: Type.String({ pattern: PUSH_AUTH.source, maxLength: 22 }),
+    p256dh: Type.String({
+      pattern: PUSH_P256DH.source,
+      maxLength: 87,
+      examples: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'],
+    }),
+    auth: Type.String({ pattern: PUSH_AUTH.source, maxLength: 22, examples: ['tBHItJI5svbpez7KI4CCXg'] }),
   }),
 });
 export type WebPushSubscribeBody = Static<typeof WebPushSubscribeBodySchema>;
