@@ -1,4 +1,4 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
@@ -200,3 +200,20 @@ export const IconCamera = icon(
     <circle cx="12" cy="13.5" r="3.5" />
   </>,
 );
+
+/** The icons a content cover names (a playbook's or a pack's `cover.icon`), by that name. */
+export const COVER_ICONS = {
+  compass: IconCompass,
+  sparkles: IconSparkles,
+  sun: IconSun,
+  zap: IconZap,
+  'eye-off': IconEyeOff,
+  message: IconMessage,
+  star: IconStar,
+  calendar: IconCalendar,
+  book: IconBook,
+  flame: IconFlame,
+  users: IconUsers,
+  trophy: IconTrophy,
+} satisfies Record<string, ComponentType<IconProps>>;
+export type CoverIconName = keyof typeof COVER_ICONS;
