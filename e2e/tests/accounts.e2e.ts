@@ -345,6 +345,7 @@ describe('your data', () => {
       podReactions: [],
       podComments: [],
       nudges: [],
+      playbookWeeks: [],
     });
     expect(data.billing).toEqual({ service: 'billing', entitlement: null, subscriptions: [] });
 
