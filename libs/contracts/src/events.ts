@@ -391,6 +391,20 @@ export const ChatMessageSent = contract(
 export type ChatMessageSentPayload = Static<typeof ChatMessageSent.schema>;
 
 /**
+ * pods: `userId` read `friendId`'s messages to them up to `readAt` (`POST /chats/{friendId}/read`
+ * when anything changed; same transaction). identity marks its chat notifications read (decision 0056).
+ */
+export const ChatRead = contract(
+  'pods.chat.read.v1',
+  Type.Object({
+    ...Meta,
+    friendId: Type.String({ format: 'uuid' }),
+    readAt: Type.String({ description: 'ISO 8601' }),
+  }),
+);
+export type ChatReadPayload = Static<typeof ChatRead.schema>;
+
+/**
  * pods: `userId` commented on or reacted to `authorId`'s post (a pod log entry) in `podId`. Only
  * for a new comment or a reaction newly given, never on one's own post; notifications tell the author.
  */
@@ -476,6 +490,7 @@ export const Events = {
   MemberNudged,
   PostInteraction,
   ChatMessageSent,
+  ChatRead,
   MemberLeft,
   BlockChanged,
   PodStreakUpdated,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BlockChanged, ChatMessageSent } from '@vere/contracts';
+import { BlockChanged, ChatMessageSent, ChatRead } from '@vere/contracts';
 import { newEvent } from '@vere/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
@@ -101,6 +101,25 @@ describe('chat message notifications', () => {
     expect(fromAna.map((n) => n.title)).toEqual(['New message from Ana Ruiz', 'New message from Ana Ruiz']);
     expect(fromAna.filter((n) => n.readAt === null).map((n) => n.id)).toHaveLength(1);
     expect(fromAna.find((n) => n.readAt === null)!.id).not.toBe(first.id);
+  });
+
+  it('reading the chat in pods marks its items read; a message event arriving after its read adds nothing', async () => {
+    const [ana, ben] = [await account('Ana Ruiz'), await account('Ben Okafor')];
+    const t0 = new Date('2027-04-04T07:00:00Z');
+    await message(ana, ben, t0);
+    await message(ana, ben, minutes(t0, 1));
+    await publish(ChatRead.subject, ben.id, { friendId: ana.id, readAt: minutes(t0, 2).toISOString() }, minutes(t0, 2));
+    expect((await centre(ben.token)).map((n) => [n.title, n.readAt !== null])).toEqual([
+      ['2 new messages from Ana Ruiz', true],
+    ]);
+    // A message sent before the read, whose event is consumed after it: already read, no item.
+    await message(ana, ben, minutes(t0, 1.5));
+    expect(await centre(ben.token)).toHaveLength(1);
+    // A later message opens a new unread item.
+    await message(ana, ben, minutes(t0, 3));
+    expect((await centre(ben.token)).filter((n) => n.readAt === null).map((n) => n.title)).toEqual([
+      'New message from Ana Ruiz',
+    ]);
   });
 
   it('never for a pair with a block either way, and not while pod activity (the social type) is off', async () => {

@@ -291,6 +291,21 @@ describe('pods.chat.message.sent.v1 (notifications; decision 0056)', () => {
     expect(JSON.stringify(events[0])).not.toContain('Secret');
   });
 
+  it('reading the chat writes pods.chat.read.v1 once, and nothing when there was nothing to read', async () => {
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    await befriend(ana, bo);
+    expect((await send(ana, bo, 'hello')).statusCode).toBe(201);
+    const read = () => as(h, bo)('POST', `/api/pods/chats/${ana}/read`);
+    expect((await read()).statusCode).toBe(204);
+    expect((await read()).statusCode).toBe(204);
+    const { rows } = await h.sql.query(
+      `SELECT payload FROM pods.outbox_event WHERE subject = 'pods.chat.read.v1' AND payload->>'userId' = $1`,
+      [bo],
+    );
+    expect(rows.map((r) => r.payload)).toEqual([expect.objectContaining({ userId: bo, friendId: ana })]);
+  });
+
   it('30 parallel sends: exactly one event for each of the 20 messages stored (same transaction)', async () => {
     const ana = await newUser(h);
     const bo = await newUser(h);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessageSentPayload } from '@vere/contracts';
+import type { ChatMessageSentPayload, ChatReadPayload } from '@vere/contracts';
 import { notificationRoute } from '@vere/domain';
 import type { Db } from '../repositories/db';
 
@@ -38,6 +38,11 @@ export async function onChatMessageSent(tx: Db, e: ChatMessageSentPayload): Prom
   if (blocked.length > 0) return;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`chat-notify:${recipient}:${sender}`}, 0))`;
   const at = new Date(e.occurredAt);
+  // Already read (the read event came first: the two subjects have their own consumers).
+  const read = await tx.$queryRaw<{ one: number }[]>`
+    SELECT 1 AS one FROM "identity"."notify_chat_read"
+     WHERE user_id = ${recipient}::uuid AND friend_id = ${sender}::uuid AND read_at >= ${at}`;
+  if (read.length > 0) return;
   const name = await nameOf(tx, sender);
   const open = await tx.$queryRaw<{ notification_id: string; count: number }[]>`
     SELECT b.notification_id, b.count
@@ -71,4 +76,23 @@ export async function onChatMessageSent(tx: Db, e: ChatMessageSentPayload): Prom
   await tx.$executeRaw`
     INSERT INTO "identity"."chat_notification_batch" (notification_id, user_id, sender_id, count, first_at, last_at)
     VALUES (${id}::uuid, ${recipient}::uuid, ${sender}::uuid, 1, ${at}, ${at})`;
+}
+
+/**
+ * pods.chat.read.v1: the reader read the friend's messages up to `readAt`, so the friend's chat items
+ * covering messages until then are read too (the bell and the centre follow the chat).
+ */
+export async function onChatRead(tx: Db, e: ChatReadPayload): Promise<void> {
+  const readAt = new Date(e.readAt);
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`chat-notify:${e.userId}:${e.friendId}`}, 0))`;
+  await tx.$executeRaw`
+    INSERT INTO "identity"."notify_chat_read" (user_id, friend_id, read_at)
+    SELECT ${e.userId}::uuid, ${e.friendId}::uuid, ${readAt}
+     WHERE EXISTS (SELECT 1 FROM "identity"."user" WHERE id = ${e.userId}::uuid)
+    ON CONFLICT (user_id, friend_id) DO UPDATE SET read_at = GREATEST(notify_chat_read.read_at, EXCLUDED.read_at)`;
+  await tx.$executeRaw`
+    UPDATE "identity"."notification" n SET read_at = ${readAt}
+      FROM "identity"."chat_notification_batch" b
+     WHERE b.notification_id = n.id AND b.user_id = ${e.userId}::uuid AND b.sender_id = ${e.friendId}::uuid
+       AND n.read_at IS NULL AND b.last_at <= ${readAt}`;
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ChatMessageSent, type Chat, type ChatMessage, type ChatPage, type ChatUnread } from '@vere/contracts';
+import {
+  ChatMessageSent,
+  ChatRead,
+  type Chat,
+  type ChatMessage,
+  type ChatPage,
+  type ChatUnread,
+} from '@vere/contracts';
 import { chatRetryAfterSeconds, normalizeChatMessage, validateChatMessage } from '@vere/domain';
 import { AppError, newEvent, writeOutbox, type Queryable } from '@vere/service-kit';
 import type { PodsDeps } from '../deps';
@@ -111,7 +118,9 @@ export async function markChatRead(deps: PodsDeps, viewer: string, friendId: str
   await deps.transaction(async (tx) => {
     await requireChat(deps, tx, viewer, friendId);
     const readAt = await deps.chat.markRead(tx, viewer, friendId);
-    if (readAt) await notifyChatRead(tx, viewer, friendId, readAt);
+    if (!readAt) return;
+    await writeOutbox(tx, newEvent(ChatRead.subject, viewer, { friendId, readAt: readAt.toISOString() }));
+    await notifyChatRead(tx, viewer, friendId, readAt);
   });
 }
 

@@ -15,3 +15,14 @@ CREATE TABLE "chat_notification_batch" (
 );
 ALTER TABLE "chat_notification_batch" ADD CONSTRAINT "chat_notification_batch_notification_id_fkey" FOREIGN KEY ("notification_id") REFERENCES "notification"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 CREATE INDEX "chat_notification_batch_user_id_sender_id_first_at_idx" ON "chat_notification_batch"("user_id", "sender_id", "first_at" DESC);
+
+-- Read model of pods.chat.read.v1: how far the user read a friend's messages. Marks the chat items
+-- read, and keeps a message event arriving after its read event from adding an unread item.
+CREATE TABLE "notify_chat_read" (
+    "user_id" UUID NOT NULL,
+    "friend_id" UUID NOT NULL,
+    "read_at" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "notify_chat_read_pkey" PRIMARY KEY ("user_id", "friend_id")
+);
+ALTER TABLE "notify_chat_read" ADD CONSTRAINT "notify_chat_read_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE CASCADE;
