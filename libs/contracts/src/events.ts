@@ -375,6 +375,36 @@ export const MemberNudged = contract(
 export type MemberNudgedPayload = Static<typeof MemberNudged.schema>;
 
 /**
+ * pods: `userId` sent `recipientId` (a friend) chat message `messageId`, written through the outbox in
+ * the same transaction as the message (decision 0026; notifications: decision 0056). No text and no
+ * name: the body stays in pods (a notification, and its push through Apple's or a browser's push
+ * service, says only who wrote); identity knows the sender's name itself.
+ */
+export const ChatMessageSent = contract(
+  'pods.chat.message.sent.v1',
+  Type.Object({
+    ...Meta,
+    messageId: Type.String({ format: 'uuid' }),
+    recipientId: Type.String({ format: 'uuid' }),
+  }),
+);
+export type ChatMessageSentPayload = Static<typeof ChatMessageSent.schema>;
+
+/**
+ * pods: `userId` read `friendId`'s messages to them up to `readAt` (`POST /chats/{friendId}/read`
+ * when anything changed; same transaction). identity marks its chat notifications read (decision 0056).
+ */
+export const ChatRead = contract(
+  'pods.chat.read.v1',
+  Type.Object({
+    ...Meta,
+    friendId: Type.String({ format: 'uuid' }),
+    readAt: Type.String({ description: 'ISO 8601' }),
+  }),
+);
+export type ChatReadPayload = Static<typeof ChatRead.schema>;
+
+/**
  * pods: `userId` commented on or reacted to `authorId`'s post (a pod log entry) in `podId`. Only
  * for a new comment or a reaction newly given, never on one's own post; notifications tell the author.
  */
@@ -459,6 +489,8 @@ export const Events = {
   MemberJoined,
   MemberNudged,
   PostInteraction,
+  ChatMessageSent,
+  ChatRead,
   MemberLeft,
   BlockChanged,
   PodStreakUpdated,

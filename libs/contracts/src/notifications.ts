@@ -67,6 +67,7 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('pod_activity'),
   Type.Literal('friend_request'),
   Type.Literal('friend_accepted'),
+  Type.Literal('chat_message'),
 ]);
 
 /** One item of the in-app centre. */

@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'pod_activity',
   'friend_request',
   'friend_accepted',
+  'chat_message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -34,6 +35,8 @@ export const KIND_TYPE: Record<NotificationKind, NotificationType | null> = {
   pod_activity: 'podActivities',
   friend_request: null,
   friend_accepted: null,
+  // A friend's chat is social activity: the spec's table has no fifth type (decision 0056).
+  chat_message: 'podActivities',
 };
 
 /** "HH:MM", 24-hour clock. */
@@ -100,17 +103,20 @@ export function inQuietHours(quiet: QuietHours, minute: number): boolean {
 }
 
 /** Spec §2: where tapping a notification of this kind leads. */
-export function notificationRoute(kind: NotificationKind, podId?: string | null): string {
+export function notificationRoute(kind: NotificationKind, targetId?: string | null): string {
+  // `targetId`: the pod of a pod_activity, the friend of a chat_message (the page /chat/<friendId>).
   switch (kind) {
     case 'challenge_reminder':
     case 'streak_at_risk':
     case 'weekly_announcement':
       return '/challenges';
     case 'pod_activity':
-      return podId ? `/pods/${podId}` : '/pods';
+      return targetId ? `/pods/${targetId}` : '/pods';
     case 'friend_request':
     case 'friend_accepted':
       return '/connect';
+    case 'chat_message':
+      return targetId ? `/chat/${targetId}` : '/connect';
   }
 }
 

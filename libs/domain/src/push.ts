@@ -58,6 +58,7 @@ export function pushTapType(kind: NotificationKind): PushTapType {
       return 'pod';
     case 'friend_request':
     case 'friend_accepted':
+    case 'chat_message':
       return 'friend';
   }
 }

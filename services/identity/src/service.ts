@@ -8,6 +8,8 @@ import {
   MemberNudged,
   PodStreakUpdated,
   PostInteraction,
+  ChatMessageSent,
+  ChatRead,
   StreakUpdated,
   TodoChanged,
   WeeklyCompleted,
@@ -74,6 +76,7 @@ import {
   onPodStreakRose,
   onPostInteraction,
 } from './use-cases/pod-activity';
+import { onChatMessageSent, onChatRead } from './use-cases/chat-notifications';
 import { RESET_LINK_TTL_MS, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW } from './use-cases/password-reset';
 import { DEFAULT_FAMILY_LIFETIME_MS, DEFAULT_REUSE_GRACE_MS, accessTokenRevoked } from './use-cases/sessions';
 
@@ -272,6 +275,8 @@ export async function createIdentityService(
         consume(bus, transaction, 'identity-pod-streaks', PodStreakUpdated, (tx, e) => onPodStreakRose(tx, e)),
         consume(bus, transaction, 'identity-pod-posts', PostInteraction, (tx, e) => onPostInteraction(tx, e)),
         consume(bus, transaction, 'identity-pod-blocks', BlockChanged, (tx, e) => onBlockChanged(tx, e)),
+        consume(bus, transaction, 'identity-notify-chats', ChatMessageSent, (tx, e) => onChatMessageSent(tx, e)),
+        consume(bus, transaction, 'identity-notify-chat-reads', ChatRead, (tx, e) => onChatRead(tx, e)),
       ];
     },
   });

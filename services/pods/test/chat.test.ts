@@ -265,6 +265,61 @@ describe('rate limit per sender', () => {
   });
 });
 
+describe('pods.chat.message.sent.v1 (notifications; decision 0056)', () => {
+  const sentEvents = async (sender: string) =>
+    (
+      await h.sql.query(
+        `SELECT payload FROM pods.outbox_event WHERE subject = 'pods.chat.message.sent.v1' AND payload->>'userId' = $1`,
+        [sender],
+      )
+    ).rows.map((r) => r.payload as Record<string, unknown>);
+
+  it('is written once per stored message, with the message, never its text, and not for a refused send', async () => {
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    const stranger = await newUser(h);
+    await befriend(ana, bo);
+    expect((await send(ana, stranger, 'not a friend')).statusCode).toBe(403);
+    expect((await send(ana, bo, '   ')).statusCode).toBe(400);
+    expect(await sentEvents(ana)).toEqual([]);
+
+    const res = await send(ana, bo, 'Secret plans for Sunday');
+    expect(res.statusCode, res.body).toBe(201);
+    const events = await sentEvents(ana);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ userId: ana, recipientId: bo, messageId: res.json().id });
+    expect(JSON.stringify(events[0])).not.toContain('Secret');
+  });
+
+  it('reading the chat writes pods.chat.read.v1 once, and nothing when there was nothing to read', async () => {
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    await befriend(ana, bo);
+    expect((await send(ana, bo, 'hello')).statusCode).toBe(201);
+    const read = () => as(h, bo)('POST', `/api/pods/chats/${ana}/read`);
+    expect((await read()).statusCode).toBe(204);
+    expect((await read()).statusCode).toBe(204);
+    const { rows } = await h.sql.query(
+      `SELECT payload FROM pods.outbox_event WHERE subject = 'pods.chat.read.v1' AND payload->>'userId' = $1`,
+      [bo],
+    );
+    expect(rows.map((r) => r.payload)).toEqual([expect.objectContaining({ userId: bo, friendId: ana })]);
+  });
+
+  it('30 parallel sends: exactly one event for each of the 20 messages stored (same transaction)', async () => {
+    const ana = await newUser(h);
+    const bo = await newUser(h);
+    await befriend(ana, bo);
+    await Promise.all(Array.from({ length: 30 }, (_, i) => send(ana, bo, `burst ${i}`)));
+    const stored = (await h.sql.query('SELECT id FROM pods.chat_message WHERE sender_id = $1', [ana])).rows.map(
+      (r) => r.id as string,
+    );
+    expect(stored).toHaveLength(20);
+    const events = await sentEvents(ana);
+    expect(events.map((e) => e.messageId).sort()).toEqual([...stored].sort());
+  });
+});
+
 describe('live chat (server-sent events)', () => {
   it('streams a message to the recipient and the sender right after the commit, and nothing to anyone else', async () => {
     const ana = await newUser(h);

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Chat, ChatMessage, ChatPage, ChatUnread } from '@vere/contracts';
+import {
+  ChatMessageSent,
+  ChatRead,
+  type Chat,
+  type ChatMessage,
+  type ChatPage,
+  type ChatUnread,
+} from '@vere/contracts';
 import { chatRetryAfterSeconds, normalizeChatMessage, validateChatMessage } from '@vere/domain';
-import { AppError, type Queryable } from '@vere/service-kit';
+import { AppError, newEvent, writeOutbox, type Queryable } from '@vere/service-kit';
 import type { PodsDeps } from '../deps';
 import { notifyChat, notifyChatRead } from '../live/messages';
 import { lockPair } from '../repositories/sql';
@@ -76,7 +83,8 @@ export async function readHistory(
 /**
  * Sends a message: checked (friends, text rule), rate-limited per sender and stored in one unit of
  * work under the sender's advisory lock; the NOTIFY in it reaches both participants' open chat
- * streams right after the commit.
+ * streams right after the commit, and `pods.chat.message.sent.v1` (no text) lets identity notify the
+ * recipient (decision 0056).
  */
 export async function sendMessage(deps: PodsDeps, viewer: string, friendId: string, raw: string): Promise<ChatMessage> {
   const verdict = validateChatMessage(raw);
@@ -99,6 +107,7 @@ export async function sendMessage(deps: PodsDeps, viewer: string, friendId: stri
         wait,
       );
     const message = await deps.chat.insertMessage(tx, { id: randomUUID(), sender: viewer, recipient: friendId, body });
+    await writeOutbox(tx, newEvent(ChatMessageSent.subject, viewer, { messageId: message.id, recipientId: friendId }));
     await notifyChat(tx, message);
     return message;
   });
@@ -109,7 +118,9 @@ export async function markChatRead(deps: PodsDeps, viewer: string, friendId: str
   await deps.transaction(async (tx) => {
     await requireChat(deps, tx, viewer, friendId);
     const readAt = await deps.chat.markRead(tx, viewer, friendId);
-    if (readAt) await notifyChatRead(tx, viewer, friendId, readAt);
+    if (!readAt) return;
+    await writeOutbox(tx, newEvent(ChatRead.subject, viewer, { friendId, readAt: readAt.toISOString() }));
+    await notifyChatRead(tx, viewer, friendId, readAt);
   });
 }
 
