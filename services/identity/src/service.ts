@@ -152,6 +152,8 @@ export async function createIdentityService(
       const transaction = prismaTransactions(prisma, { schema: 'identity', relay });
       const signingKeys = createSigningKeysRepository();
       keys = SigningKeys.load({ db: prisma, transaction, signingKeys }, keyOptions);
+      // The signing keys first: a wrong SIGNING_KEY_ENCRYPTION_KEY is reported as theirs, not as the VAPID key's.
+      await keys;
       const push = createPushRepository();
       const vapid = await loadVapidKeys(
         { db: prisma, push },

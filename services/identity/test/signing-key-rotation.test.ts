@@ -7,6 +7,7 @@ import { openServiceDatabase, TOKEN_AUDIENCE_SERVICES, serviceAudience } from '@
 import { testLogger } from '@vere/test-kit';
 import { createVerifier } from 'fast-jwt';
 import pg from 'pg';
+import webpush from 'web-push';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/generated/prisma/client';
 import type { IdentityConfig } from '../src/index';
@@ -160,7 +161,8 @@ describe('signing keys at rest', () => {
 
   it('refuses to start in production without JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY', async () => {
     const db = await database();
-    const production = { production: true, smtpUrl: 'smtp://127.0.0.1:2525' };
+    // Production also needs its VAPID pair (decision 0053); this test is about the signing keys.
+    const production = { production: true, smtpUrl: 'smtp://127.0.0.1:2525', vapid: webpush.generateVAPIDKeys() };
     await expect(buildIdentity(production, { db })).rejects.toThrow(
       /JWT_PRIVATE_KEY or SIGNING_KEY_ENCRYPTION_KEY must be set in production/,
     );

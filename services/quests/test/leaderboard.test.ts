@@ -140,7 +140,9 @@ describe('profile read model', () => {
 
   it('erases to-dos, usage, XP and entitlement with the account', async () => {
     const userId = await newPlayer(h);
-    const [card] = (await h.sql.query("SELECT id FROM quests.sidequest WHERE type = 'daily' LIMIT 1")).rows;
+    const [card] = (
+      await h.sql.query("SELECT id FROM quests.sidequest WHERE type = 'daily' AND pack_id IS NULL LIMIT 1")
+    ).rows;
     expect((await as(h, userId).accept(card.id)).statusCode).toBe(201);
     await deleteUser(h.bus, userId);
     for (const table of ['player', 'todo', 'daily_usage', 'xp_ledger', 'entitlement']) {
@@ -286,7 +288,9 @@ describe('boards: this week / all time × friends / pods / everyone (decision 00
     await setXp(friend, 10);
     await setWeekXp(friend, 10);
     await setWeekXp(me, 999, thisWeek() - 1); // last week's XP does not count this week
-    const [card] = (await h.sql.query("SELECT id, xp FROM quests.sidequest WHERE type = 'daily' LIMIT 1")).rows;
+    const [card] = (
+      await h.sql.query("SELECT id, xp FROM quests.sidequest WHERE type = 'daily' AND pack_id IS NULL LIMIT 1")
+    ).rows;
     const accepted = await as(h, me).accept(card.id);
     expect(accepted.statusCode).toBe(201);
     const done = await as(h, me).complete(accepted.json().todo.id, { proofType: 'text', proofText: 'Did it.' });

@@ -66,7 +66,7 @@ await sql.query('VACUUM ANALYZE quests.player');
 await sql.query('VACUUM ANALYZE quests.weekly_xp');
 // Five cards: a caller accepts each once (the same card twice in a day is refused, decision 0036).
 const { rows: cards } = await sql.query<{ id: string }>(
-  "SELECT id FROM quests.sidequest WHERE type = 'daily' ORDER BY created_at DESC LIMIT 5",
+  "SELECT id FROM quests.sidequest WHERE type = 'daily' AND pack_id IS NULL ORDER BY created_at DESC LIMIT 5",
 );
 await sql.end();
 

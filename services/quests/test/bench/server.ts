@@ -62,6 +62,7 @@ WITH pc AS (
 ), ok AS (
   SELECT s.id, s.type, s.title, s.description, s.xp, c.date, c.max_swipes FROM quests.sidequest s, c
   WHERE s.id = $2 AND (s.type = 'daily' OR c.weekend_open)
+    AND (s.pack_id IS NULL OR EXISTS (SELECT FROM quests.player_pack pp WHERE pp.user_id = $1 AND pp.pack_id = s.pack_id))
 ), u AS (
   INSERT INTO quests.daily_usage AS d (user_id, date, swipes_used, weekend_swipes_used, updated_at)
   SELECT $1, ok.date, (ok.type = 'daily')::int, (ok.type = 'weekend')::int, $3 FROM ok
