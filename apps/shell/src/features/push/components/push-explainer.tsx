@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { enablePush, mayAskForPush, pushSupported, rememberPushAnswer, syncPush, useAppEvent } from '@vere/web-kit';
 import { Button, notify } from '@vere/web-ui';
 
@@ -17,6 +17,7 @@ export function PushExplainer() {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const card = useRef<HTMLElement>(null);
 
   useEffect(() => {
     void syncPush().catch((error: unknown) => console.warn('[shell] push subscription not re-sent', error));
@@ -25,6 +26,22 @@ export function PushExplainer() {
   useAppEvent('challenge-completed', () => {
     if (pushSupported() && mayAskForPush(Notification.permission)) setOpen(true);
   });
+
+  // While the card floats over the page, the page keeps room for it at its end: the last things on
+  // it (a victory, a button) can still be scrolled above the card and reached.
+  useEffect(() => {
+    const el = card.current;
+    if (!open || !el) return;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty('--shell-push-space', `${Math.ceil(el.offsetHeight) + 16}px`);
+    reserve();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : undefined;
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--shell-push-space');
+    };
+  }, [open]);
 
   if (!open) return null;
 
@@ -51,7 +68,7 @@ export function PushExplainer() {
   };
 
   return (
-    <section className="shell-push" aria-labelledby={`${ids}-title`} data-testid="push-explainer">
+    <section ref={card} className="shell-push" aria-labelledby={`${ids}-title`} data-testid="push-explainer">
       <div className="shell-push__text" aria-live="polite">
         <h2 id={`${ids}-title`} className="shell-push__title">
           Nice one. Want a heads-up next time?
