@@ -94,4 +94,46 @@ describe('notifications', () => {
       await sam.context.close();
     },
   );
+  it(
+    'a nudge from a pod-mate reaches the bell without a reload and a tap opens the pod',
+    { timeout: 120_000 },
+    async ({ browser, stack }) => {
+      const ada = await member(browser, stack, 'ada', 'Ada Nudged');
+      const bob = await member(browser, stack, 'bob', 'Bob Nudger', { viewport: DESKTOP });
+      const auth = (p: { token: string }) => ({ Authorization: `Bearer ${p.token}` });
+      // Ada's pod, Bob joins with its code (the UI path is pod-streak.e2e's).
+      const created = await ada.context.request.post(`${stack.url}/api/pods/pods`, {
+        headers: auth(ada),
+        data: { name: 'Nudge Crew' },
+      });
+      expect(created.status()).toBe(201);
+      const pod = (await created.json()) as { id: string; invites: { code: string }[] };
+      const joined = await bob.context.request.post(`${stack.url}/api/pods/invites/${pod.invites[0]!.code}/join`, {
+        headers: auth(bob),
+      });
+      expect(joined.status()).toBe(200);
+
+      const { page } = ada;
+      await page.goto(`${stack.url}/challenges`);
+      await visible(page.getByRole('button', { name: 'Notifications', exact: true }));
+
+      const nudged = await bob.context.request.post(`${stack.url}/api/pods/pods/${pod.id}/members/${ada.id}/nudge`, {
+        headers: auth(bob),
+      });
+      expect(nudged.status()).toBe(201);
+
+      // Ada's open page learns it on its own.
+      const unreadBell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+      await visible(unreadBell, 30_000);
+      await unreadBell.click();
+      const centre = page.getByRole('dialog', { name: 'Notifications' });
+      const item = centre.getByTestId('notification-item').filter({ hasText: 'Bob Nudger nudged you' });
+      await visible(item);
+      expect(await seriousViolations(page, 'dialog')).toEqual([]);
+      await item.click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toContain(pod.id);
+      await ada.context.close();
+      await bob.context.close();
+    },
+  );
 });
