@@ -19,6 +19,8 @@
 // The last line: the 1- and 2-replica rates of each bus and their ratio (target: 2 replicas ≥ 1.6×).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,6 +62,28 @@ function startReplica(config) {
     });
     child.once('exit', (code) => reject(new Error(`replica exited with ${code}`)));
   });
+}
+
+/** Busy and total jiffies of the whole machine (Linux /proc/stat), to tell a saturated machine from idle cores. */
+function machineCpu() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    const idle = fields[3] + (fields[4] ?? 0); // idle + iowait
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds (user + system) a child process has used so far (Linux /proc), or 0 where unknown. */
+function processCpuSeconds(child) {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function stop(child) {
@@ -124,6 +148,8 @@ async function run(bus, replicas) {
         rows.map((r) => r.payload.occurredAt),
       ],
     );
+    const cpuBefore = machineCpu();
+    const replicaCpuBefore = children.map(processCpuSeconds);
     const started = process.hrtime.bigint();
     for (;;) {
       const { rows: c } = await pool.query(`SELECT count(*)::int AS n FROM ${s}.effect`);
@@ -132,6 +158,13 @@ async function run(bus, replicas) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const cpuAfter = machineCpu();
+    const replicaCpu = children.reduce((sum, child, i) => sum + processCpuSeconds(child) - replicaCpuBefore[i], 0);
+    // How many of the machine's cores were busy during the drain (anything running, PostgreSQL included).
+    const coresBusy =
+      cpuBefore && cpuAfter
+        ? (availableParallelism() * (cpuAfter.busy - cpuBefore.busy)) / (cpuAfter.total - cpuBefore.total)
+        : NaN;
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     const { rows: effects } = await pool.query(
@@ -148,7 +181,7 @@ async function run(bus, replicas) {
     const duplicated = [...perEvent.values()].filter((n) => n > 1).length;
     const lost = EVENTS - perEvent.size;
     const share = [...new Set(effects.map((e) => e.replica))].map((r) => effects.filter((e) => e.replica === r).length);
-    return { rate: EVENTS / seconds, seconds, lost, duplicated, outOfOrder, share };
+    return { rate: EVENTS / seconds, seconds, lost, duplicated, outOfOrder, share, coresBusy, replicaCpu };
   } finally {
     await Promise.all(children.map(stop));
     await pool.query(`DROP SCHEMA IF EXISTS ${s} CASCADE; DROP SCHEMA IF EXISTS ${q(busSchema)} CASCADE`);
@@ -166,7 +199,8 @@ for (const bus of buses) {
       if (r.lost || r.duplicated || r.outOfOrder) broken = true;
       console.log(
         `${bus.padEnd(8)} ${replicas} replica${replicas > 1 ? 's' : ' '}  ${r.rate.toFixed(0).padStart(6)} events/s` +
-          `  (${EVENTS} in ${r.seconds.toFixed(2)} s; per replica ${r.share.join('/')}; lost ${r.lost}, duplicated ${r.duplicated}, out of order ${r.outOfOrder})`,
+          `  (${EVENTS} in ${r.seconds.toFixed(2)} s; per replica ${r.share.join('/')}; lost ${r.lost}, duplicated ${r.duplicated}, out of order ${r.outOfOrder};` +
+          ` cores busy ${r.coresBusy.toFixed(2)} of ${availableParallelism()}, replicas' CPU ${((r.replicaCpu * 1000) / EVENTS).toFixed(2)} ms/event)`,
       );
     }
   }
