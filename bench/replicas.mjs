@@ -127,6 +127,8 @@ async function kill(replica, signal) {
 }
 
 const stats = { requests: 0, ok: 0, status5xx: 0, status4xx: 0, cut: 0, refusedRetried: 0 };
+/** Answers that were not 2xx, by "status path" (e.g. "404 /api/quests/me/progress"): what the 4xx were. */
+const notOk = new Map();
 const replicas = [];
 let next = 0;
 
@@ -141,6 +143,7 @@ async function call(path, init) {
       if (res.status >= 500) stats.status5xx += 1;
       else if (res.status >= 400) stats.status4xx += 1;
       else stats.ok += 1;
+      if (res.status >= 400) notOk.set(`${res.status} ${path}`, (notOk.get(`${res.status} ${path}`) ?? 0) + 1);
       return res;
     } catch (err) {
       const code = err?.cause?.code;
@@ -279,6 +282,7 @@ try {
     status5xx: stats.status5xx,
     cutByKill: stats.cut,
     refusedAndRetried: stats.refusedRetried,
+    notOk: Object.fromEntries([...notOk].sort((a, b) => b[1] - a[1])),
     signUps: accepted.length,
     eventsWritten: q1.rows[0].written,
     eventsPublished: q1.rows[0].published,
@@ -302,6 +306,8 @@ else {
     `\nrequests ${r.requests} (${r.requestsPerSecond}/s): ${r.ok} ok, ${r.status4xx} 4xx, ${r.status5xx} 5xx, ` +
       `${r.cutByKill} cut by the kill, ${r.refusedAndRetried} refused and sent to the other replica`,
   );
+  const answers = Object.entries(r.notOk);
+  if (answers.length) console.log(`not 2xx: ${answers.map(([what, n]) => `${n} × ${what}`).join(', ')}`);
   console.log(
     `events (identity.user.registered.v1): written ${r.eventsWritten}, published ${r.eventsPublished}, handled ${r.eventsHandled}; ` +
       `lost ${r.lost}, duplicated effects ${r.duplicatedEffects}; lag p50 ${r.lagP50Ms} ms, p99 ${r.lagP99Ms} ms`,
