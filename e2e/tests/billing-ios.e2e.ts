@@ -88,13 +88,16 @@ describe('Vere Pro in the iOS app (Capacitor shimmed as iOS, RevenueCat plugin a
     await visible(shellPlan(page).filter({ hasText: 'Free User' }));
 
     await page.evaluate("window.__rc.purchase = 'ok'");
+    // The page reloads 2 s after the purchase: wait for that load, or the goto below races it (ERR_ABORTED).
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await visible(page.getByRole('status').filter({ hasText: 'Welcome to Vere Pro!' }));
     const calls = (await page.evaluate('window.__rc.calls.map((c) => c[0])')) as string[];
     expect(calls.filter((name) => name === 'purchaseStoreProduct')).toHaveLength(2);
     expect(calls.filter((name) => name === 'configure')).toHaveLength(1);
     await snap(page, 'ios-purchase-phone');
-    // The page reloads 2 s later; the frame shows what billing says.
+    // After the reload, the frame shows what billing says.
+    await reloaded;
     await visible(shellPlan(page).filter({ hasText: 'Pro Member' }));
 
     // The subscription page sends App Store subscribers to Apple's page.

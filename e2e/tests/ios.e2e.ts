@@ -190,6 +190,8 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
     await docShot(ana.page, 'ios-purchase-sheet-phone', { fullPage: false });
     expect(await seriousViolations(ana.page)).toEqual([]);
 
+    // The page reloads 2 s after the purchase: wait for that load, or a later goto races it (ERR_ABORTED).
+    const reloaded = ana.page.waitForEvent('load', { timeout: 30_000 });
     await ana.page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await visible(ana.page.getByRole('status').filter({ hasText: 'Welcome to Vere Pro!' }));
     const purchases = (await calls(ana.page)).filter(([plugin]) => plugin === 'Purchases');
@@ -199,7 +201,8 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
       expect.objectContaining({ apiKey: APPLE_KEY, appUserID: ana.id }),
     ]);
     expect(purchases.map(([, method]) => method)).toEqual(['configure', 'getProducts', 'purchaseStoreProduct']);
-    // The page reloads 2 s later; the frame shows what billing says.
+    // After the reload, the frame shows what billing says.
+    await reloaded;
     await visible(shellPlan(ana.page).filter({ hasText: 'Pro Member' }), 20_000);
     const entitlement = await ana.context.request.get(`${stack.url}/api/billing/me/entitlement`, {
       headers: auth(ana),

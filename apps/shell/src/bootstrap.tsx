@@ -4,7 +4,7 @@ import { installErrorReporting, sessionStore, whenApiQuiet } from '@vere/web-ses
 import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
 import '@vere/web-ui/styles.css';
 import { App } from './app';
-import { prepareNativeApp } from './features/native';
+import { prepareNativeApp, startOnLaunchLink } from './features/native';
 import { firstAreaSettled, loadRemoteMap } from './features/remotes/utils/remote-registry';
 import type { AreaName } from './shared/utils/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
@@ -22,18 +22,22 @@ const app = (
   </StrictMode>
 );
 // Both in a transition, so React renders in slices and a slow phone's main thread is never blocked
-// for the whole first render (a default-priority render runs in one task).
-startTransition(() => {
-  if (root.hasAttribute('data-prerendered') && !document.documentElement.hasAttribute('data-known-user')) {
-    // auth.html: the build's /auth for a visitor (prerender/auth.tsx). React takes over its markup.
-    hydrateRoot(root, app);
-  } else {
-    // A browser that has had a user gets a fresh render under the splash, on auth.html too.
-    root.replaceChildren();
-    root.removeAttribute('data-prerendered');
-    createRoot(root).render(app);
-  }
-});
+// for the whole first render (a default-priority render runs in one task). In the iOS app, a cold
+// start on a link first puts that page in the address (the web renders at once).
+const render = () =>
+  startTransition(() => {
+    if (root.hasAttribute('data-prerendered') && !document.documentElement.hasAttribute('data-known-user')) {
+      // auth.html: the build's /auth for a visitor (prerender/auth.tsx). React takes over its markup.
+      hydrateRoot(root, app);
+    } else {
+      // A browser that has had a user gets a fresh render under the splash, on auth.html too.
+      root.replaceChildren();
+      root.removeAttribute('data-prerendered');
+      createRoot(root).render(app);
+    }
+  });
+if (isNativePlatform()) void startOnLaunchLink().finally(render);
+else render();
 
 /** Areas a signed-in user is likely to open next: fetched after start-up so a tab switch is instant. */
 const WARM_AREAS: AreaName[] = ['challenges', 'connect', 'playbooks', 'account'];

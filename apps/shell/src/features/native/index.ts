@@ -17,6 +17,16 @@ export async function prepareNativeApp(): Promise<void> {
   if (isNativePlatform()) (await load()).routeApiForApp();
 }
 
+/**
+ * Inside the app, before the first render: a cold start on a link (a pod invite, Google sign-in's
+ * return) puts that page in the address, so the router starts on it.
+ */
+export async function startOnLaunchLink(): Promise<void> {
+  if (!isNativePlatform()) return;
+  const path = await (await load()).launchPath();
+  if (path && path !== `${location.pathname}${location.search}`) history.replaceState(null, '', path);
+}
+
 /** Inside the app: links, push, status bar and keyboard, navigating with the router's navigate. */
 export function startNativeApp(navigate: (path: string) => void): void {
   if (!isNativePlatform()) return;

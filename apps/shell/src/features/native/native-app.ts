@@ -61,14 +61,23 @@ export async function startNativeApp(navigate: Navigate): Promise<void> {
   await SplashScreen.hide({ fadeOutDuration: 200 }).catch(() => undefined);
 }
 
+/**
+ * A cold start on a link (the app was launched to open it): the page to start on, or null for the
+ * home. Asked before the first render (bootstrap.tsx), so the router starts there, as a browser opening
+ * that URL would; navigating there once the app runs raced the guard's redirect of a signed-out `/`.
+ */
+export async function launchPath(): Promise<string | null> {
+  const url = (await App.getLaunchUrl())?.url;
+  const path = url ? pathForAppUrl(url) : null;
+  return path && path !== '/' ? path : null;
+}
+
 async function listenForLinks(): Promise<void> {
-  const open = (url: string | undefined) => {
-    const path = url ? pathForAppUrl(url) : null;
+  // A link opened while the app runs.
+  await App.addListener('appUrlOpen', ({ url }) => {
+    const path = pathForAppUrl(url);
     if (path && path !== `${location.pathname}${location.search}`) navigateTo(path);
-  };
-  await App.addListener('appUrlOpen', ({ url }) => open(url));
-  // A cold start on a link: the app was launched to open it.
-  open((await App.getLaunchUrl())?.url);
+  });
 }
 
 async function listenForPush(): Promise<void> {
