@@ -121,11 +121,13 @@ export function installMetrics(app: ServiceApp, opts: MetricsOptions): Registry 
     });
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request (issue 28).
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route };
     requests.inc({ ...labels, status: String(reply.statusCode) });
     if (!OPS_ROUTES.has(route)) duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true }, config: { shedding: false } }, async (_request, reply) => {

@@ -72,6 +72,12 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** How often to look for rows nobody kicked about. Default 1 s. */
   pollIntervalMs?: number;
+  /**
+   * Kicks that arrive while a batch is in flight are answered by one more batch this long after it
+   * ends (not at once), so under load one transaction publishes the rows of many requests rather than a
+   * handful each (decision 0065). A kick to an idle relay still publishes at once. Default 20 ms.
+   */
+  kickCoalesceMs?: number;
   /** Back-off of the whole relay while the bus is unavailable: doubles from min to max. Defaults 100 ms and 10 s. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
@@ -149,6 +155,7 @@ export class OutboxRelay {
   private readonly lockKey: string;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly kickCoalesceMs: number;
   private readonly minBackoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly maxAttempts: number;
@@ -171,6 +178,7 @@ export class OutboxRelay {
     this.lockKey = `${options.schema}.outbox_event`;
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.kickCoalesceMs = options.kickCoalesceMs ?? 20;
     this.minBackoffMs = options.minBackoffMs ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
     this.maxAttempts = options.maxAttempts ?? 10;
@@ -264,7 +272,12 @@ export class OutboxRelay {
         interruptible = false; // a kick must not defeat the backoff
         this.logger.warn({ err, retryInMs: backoff }, 'outbox relay failed; backing off');
       }
-      if (interruptible && this.kicked) continue;
+      if (interruptible && this.kicked) {
+        // Rows committed during the batch: gather what the next few ms commit too (unless a full
+        // batch says there is a backlog to work through at once).
+        if (delay > 0 && this.kickCoalesceMs > 0 && this.running) await this.sleep(this.kickCoalesceMs, false);
+        continue;
+      }
       // stop() may have been called during the batch, when there was no sleep to wake.
       if (!this.running) break;
       await this.sleep(delay, interruptible);

@@ -176,6 +176,45 @@ describe.each(kinds)('outbox relay with the $kind bus', ({ kind, skip, make }) =
     await r.stop();
   });
 
+  it.skipIf(skip)(
+    'under a stream of kicked commits, one batch publishes the rows of many (decision 0065)',
+    async () => {
+      const subject = subjectFor('stream');
+      let batches = 0;
+      const bus: EventBus = {
+        ...inner,
+        kind: inner.kind,
+        publish: (event) => inner.publish(event),
+        subscribe: (options, handler) => inner.subscribe(options, handler),
+        isReady: () => inner.isReady(),
+        close: () => inner.close(),
+        async publishAll(events) {
+          if (events.length > 0) batches += 1;
+          return inner.publishAll!(events);
+        },
+      };
+      const r = relay(bus, { pollIntervalMs: 60_000, kickCoalesceMs: 50 });
+      r.start();
+      await sleep(50);
+      // As under load: a request commits its event and kicks every 2 ms for about a second.
+      const events: DomainEvent[] = [];
+      const started = Date.now();
+      while (Date.now() - started < 1_000) {
+        const event = newEvent(subject, 'user-1', { i: events.length });
+        await commit(db, [event]);
+        events.push(event);
+        r.kick();
+        await sleep(2);
+      }
+      const elapsed = Date.now() - started;
+      await waitFor(async () => (await r.stats()).pending === 0, 5_000, 'every row published');
+      await r.stop();
+      // A batch at most every 50 ms (plus the first, at once): not one per handful of rows.
+      expect(events.length).toBeGreaterThan(50);
+      expect(batches).toBeLessThanOrEqual(Math.ceil(elapsed / 50) + 2);
+    },
+  );
+
   it.skipIf(skip)('a row the bus rejects is retried with back-off while later rows flow past it', async () => {
     const subject = subjectFor('failure');
     const events = [1, 2, 3].map((i) => newEvent(subject, 'user-1', { i }));

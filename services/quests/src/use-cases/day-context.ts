@@ -29,6 +29,62 @@ export interface DayContext {
   date: string;
   weekendOpen: boolean;
   maxima: LimitMaxima;
+  /** What the zone's clock says at `now` (the date, the weekend window, the resets): see zoneDayAt. */
+  zoneDay: ZoneDay;
+}
+
+/**
+ * What the day's rules read from a zone's clock at an instant: the local date, whether the weekend
+ * window is open, when the day resets and when the weekend opens and ends (libs/domain's rules).
+ * Each of them is constant from `from` until `until` (the next local midnight, or the weekend's
+ * opening if it comes first), so one computation serves every player of the zone in between.
+ */
+export interface ZoneDay {
+  from: number;
+  until: number;
+  date: string;
+  weekendOpen: boolean;
+  resetsAt: string;
+  weekendOpensAt: string;
+  weekendEndsAt: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function computeZoneDay(now: Date, timeZone: string): ZoneDay {
+  const weekendOpen = isWeekendWindow(now, timeZone);
+  const endsAt = weekendEnd(now, timeZone);
+  const opensAt = weekendOpen
+    ? nextWeekendStart(new Date(endsAt.getTime() - 8 * DAY_MS), timeZone)
+    : nextWeekendStart(now, timeZone);
+  const resetsAt = nextLocalMidnight(now, timeZone);
+  return {
+    from: now.getTime(),
+    // Within one local date every value above is fixed, except that a closed window opens (Friday 17:00).
+    until: weekendOpen ? resetsAt.getTime() : Math.min(resetsAt.getTime(), opensAt.getTime()),
+    date: localDate(now, timeZone),
+    weekendOpen,
+    resetsAt: resetsAt.toISOString(),
+    weekendOpensAt: opensAt.toISOString(),
+    weekendEndsAt: endsAt.toISOString(),
+  };
+}
+
+/** The last ZoneDay of each zone seen (a few hundred zones at most). */
+const zoneDays = new Map<string, ZoneDay>();
+
+/**
+ * The zone's day at `now`, remembered per zone until it changes: building zoned dates (Intl) was the
+ * largest cost of an accept after the HTTP and SQL work (issue 28, decision 0065).
+ */
+export function zoneDayAt(now: Date, timeZone: string): ZoneDay {
+  const at = now.getTime();
+  const known = zoneDays.get(timeZone);
+  if (known && known.from <= at && at < known.until) return known;
+  const day = computeZoneDay(now, timeZone);
+  if (zoneDays.size >= 1_000) zoneDays.clear();
+  zoneDays.set(timeZone, day);
+  return day;
 }
 
 /**
@@ -55,6 +111,7 @@ async function readContext(deps: Pick<QuestsDeps, 'db' | 'players'>, userId: str
 export function dayContextOf(userId: string, now: Date, row: PlayerContextRow): DayContext {
   const level = levelForXP(row.totalXp);
   const isPro = isProAt(now, row.proActive, row.proExpiresAt);
+  const zoneDay = zoneDayAt(now, row.timeZone);
   return {
     userId,
     now,
@@ -62,9 +119,10 @@ export function dayContextOf(userId: string, now: Date, row: PlayerContextRow): 
     totalXp: row.totalXp,
     level,
     isPro,
-    date: localDate(now, row.timeZone),
-    weekendOpen: isWeekendWindow(now, row.timeZone),
+    date: zoneDay.date,
+    weekendOpen: zoneDay.weekendOpen,
     maxima: limitMaxima({ isPro, level }),
+    zoneDay,
   };
 }
 
@@ -129,14 +187,9 @@ export async function withCachedDayContext<T>(
   throw new AppError('CONFLICT', 'Your profile changed just now. Try again.');
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Spec §3 "User limits" for the day, plus when they reset and when the weekend opens and ends. */
 export function limitsBody(ctx: DayContext, usage: UsageRow): Limits {
-  const endsAt = weekendEnd(ctx.now, ctx.timeZone);
-  const opensAt = ctx.weekendOpen
-    ? nextWeekendStart(new Date(endsAt.getTime() - 8 * DAY_MS), ctx.timeZone)
-    : nextWeekendStart(ctx.now, ctx.timeZone);
+  const day = ctx.zoneDay;
   return {
     dailySwipes: usage.swipes_used,
     maxSwipes: ctx.maxima.maxSwipes,
@@ -151,9 +204,9 @@ export function limitsBody(ctx: DayContext, usage: UsageRow): Limits {
     level: ctx.level,
     timeZone: ctx.timeZone,
     date: ctx.date,
-    resetsAt: nextLocalMidnight(ctx.now, ctx.timeZone).toISOString(),
+    resetsAt: day.resetsAt,
     weekendOpen: ctx.weekendOpen,
-    weekendOpensAt: opensAt.toISOString(),
-    weekendEndsAt: endsAt.toISOString(),
+    weekendOpensAt: day.weekendOpensAt,
+    weekendEndsAt: day.weekendEndsAt,
   };
 }
