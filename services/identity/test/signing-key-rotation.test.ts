@@ -304,13 +304,16 @@ describe('npm run rotate-keys', () => {
     await (await identity(db, { signingKeyEncryptionKey: newKek() })).close();
     const before = await keyRows(db);
 
-    const configured = await rotateKeys({ DATABASE_URL: db.url, JWT_PRIVATE_KEY: newPem() });
+    // Three refusals, each its own process (a tsx start-up each): side by side.
+    const [configured, wrongKey, production] = await Promise.all([
+      rotateKeys({ DATABASE_URL: db.url, JWT_PRIVATE_KEY: newPem() }),
+      rotateKeys({ DATABASE_URL: db.url, SIGNING_KEY_ENCRYPTION_KEY: newKek() }),
+      rotateKeys({ DATABASE_URL: db.url, NODE_ENV: 'production' }),
+    ]);
     expect(configured.code).toBe(2);
     expect(configured.stderr).toMatch(/JWT_PRIVATE_KEY is set.*Rotate by changing JWT_PRIVATE_KEY/);
-    const wrongKey = await rotateKeys({ DATABASE_URL: db.url, SIGNING_KEY_ENCRYPTION_KEY: newKek() });
     expect(wrongKey.code).toBe(2);
     expect(wrongKey.stderr).toMatch(/does not decrypt the stored signing key/);
-    const production = await rotateKeys({ DATABASE_URL: db.url, NODE_ENV: 'production' });
     expect(production.code).toBe(2);
     expect(production.stderr).toMatch(/SIGNING_KEY_ENCRYPTION_KEY must be set in production/);
     expect(await keyRows(db)).toEqual(before);
@@ -321,5 +324,6 @@ describe('npm run rotate-keys', () => {
     const byTable = await rotateKeys({ DATABASE_URL: other.url });
     expect(byTable.code).toBe(2);
     expect(byTable.stderr).toMatch(/configured JWT_PRIVATE_KEY .*rotate by changing JWT_PRIVATE_KEY/);
-  });
+    // Four command runs and two service starts: past 30 s when CI's two cores run other suites too.
+  }, 90_000);
 });
