@@ -73,6 +73,8 @@ void startUp({
     name: 'warm-areas',
     run: async () => {
       await firstScreenSettled();
+      // Where the first screen's requests end (bench/first-visit-bytes.mjs counts them apart).
+      performance.mark('vere:warm-up');
       // After the first screen, so it never weighs on the first paint; the dev server has none.
       if (process.env.NODE_ENV === 'production') {
         void registerServiceWorker({
