@@ -90,12 +90,17 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     return undefined;
   });
 
-  app.addHook('onSend', async (_req, reply) => {
+  // Every answer: the headers that act on any response. Permissions-Policy acts on documents alone,
+  // so it goes with pages and the service worker — and with API answers, as nginx.conf's /api/ block
+  // (and the Ingress) send it; not with scripts, styles and images (issue 28: each of the ~30
+  // answers of a first visit carried ~1.1 KB of headers, over HTTP/1.1 never compressed).
+  app.addHook('onSend', async (req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('cross-origin-opener-policy', 'same-origin');
+    if (req.url.startsWith('/api/') || isPageOrWorker(req.url, reply))
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   // destroyAgent: reply-from keeps each proxy's undici agent (and its pooled connections to the
@@ -207,9 +212,12 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   // (?mode=sign-up) asks for another form than the one in it. A shell built without it: index.html.
   const authHtml = existsSync(join(shellDist, 'auth.html')) ? await readFile(join(shellDist, 'auth.html')) : null;
   const sendAuth = authHtml ? await pageSender(shellDist, 'auth.html', authHtml) : sendIndex;
-  // A service's own policy wins: a signed photo keeps quests' `default-src 'none'`.
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+  // A service's own policy wins: a signed photo keeps quests' `default-src 'none'`. Pages and the
+  // service worker get the app's; every other answer the short one (a policy acts only on a document
+  // or a worker: the app's on a script is 0.4 KB that nothing reads).
+  app.addHook('onSend', async (req, reply) => {
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', isPageOrWorker(req.url, reply) ? csp : SHORT_POLICY);
   });
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/remotes/') && !/\.[a-z0-9]+(\?|$)/i.test(req.url);
@@ -269,6 +277,21 @@ export const PERMISSIONS_POLICY = [
 ]
   .map((feature) => `${feature}=()`)
   .join(', ');
+
+/**
+ * The Content-Security-Policy of every answer that is neither a page nor a worker script (scripts,
+ * styles, images, JSON): nothing may load, nothing may frame it — for whoever opens one directly.
+ * Same in nginx.conf.
+ */
+export const SHORT_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Scripts that run as workers: their own answer's policy governs what they fetch. */
+const WORKER_SCRIPTS = /^\/sw\.js(\?|$)/;
+
+/** An answer a browser runs as a document (an HTML page) or a worker: the one kind page policies act on. */
+function isPageOrWorker(url: string, reply: FastifyReply): boolean {
+  return /^text\/html\b/i.test(String(reply.getHeader('content-type') ?? '')) || WORKER_SCRIPTS.test(url);
+}
 
 /** A connection from this machine (IPv4 127/8, IPv6 ::1, or IPv4 loopback mapped into IPv6). */
 function isLoopback(address: string | undefined): boolean {
