@@ -6,16 +6,16 @@
 //                                                 /usr/bin/chromium or CHROMIUM_PATH)
 //   node bench/first-visit-bytes.mjs --list     (also every response: bytes, header bytes, encoding)
 //
-// The first screen is everything the page asks for until the shell's background warm-up starts
-// (the `vere:warm-up` performance mark, apps/shell/src/bootstrap.tsx): the warm-up prefetches the
-// other areas, the toast library and the service worker once the home has its data, and is
-// reported apart. Which of the two a request falls in used to depend on timing (the visit ended
+// The first screen is everything the page asks for until the shell marks it done (the
+// `vere:first-screen` performance mark, apps/shell/src/shared/utils/first-screen.ts: the area
+// loaded, the API quiet for 500 ms, an idle moment). What comes after — the warm-up prefetching the
+// other areas, the toast library, the service worker, the push explainer — is reported apart. Which of the two a request falls in used to depend on timing (the visit ended
 // at the first 500 ms without network, which the warm-up sometimes beat).
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startApp } from './support/app.mjs';
 
-/** Compressed bytes a signed-in first visit of `/` may transfer before the warm-up (issue 28). */
+/** Compressed bytes a signed-in first visit of `/` may transfer for its first screen (issue 28). */
 const BUDGET = 140 * 1024;
 const list = process.argv.includes('--list');
 
@@ -43,7 +43,7 @@ function kindOf(r) {
 /**
  * Opens `path` in a fresh context and records every response: encodedDataLength (headers +
  * compressed body) and its header bytes. Waits for the network to go quiet, then 4 s and quiet
- * again, so the warm-up (if any) is always in the record, and splits at the warm-up's mark.
+ * again, so the warm-up (if any) is always in the record, and splits at the first screen's mark.
  */
 async function visit(path, prepare) {
   const context = await browser.newContext();
@@ -82,7 +82,7 @@ async function visit(path, prepare) {
   await page.waitForLoadState('networkidle');
   // performance.timeOrigin + startTime: the same wall clock as CDP's wallTime.
   const warmUpAt = await page.evaluate(() => {
-    const mark = performance.getEntriesByName('vere:warm-up')[0];
+    const mark = performance.getEntriesByName('vere:first-screen')[0];
     return mark ? performance.timeOrigin + mark.startTime : null;
   });
   await context.close();
@@ -141,7 +141,7 @@ try {
   console.log(`\nFirst visit, compressed bytes on the wire (headers included):`);
   print('/auth (signed out)', signedOut.firstScreen);
   print('/     (signed in), first screen', signedIn.firstScreen);
-  print('/     (signed in), background warm-up', signedIn.warmUp);
+  print('/     (signed in), after it (warm-up)', signedIn.warmUp);
   console.log(`  target for / (signed in), first screen: ≤ ${kib(BUDGET)} (issue 28)`);
   // BENCH_JSON=<file>: the totals, for bench/run.mjs's summary.
   if (process.env.BENCH_JSON)

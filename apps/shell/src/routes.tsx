@@ -4,6 +4,7 @@ import { Navigate, useLocation } from '@vere/web-router';
 import { LoadingScreen } from '@vere/web-ui';
 import { areaForPath } from './shared/utils/areas';
 import { RemoteArea } from './features/remotes/components/remote-area';
+import { afterFirstScreen } from './features/remotes/utils/first-screen';
 import { RequireAuth } from './features/guards/components/require-auth';
 import { RequirePro, isProPath } from './features/guards/components/require-pro';
 import { AppFrame } from './features/frame/components/app-frame';
@@ -53,7 +54,7 @@ function AreaOrNotFound() {
         overlay={
           <>
             <GuidedStart />
-            <PushExplainer />
+            <PushExplainer afterFirstScreen={afterFirstScreen} />
           </>
         }
       >
