@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import {
@@ -101,6 +103,28 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     reply.header('cross-origin-opener-policy', 'same-origin');
     if (req.url.startsWith('/api/') || isPageOrWorker(req.url, reply))
       reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+
+  // JSON answers, compressed here as nginx does in production (`gzip on` for application/json): the
+  // services send them plain. A kilobyte or more only, as nginx's gzip_min_length (below that the
+  // encoding saves less than it costs); brotli at a quick level when the client takes it, else gzip.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const encoding = jsonEncodingFor(req, reply);
+    if (!encoding) return payload;
+    reply.removeHeader('content-length');
+    reply.header('content-encoding', encoding);
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const source =
+      payload instanceof Readable
+        ? payload
+        : Readable.from([typeof payload === 'string' ? Buffer.from(payload) : payload]);
+    const compressor =
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : createGzip({ level: 6 });
+    source.on('error', (err) => compressor.destroy(err));
+    return source.pipe(compressor);
   });
 
   // destroyAgent: reply-from keeps each proxy's undici agent (and its pooled connections to the
@@ -291,6 +315,31 @@ const WORKER_SCRIPTS = /^\/sw\.js(\?|$)/;
 /** An answer a browser runs as a document (an HTML page) or a worker: the one kind page policies act on. */
 function isPageOrWorker(url: string, reply: FastifyReply): boolean {
   return /^text\/html\b/i.test(String(reply.getHeader('content-type') ?? '')) || WORKER_SCRIPTS.test(url);
+}
+
+/** JSON answers smaller than this go as they are (nginx.conf's gzip_min_length). */
+const COMPRESS_MIN_BYTES = 1024;
+
+/** The encoding the edge compresses this answer with: a JSON answer of COMPRESS_MIN_BYTES or more, not encoded yet, to a client that accepts br or gzip. */
+function jsonEncodingFor(req: FastifyRequest, reply: FastifyReply): 'br' | 'gzip' | null {
+  if (req.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return null;
+  if (reply.hasHeader('content-encoding')) return null;
+  if (!/^application\/json\b/i.test(String(reply.getHeader('content-type') ?? ''))) return null;
+  const length = Number(reply.getHeader('content-length') ?? Number.NaN);
+  if (!(length >= COMPRESS_MIN_BYTES)) return null;
+  // "gzip, deflate, br;q=1.0, zstd": the names with a weight above 0.
+  const accepted = new Set(
+    String(req.headers['accept-encoding'] ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*q=/))
+      .filter(([, q]) => q === undefined || Number(q) > 0)
+      .map(([name]) => name),
+  );
+  const takes = (name: string) => accepted.has(name);
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return null;
 }
 
 /** A connection from this machine (IPv4 127/8, IPv6 ::1, or IPv4 loopback mapped into IPv6). */

@@ -48,6 +48,10 @@ async function questsStandIn(): Promise<{ url: string; close(): Promise<void> }>
       .send(Buffer.from([0xff, 0xd8, 0xff])),
   );
   app.get('/api/quests/me/progress', async () => ({ level: 1 }));
+  // A board of 50 rows: JSON well over a kilobyte, as the services send it (uncompressed).
+  app.get('/api/quests/leaderboard', async () => ({
+    rows: Array.from({ length: 50 }, (_, i) => ({ rank: i + 1, name: `Player ${i + 1}`, xp: 10_000 - i * 7 })),
+  }));
   // A service that dies while a body is on its way: it reads the headers, then drops the connection.
   app.addHook('onRequest', async (request) => {
     if (request.url === '/api/quests/hang-up') request.raw.socket.destroy();
@@ -217,6 +221,27 @@ describe('headers at the edge', () => {
     // A JSON answer without a policy of its own gets the short one (its other headers: the test above).
     const api = await fetch(`${url}/api/quests/me/progress`);
     expect(api.headers.get('content-security-policy')).toBe(SHORT_POLICY);
+  });
+
+  it('compresses JSON answers of a kilobyte or more for a client that accepts it (brotli, else gzip), and nothing else', async () => {
+    const plain = await fetch(`${url}/api/quests/leaderboard`, { headers: { 'accept-encoding': 'identity' } });
+    const body = await plain.text();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(`${url}/api/quests/leaderboard`, { headers: { 'accept-encoding': accepted } });
+      expect(res.headers.get('content-encoding'), accepted).toBe(encoding);
+      expect(res.headers.get('vary') ?? '', accepted).toMatch(/accept-encoding/i);
+      expect(await res.text(), accepted).toBe(body); // fetch decodes it
+    }
+    // Small answers and photos stay as the service sent them.
+    const small = await fetch(`${url}/api/quests/me/progress`, { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const photo = await fetch(`${url}/api/quests/photos/p1?sig=x`, { headers: { 'accept-encoding': 'br' } });
+    expect(photo.headers.get('content-encoding')).toBeNull();
   });
 
   it("identity's answers that carry tokens or personal data are not cached", async () => {
