@@ -91,7 +91,8 @@ function appLayer(file) {
   const match = APP_FILE.exec(relative(root, file).split(sep).join('/'));
   if (!match) return null;
   const [, app, rest] = match;
-  const feature = /^features\/([^/]+)\//.exec(rest);
+  // A feature's own index (`../features/native`) is that feature too.
+  const feature = /^features\/([^/]+)(?:\/|$)/.exec(rest);
   if (feature) return { app, layer: 'feature', feature: feature[1] };
   if (rest.startsWith('shared/')) return { app, layer: 'shared' };
   if (rest.startsWith('pages/')) return { app, layer: 'page' };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { startOidcTestProvider, type OidcTestProvider } from '@vere/test-kit';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { describe, expect, test as base } from '../support/fixtures';
@@ -398,28 +398,12 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
   }) => {
     const login = `ios${Date.now().toString(36)}`;
     op.addAccount(login, { email: `${login}@gmail.test`, email_verified: true, name: 'Iris Google' });
-
-    // ASWebAuthenticationSession: a browser of its own, with its own cookies, opening the start URL.
-    const system = await browser.newContext();
-    const sheet = await system.newPage();
-    const returned = sheet.waitForResponse((r) => r.url().startsWith(`${stack.url}/api/identity/auth/google/callback`));
-    await sheet.goto(
+    const location = await googleInSystemBrowser(
+      browser,
+      op,
+      login,
       `${stack.url}/api/identity/auth/google/start?app_redirect=${encodeURIComponent('vere://auth/callback')}`,
-      { waitUntil: 'domcontentloaded' },
     );
-    await sheet.waitForURL((url) => url.href.startsWith(`${op.issuer}/interaction/`), {
-      waitUntil: 'domcontentloaded',
-    });
-    await sheet.locator('input[name=login]').fill(login);
-    await sheet.locator('input[name=password]').fill('any password');
-    await sheet.getByRole('button', { name: 'Sign-in' }).click({ noWaitAfter: true });
-    await visible(sheet.getByRole('button', { name: 'Continue' }));
-    await sheet.getByRole('button', { name: 'Continue' }).click({ noWaitAfter: true });
-    const location = (await returned).headers()['location']!;
-    expect(location).toMatch(/^vere:\/\/auth\/callback\?code=[A-Za-z0-9_-]{43}$/);
-    // The system browser holds no Vere session: the code is the only thing that crosses.
-    expect((await system.cookies()).some((c) => c.name === 'vere_refresh')).toBe(false);
-    await system.close();
 
     // iOS hands the URL to the app, which starts cold on it.
     const app = await browser.newContext({ viewport: IPHONE_15 });
@@ -464,4 +448,55 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
     expect(session).toBe(204);
     await again.close();
   });
+
+  it('offers no "Continue with Google" inside the app, where Google refuses the web view; the web keeps it', async ({
+    browser,
+    stack,
+  }) => {
+    const web = await browser.newContext({ viewport: IPHONE_15 });
+    await web.addInitScript("localStorage.setItem('vere_known_user', 'true');");
+    const webPage = await web.newPage();
+    await webPage.goto(`${stack.url}/auth`);
+    await visible(webPage.getByRole('link', { name: 'Continue with Google' }));
+    await web.close();
+
+    const app = await browser.newContext({ viewport: IPHONE_15 });
+    await app.addInitScript(IOS_SHIM);
+    await app.addInitScript("localStorage.setItem('vere_known_user', 'true');");
+    const page = await app.newPage();
+    await page.goto(`${stack.url}/auth`);
+    await visible(page.getByRole('button', { name: /sign in/i }).first());
+    // The providers answer (identity offers Google here) has arrived by now; the app still shows none.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('link', { name: 'Continue with Google' }).count()).toBe(0);
+    await app.close();
+  });
 });
+
+/**
+ * iOS's in-app browser (a browser of its own, with its own cookies) opening Google sign-in's start URL:
+ * signs in at the OpenID provider and answers where identity sends it back, vere://auth/callback?code=….
+ */
+async function googleInSystemBrowser(
+  browser: Browser,
+  op: OidcTestProvider,
+  login: string,
+  startUrl: string,
+): Promise<string> {
+  const system = await browser.newContext();
+  const sheet = await system.newPage();
+  const returned = sheet.waitForResponse((r) => new URL(r.url()).pathname === '/api/identity/auth/google/callback');
+  await sheet.goto(startUrl, { waitUntil: 'domcontentloaded' });
+  await sheet.waitForURL((url) => url.href.startsWith(`${op.issuer}/interaction/`), { waitUntil: 'domcontentloaded' });
+  await sheet.locator('input[name=login]').fill(login);
+  await sheet.locator('input[name=password]').fill('any password');
+  await sheet.getByRole('button', { name: 'Sign-in' }).click({ noWaitAfter: true });
+  await visible(sheet.getByRole('button', { name: 'Continue' }));
+  await sheet.getByRole('button', { name: 'Continue' }).click({ noWaitAfter: true });
+  const location = (await returned).headers()['location']!;
+  expect(location).toMatch(/^vere:\/\/auth\/callback\?code=[A-Za-z0-9_-]{43}$/);
+  // The system browser holds no Vere session: the code is the only thing that crosses.
+  expect((await system.cookies()).some((c) => c.name === 'vere_refresh')).toBe(false);
+  await system.close();
+  return location;
+}

@@ -10,6 +10,7 @@ import { safeRedirect } from '../features/auth/utils/safe-redirect';
 import { SignInForm } from '../features/auth/components/sign-in-form';
 import { SignUpForm } from '../features/auth/components/sign-up-form';
 import { GoogleButton } from '../features/auth/components/google-button';
+import { isNativePlatform } from '../features/native';
 import '../features/auth/components/auth.css';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -116,7 +117,11 @@ export function AuthPage() {
             </p>
           </header>
           {mode === 'sign-up' ? <SignUpForm headingId={headingId} /> : <SignInForm headingId={headingId} />}
-          <GoogleButton redirect={safeRedirect((location.state as AuthRedirectState | null)?.from)} />
+          {/* Not in the iOS app: Google refuses sign-in inside a web view, and the system sign-in sheet
+              with a code bound to the app (decision 0015) is not built yet. */}
+          {isNativePlatform() ? null : (
+            <GoogleButton redirect={safeRedirect((location.state as AuthRedirectState | null)?.from)} />
+          )}
           <p className="auth__switch">
             {mode === 'sign-up' ? 'Already have an account?' : 'New to Vere?'}{' '}
             <button

@@ -1,5 +1,7 @@
 import { isNativePlatform } from './utils/platform';
 
+export { isNativePlatform };
+
 /** The iOS wrapper's module: a chunk of its own, never fetched by the web. */
 const load = () => import(/* webpackChunkName: "native-app" */ './native-app');
 
