@@ -3,12 +3,15 @@
 // it (embedded default, API only, a throw-away data folder, loopback only) and drives it for
 // SOAK_MINUTES (default 10) with WORKERS (default 6) callers, each looping over a mix of what players
 // do: sign-ups, swipes (deck + accept), to-do completions, a pod's page and log, chat with a friend,
-// the leaderboards and the progress. Every 30 s it prints the app process's RSS and V8 heap (used and
-// total after a full collection, read by bench/support/memory-probe.mjs preloaded into it), and at the
-// end the growth over the second half of the run (target ≤ 5 % for RSS and for the heap used; exit
-// code 1 above it, or when an action failed).
+// the leaderboards and the progress. Every 30 s it prints the app process's RSS (and its anonymous
+// part), V8 heap (used after a full collection, of it the code and bytecode; total, of it the young
+// generation), and the memory held off the heap (external, array buffers), read by
+// bench/support/memory-probe.mjs preloaded into it; at the end the growth over the second half of the
+// run (target ≤ 5 % for RSS and for the heap used; exit code 1 above it, or when an action failed)
+// and the app's CPU per mixed action. Decision 0064 tells what moved these figures.
 //
 //   SOAK_MINUTES=10 node bench/soak.mjs
+//   SOAK_NODE_ARGS='--max-semi-space-size=0' SOAK_MINUTES=10 node bench/soak.mjs   # an option for the app's node, to compare
 //   HEAP_SNAPSHOTS=<dir> SOAK_MINUTES=10 node bench/soak.mjs   # also a heap snapshot at a quarter and at the end
 //
 // Heap snapshots (node's --heapsnapshot-signal, written by the app) compare with
@@ -31,8 +34,13 @@ const probe = fileURLToPath(new URL('./support/memory-probe.mjs', import.meta.ur
 const app = await startApp({
   apiOnly: true,
   // Every caller is on loopback: identity's per-address sign-up limit (20 a minute) would refuse the mix.
-  env: { MEMORY_PROBE_FILE: probeFile, AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+  env: {
+    MEMORY_PROBE_FILE: probeFile,
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  },
   nodeArgs: [
+    // SOAK_NODE_ARGS: more options for the app's node (e.g. V8's heap sizes), to compare a setting.
+    ...(process.env.SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean),
     '--expose-gc',
     '--import',
     probe,
@@ -184,9 +192,26 @@ const chooseAction = () => {
 
 const memory = () => {
   const status = readFileSync(`/proc/${app.pid}/status`, 'utf8');
-  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)[1]) * 1024;
   const heap = JSON.parse(readFileSync(probeFile, 'utf8')); // renamed into place whole by the probe
-  return { rss, heapUsed: heap.heapUsed, heapTotal: heap.heapTotal };
+  // utime + stime, fields 14 and 15 of /proc/<pid>/stat (after the command's closing parenthesis), in ticks.
+  const stat = readFileSync(`/proc/${app.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    cpuMs: (Number(fields[11]) + Number(fields[12])) * 10, // USER_HZ is 100 on Linux
+    requests,
+    rss: kb('VmRSS'),
+    // RSS's anonymous part (malloc's arenas, V8's heap, Buffers) apart from mapped files (code, libraries).
+    anon: kb('RssAnon'),
+    heapUsed: heap.heapUsed,
+    heapTotal: heap.heapTotal,
+    // Of the heap's total, V8's young generation (it grows with the allocation rate; see decision 0064).
+    newSpace: heap.newSpace,
+    codeUsed: heap.codeUsed,
+    // Off V8's heap: memory held by JS objects (Buffers, pg's and zlib's buffers), and of it ArrayBuffers.
+    external: heap.external,
+    arrayBuffers: heap.arrayBuffers,
+  };
 };
 const mb = (n) => (n / 1048576).toFixed(1).padStart(7);
 const started = Date.now();
@@ -199,7 +224,7 @@ const sampler = setInterval(() => {
   const m = { t: (Date.now() - started) / 1000, ...memory() };
   samples.push(m);
   console.log(
-    `${m.t.toFixed(0).padStart(5)} s   rss ${mb(m.rss)} MB   heap used ${mb(m.heapUsed)} MB   heap total ${mb(m.heapTotal)} MB   requests ${requests}   failures ${failures}   players ${users.length}`,
+    `${m.t.toFixed(0).padStart(5)} s   rss ${mb(m.rss)} MB (anon ${mb(m.anon)})   heap used ${mb(m.heapUsed)} MB (code ${mb(m.codeUsed)})   heap total ${mb(m.heapTotal)} MB (new space ${mb(m.newSpace)})   external ${mb(m.external)} MB (array buffers ${mb(m.arrayBuffers)})   requests ${requests}   failures ${failures}   players ${users.length}`,
   );
 }, sampleMs);
 // The first snapshot at a quarter of the run, not at the half: writing one holds on to memory (RSS
@@ -257,6 +282,14 @@ console.log(`\n${requests} mixed actions in ${(last.t / 60).toFixed(1)} min, ${f
 console.log(
   `second half (${mid.t.toFixed(0)} s → ${last.t.toFixed(0)} s): rss ${mb(mid.rss).trim()} → ${mb(last.rss).trim()} MB (${(growth('rss') * 100).toFixed(1)} %), ` +
     `heap used ${mb(mid.heapUsed).trim()} → ${mb(last.heapUsed).trim()} MB (${(growth('heapUsed') * 100).toFixed(1)} %) (target ≤ 5 % each)`,
+);
+console.log(
+  `  app CPU per mixed action over the second half: ${((last.cpuMs - mid.cpuMs) / (last.requests - mid.requests)).toFixed(2)} ms`,
+);
+console.log(
+  `  of the heap used, code and bytecode ${mb(mid.codeUsed).trim()} → ${mb(last.codeUsed).trim()} MB; of RSS, anonymous ${mb(mid.anon).trim()} → ${mb(last.anon).trim()} MB (${(growth('anon') * 100).toFixed(1)} %); ` +
+    `external ${mb(mid.external).trim()} → ${mb(last.external).trim()} MB (${(growth('external') * 100).toFixed(1)} %), ` +
+    `array buffers ${mb(mid.arrayBuffers).trim()} → ${mb(last.arrayBuffers).trim()} MB`,
 );
 if (process.env.BENCH_JSON)
   writeFileSync(

@@ -1,10 +1,12 @@
-// Starts the app the way `npm start` runs it (after its build step), on the embedded default in a
+// Starts the app the way `npm start` runs it (after its build step; with the launcher's node options,
+// infra/local/bin/node-flags.mjs), on the embedded default in a
 // throw-away data folder, for one benchmark; DATABASE_URL/NATS_URL of the caller are ignored.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../../infra/local/bin/node-flags.mjs';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -32,7 +34,7 @@ export async function startApp(options = {}) {
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const child = spawn(
     process.execPath,
-    [...profile, ...(options.nodeArgs ?? []), '--import', 'tsx', 'infra/local/src/main.ts'],
+    [...NODE_FLAGS, ...profile, ...(options.nodeArgs ?? []), '--import', 'tsx', 'infra/local/src/main.ts'],
     {
       cwd: root,
       env,
@@ -42,7 +44,11 @@ export async function startApp(options = {}) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let out = '';
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the app did not start:\n${out}`)), 120_000);
+    // On a loaded machine the start can time out: the app is stopped then, not left running on its own.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`the app did not start:\n${out}`));
+    }, 120_000);
     const onData = (d) => {
       out += d;
       const m = /Vere is running at (http:\/\/\S+)/.exec(out);

@@ -80,10 +80,12 @@ ARG SERVICE
 # an arena of its own and keeps what is freed in it; two arenas keep quests' memory after a burst of
 # large uploads ~40% lower (bench/upload-memory.mjs: +169 MB over idle instead of +278 MB for 12
 # parallel 48 MP photos, measured on the intake alone).
+# --max-semi-space-size=16: V8's young generation at a fixed ceiling instead of one sized from the
+# machine's memory and grown in steps under load (infra/local/bin/node-flags.mjs, decision 0064).
 # SHED_*: load shedding (libs/service-kit/src/load-shedding.ts): 503 OVERLOADED with Retry-After once
 # the event loop lags 1 s on average or 40 callers (4 × the pool) wait for a database connection.
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--enable-source-maps \
+    NODE_OPTIONS="--enable-source-maps --max-semi-space-size=16" \
     MALLOC_ARENA_MAX=2 \
     SHED_EVENT_LOOP_DELAY_MS=1000 \
     SHED_POOL_WAITING=40 \

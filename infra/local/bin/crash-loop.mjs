@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { NODE_FLAGS } from './node-flags.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 if (!existsSync(join(root, 'infra/local/dist/main.mjs'))) {
@@ -75,12 +76,16 @@ async function admin(sql) {
 
 /** Starts the launcher in its own process group; resolves with its URL once it listens. */
 function startApp() {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'infra/local/dist/main.mjs')], {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', ...NODE_FLAGS, join(root, 'infra/local/dist/main.mjs')],
+    {
+      cwd: root,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let output = '';
   const url = new Promise((resolve, reject) => {

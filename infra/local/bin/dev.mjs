@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from './node-flags.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 // Nx's CLI script, wherever npm put it (its package.json names it).
@@ -23,11 +24,15 @@ const generate = spawnSync(process.execPath, [nx, 'run-many', '-t', 'prisma:gene
 if (generate.status !== 0) process.exit(generate.status ?? 1);
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-preserve-output', `${root}infra/local/src/main.ts`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, API_ONLY: 'true', PORT: process.env.PORT ?? '3000' },
-  }),
+  spawn(
+    process.execPath,
+    [...NODE_FLAGS, '--import', 'tsx', '--watch', '--watch-preserve-output', `${root}infra/local/src/main.ts`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, API_ONLY: 'true', PORT: process.env.PORT ?? '3000' },
+    },
+  ),
   spawn(
     process.execPath,
     [

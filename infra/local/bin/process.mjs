@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from './node-flags.mjs';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -24,10 +25,14 @@ export function nxRun(target, { quiet = false } = {}) {
 
 /** Runs a bundle of infra/local/dist as a child: it gets SIGINT/SIGTERM, and its exit ends us. */
 export function runBundle(file, args, cwd) {
-  const child = spawn(process.execPath, ['--enable-source-maps', `${root}infra/local/dist/${file}`, ...args], {
-    cwd,
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', ...NODE_FLAGS, `${root}infra/local/dist/${file}`, ...args],
+    {
+      cwd,
+      stdio: 'inherit',
+    },
+  );
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

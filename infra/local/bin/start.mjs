@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { NODE_FLAGS } from './node-flags.mjs';
 import { nxRun, root, runBundle } from './process.mjs';
 
 const { values } = parseArgs({
@@ -47,7 +48,7 @@ if (replicas === 1) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
   let exited = 0;
   for (let i = 0; i < replicas; i += 1) {
-    const child = spawn(process.execPath, ['--enable-source-maps', main], {
+    const child = spawn(process.execPath, ['--enable-source-maps', ...NODE_FLAGS, main], {
       cwd: root,
       env: { ...process.env, PORT: String(port === 0 ? 0 : port + i) },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -52,7 +52,10 @@ export async function createBillingService(
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     ...deps,
-    createPrisma: (adapter) => new PrismaClient({ adapter }),
+    // errorFormat 'minimal', as Prisma picks under NODE_ENV=production: otherwise every query records
+    // a call site (an Error) and the first failed query decodes Prisma's source map for its message,
+    // ~5 MB kept for good (bench/soak.mjs; decision 0064).
+    createPrisma: (adapter) => new PrismaClient({ adapter, errorFormat: 'minimal' }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, prisma, relay }) => {
       const local =

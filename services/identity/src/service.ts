@@ -27,7 +27,7 @@ import {
 } from '@vere/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityConfig } from './config';
-import { PrismaClient } from './generated/prisma/client';
+import { createPrismaClient } from './prisma-client';
 import { parseEncryptionKey } from './key-encryption';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
 import { mailSecret } from './mail-secret';
@@ -133,7 +133,7 @@ export async function createIdentityService(
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     ...deps,
-    createPrisma: (adapter) => new PrismaClient({ adapter }),
+    createPrisma: createPrismaClient,
     auth: (prisma) => ({
       issuer: config.issuer,
       // identity owns the sessions: it checks its own tables instead of the revocation read model.
