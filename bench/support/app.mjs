@@ -5,10 +5,12 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { NODE_FLAGS } from '../../infra/local/bin/node-flags.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
+// The launcher's own list, read from its file as `npm start` reads it (the bench runs the built
+// launcher by path too, not as a package it depends on).
+const { NODE_FLAGS } = await import(pathToFileURL(join(root, 'infra/local/bin/node-flags.mjs')).href);
 
 /**
  * @param {{ apiOnly?: boolean, cpuProfileDir?: string, env?: Record<string, string>, natsUrl?: string, nodeArgs?: string[] }} [options]
