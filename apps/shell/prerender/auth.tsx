@@ -16,13 +16,18 @@ import { App } from '../src/app';
 const dist = join(import.meta.dirname, '..', 'dist');
 
 async function render(): Promise<string> {
+  // React recovers from an error in a component by leaving that part to the client and only logs it:
+  // the build then shipped a half-empty /auth. Any such error fails the build instead.
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App location="/auth" />
     </StrictMode>,
+    { onError: (error) => void errors.push(error) },
   );
   let html = '';
   for await (const chunk of prelude) html += chunk.toString();
+  if (errors.length > 0) throw new Error('prerendering /auth failed', { cause: errors[0] });
   return html;
 }
 

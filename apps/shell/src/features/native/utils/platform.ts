@@ -3,8 +3,11 @@ interface CapacitorGlobal {
   isNativePlatform?: () => boolean;
 }
 
+/** False where there is no window (the build's prerender of /auth runs in Node). */
 export function isNativePlatform(
-  win: { Capacitor?: CapacitorGlobal } = window as { Capacitor?: CapacitorGlobal },
+  win: { Capacitor?: CapacitorGlobal } = typeof window === 'undefined'
+    ? {}
+    : (window as { Capacitor?: CapacitorGlobal }),
 ): boolean {
   try {
     return win.Capacitor?.isNativePlatform?.() === true;
