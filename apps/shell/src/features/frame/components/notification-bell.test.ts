@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText } from './notification-bell';
-import { ago } from './notification-centre';
+import { ago, badgeText } from './notification-bell';
 
 describe('the bell', () => {
   it('caps the badge at 99+', () => {
