@@ -1,13 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { installErrorReporting, sessionStore, whenApiQuiet } from '@vere/web-session';
+import { installErrorReporting, sessionStore } from '@vere/web-session';
 import { applyStoredTheme, prefetchToasts } from '@vere/web-ui';
 import '@vere/web-ui/styles.css';
 import { App } from './app';
 import { prepareNativeApp, startOnLaunchLink } from './features/native';
-import { firstAreaSettled, loadRemoteMap } from './features/remotes/utils/remote-registry';
+import { loadRemoteMap } from './features/remotes/utils/remote-registry';
 import type { AreaName } from './shared/utils/areas';
 import { isNativePlatform, removeServiceWorkers, startUp } from './startup';
+import { afterFirstScreen } from './features/remotes/utils/first-screen';
 import { registerServiceWorker } from './shared/utils/service-worker';
 import './styles/shell.css';
 
@@ -41,22 +42,6 @@ else render();
 
 /** Areas a signed-in user is likely to open next: fetched after start-up so a tab switch is instant. */
 const WARM_AREAS: AreaName[] = ['challenges', 'connect', 'playbooks', 'account'];
-/** A page outside the areas (/test, a signed-in user on /auth…) never settles firstAreaSettled. */
-const WARM_AFTER_AT_MOST_MS = 10_000;
-
-/**
- * The warm-up must not compete with the first screen (on a slow phone the 2 s timer fires before
- * the home has its remote and data): it waits for the area on screen to load and the API calls to
- * settle, then for an idle moment; at most WARM_AFTER_AT_MOST_MS.
- */
-async function firstScreenSettled(): Promise<void> {
-  const settled = firstAreaSettled.then(() => whenApiQuiet(500));
-  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, WARM_AFTER_AT_MOST_MS))]);
-  await new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 });
-    else setTimeout(resolve, 0);
-  });
-}
 
 void startUp({
   tasks: [
@@ -76,7 +61,8 @@ void startUp({
   background: {
     name: 'warm-areas',
     run: async () => {
-      await firstScreenSettled();
+      // It must not compete with the first screen.
+      await afterFirstScreen();
       // After the first screen, so it never weighs on the first paint; the dev server has none.
       if (process.env.NODE_ENV === 'production') {
         void registerServiceWorker({

@@ -4,8 +4,9 @@ import { Navigate, useLocation } from '@vere/web-router';
 import { LoadingScreen } from '@vere/web-ui';
 import { areaForPath } from './shared/utils/areas';
 import { RemoteArea } from './features/remotes/components/remote-area';
+import { afterFirstScreen } from './features/remotes/utils/first-screen';
 import { RequireAuth } from './features/guards/components/require-auth';
-import { RequirePro, isProPath } from './features/guards/components/require-pro';
+import { isProPath } from './features/guards/utils/pro-paths';
 import { AppFrame } from './features/frame/components/app-frame';
 import { GuidedStart } from './features/guided/components/guided-start';
 import { PushExplainer } from './features/push/components/push-explainer';
@@ -29,7 +30,10 @@ const PersonalityTestPage = lazy(() =>
 const AuthCallbackPage = lazy(() =>
   import('./pages/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })),
 );
-// Rarely needed, so not on the first paint's path (decision 0020).
+// Rarely needed, so not on the first paint's path (decisions 0020, 0063).
+const RequirePro = lazy(() =>
+  import('./features/guards/components/require-pro').then((m) => ({ default: m.RequirePro })),
+);
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const ResetPasswordPage = lazy(() =>
   import('./pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
@@ -53,11 +57,17 @@ function AreaOrNotFound() {
         overlay={
           <>
             <GuidedStart />
-            <PushExplainer />
+            <PushExplainer afterFirstScreen={afterFirstScreen} />
           </>
         }
       >
-        {isProPath(pathname) ? <RequirePro>{remote}</RequirePro> : remote}
+        {isProPath(pathname) ? (
+          <Suspense fallback={<LoadingScreen message="Checking access..." />}>
+            <RequirePro>{remote}</RequirePro>
+          </Suspense>
+        ) : (
+          remote
+        )}
       </AppFrame>
     </RequireAuth>
   );

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import {
@@ -90,12 +92,39 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     return undefined;
   });
 
-  app.addHook('onSend', async (_req, reply) => {
+  // Every answer: the headers that act on any response. Permissions-Policy acts on documents alone,
+  // so it goes with pages and the service worker — and with API answers, as nginx.conf's /api/ block
+  // (and the Ingress) send it; not with scripts, styles and images (issue 28: each of the ~30
+  // answers of a first visit carried ~1.1 KB of headers, over HTTP/1.1 never compressed).
+  app.addHook('onSend', async (req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('cross-origin-opener-policy', 'same-origin');
+    if (req.url.startsWith('/api/') || isPageOrWorker(req.url, reply))
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+
+  // JSON answers, compressed here as nginx does in production (`gzip on` for application/json): the
+  // services send them plain. A kilobyte or more only, as nginx's gzip_min_length (below that the
+  // encoding saves less than it costs); brotli at a quick level when the client takes it, else gzip.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const encoding = jsonEncodingFor(req, reply);
+    if (!encoding) return payload;
+    reply.removeHeader('content-length');
+    reply.header('content-encoding', encoding);
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const source =
+      payload instanceof Readable
+        ? payload
+        : Readable.from([typeof payload === 'string' ? Buffer.from(payload) : payload]);
+    const compressor =
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : createGzip({ level: 6 });
+    source.on('error', (err) => compressor.destroy(err));
+    return source.pipe(compressor);
   });
 
   // destroyAgent: reply-from keeps each proxy's undici agent (and its pooled connections to the
@@ -207,9 +236,12 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   // (?mode=sign-up) asks for another form than the one in it. A shell built without it: index.html.
   const authHtml = existsSync(join(shellDist, 'auth.html')) ? await readFile(join(shellDist, 'auth.html')) : null;
   const sendAuth = authHtml ? await pageSender(shellDist, 'auth.html', authHtml) : sendIndex;
-  // A service's own policy wins: a signed photo keeps quests' `default-src 'none'`.
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+  // A service's own policy wins: a signed photo keeps quests' `default-src 'none'`. Pages and the
+  // service worker get the app's; every other answer the short one (a policy acts only on a document
+  // or a worker: the app's on a script is 0.4 KB that nothing reads).
+  app.addHook('onSend', async (req, reply) => {
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', isPageOrWorker(req.url, reply) ? csp : SHORT_POLICY);
   });
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/remotes/') && !/\.[a-z0-9]+(\?|$)/i.test(req.url);
@@ -269,6 +301,46 @@ export const PERMISSIONS_POLICY = [
 ]
   .map((feature) => `${feature}=()`)
   .join(', ');
+
+/**
+ * The Content-Security-Policy of every answer that is neither a page nor a worker script (scripts,
+ * styles, images, JSON): nothing may load, nothing may frame it — for whoever opens one directly.
+ * Same in nginx.conf.
+ */
+export const SHORT_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Scripts that run as workers: their own answer's policy governs what they fetch. */
+const WORKER_SCRIPTS = /^\/sw\.js(\?|$)/;
+
+/** An answer a browser runs as a document (an HTML page) or a worker: the one kind page policies act on. */
+function isPageOrWorker(url: string, reply: FastifyReply): boolean {
+  return /^text\/html\b/i.test(String(reply.getHeader('content-type') ?? '')) || WORKER_SCRIPTS.test(url);
+}
+
+/** JSON answers smaller than this go as they are (nginx.conf's gzip_min_length). */
+const COMPRESS_MIN_BYTES = 1024;
+
+/** The encoding the edge compresses this answer with: a JSON answer of COMPRESS_MIN_BYTES or more, not encoded yet, to a client that accepts br or gzip. */
+function jsonEncodingFor(req: FastifyRequest, reply: FastifyReply): 'br' | 'gzip' | null {
+  if (req.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return null;
+  if (reply.hasHeader('content-encoding')) return null;
+  if (!/^application\/json\b/i.test(String(reply.getHeader('content-type') ?? ''))) return null;
+  const length = Number(reply.getHeader('content-length') ?? Number.NaN);
+  if (!(length >= COMPRESS_MIN_BYTES)) return null;
+  // "gzip, deflate, br;q=1.0, zstd": the names with a weight above 0.
+  const accepted = new Set(
+    String(req.headers['accept-encoding'] ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*q=/))
+      .filter(([, q]) => q === undefined || Number(q) > 0)
+      .map(([name]) => name),
+  );
+  const takes = (name: string) => accepted.has(name);
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return null;
+}
 
 /** A connection from this machine (IPv4 127/8, IPv6 ::1, or IPv4 loopback mapped into IPv6). */
 function isLoopback(address: string | undefined): boolean {

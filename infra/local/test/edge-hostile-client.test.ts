@@ -8,7 +8,7 @@ import { createInProcessEventBus, type InProcessEventBus, type ServiceHandle } f
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEdge } from '../src/edge';
+import { SHORT_POLICY, createEdge } from '../src/edge';
 
 /**
  * The edge in front of a real identity (and of small stand-ins for the other services), the way a
@@ -28,6 +28,12 @@ function fixtureApps(): string {
     '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'shell', 'dist', 'remotes.json'), '{}');
+  mkdirSync(join(dir, 'shell', 'dist', 'assets'));
+  writeFileSync(join(dir, 'shell', 'dist', 'assets', 'main.0123abcd.js'), 'console.log(1);');
+  writeFileSync(join(dir, 'shell', 'dist', 'assets', 'bootstrap.0123abcd.css'), 'body{color:red}');
+  writeFileSync(join(dir, 'shell', 'dist', 'sw.js'), "self.addEventListener('push', () => {});");
+  writeFileSync(join(dir, 'shell', 'dist', 'offline.html'), '<!doctype html><title>Offline</title>');
+  writeFileSync(join(dir, 'shell', 'dist', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
 
@@ -42,6 +48,10 @@ async function questsStandIn(): Promise<{ url: string; close(): Promise<void> }>
       .send(Buffer.from([0xff, 0xd8, 0xff])),
   );
   app.get('/api/quests/me/progress', async () => ({ level: 1 }));
+  // A board of 50 rows: JSON well over a kilobyte, as the services send it (uncompressed).
+  app.get('/api/quests/leaderboard', async () => ({
+    rows: Array.from({ length: 50 }, (_, i) => ({ rank: i + 1, name: `Player ${i + 1}`, xp: 10_000 - i * 7 })),
+  }));
   // A service that dies while a body is on its way: it reads the headers, then drops the connection.
   app.addHook('onRequest', async (request) => {
     if (request.url === '/api/quests/hang-up') request.raw.socket.destroy();
@@ -172,7 +182,7 @@ describe('headers at the edge', () => {
     expect(res.headers.get('cache-control')).toBe('private, max-age=60');
   });
 
-  it("sends the app's policy with pages, and Permissions-Policy and Cross-Origin-Opener-Policy with everything", async () => {
+  it("sends the app's policy with pages, and Permissions-Policy and Cross-Origin-Opener-Policy with pages and API answers (as nginx.conf's /api/ block)", async () => {
     for (const path of ['/', '/auth', '/api/identity/auth/providers', '/api/quests/photos/p1']) {
       const res = await fetch(`${url}${path}`);
       expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
@@ -181,6 +191,57 @@ describe('headers at the edge', () => {
         expect(permissions, path).toContain(`${feature}=()`);
     }
     expect((await fetch(`${url}/`)).headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it("sends the page-only headers with pages and the service worker, and a short policy with every other file (issue 28: ~0.7 KB of each answer's ~1.1 KB of headers)", async () => {
+    // A document's and a worker's policies and features are the app's.
+    for (const path of ['/', '/auth', '/pods/42', '/offline.html', '/sw.js']) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+      expect(res.headers.get('permissions-policy'), path).toContain('camera=()');
+    }
+    // Scripts, styles, images and manifests: the headers that act on them are kept, and a policy that
+    // allows nothing and forbids framing, for whoever opens one directly.
+    for (const path of [
+      '/assets/main.0123abcd.js',
+      '/assets/bootstrap.0123abcd.css',
+      '/favicon.svg',
+      '/remotes.json',
+      '/assets/missing.0123abcd.js',
+    ]) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.headers.get('content-security-policy'), path).toBe(SHORT_POLICY);
+      expect(res.headers.get('permissions-policy'), path).toBeNull();
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+    }
+    // A JSON answer without a policy of its own gets the short one (its other headers: the test above).
+    const api = await fetch(`${url}/api/quests/me/progress`);
+    expect(api.headers.get('content-security-policy')).toBe(SHORT_POLICY);
+  });
+
+  it('compresses JSON answers of a kilobyte or more for a client that accepts it (brotli, else gzip), and nothing else', async () => {
+    const plain = await fetch(`${url}/api/quests/leaderboard`, { headers: { 'accept-encoding': 'identity' } });
+    const body = await plain.text();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(`${url}/api/quests/leaderboard`, { headers: { 'accept-encoding': accepted } });
+      expect(res.headers.get('content-encoding'), accepted).toBe(encoding);
+      expect(res.headers.get('vary') ?? '', accepted).toMatch(/accept-encoding/i);
+      expect(await res.text(), accepted).toBe(body); // fetch decodes it
+    }
+    // Small answers and photos stay as the service sent them.
+    const small = await fetch(`${url}/api/quests/me/progress`, { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const photo = await fetch(`${url}/api/quests/photos/p1?sig=x`, { headers: { 'accept-encoding': 'br' } });
+    expect(photo.headers.get('content-encoding')).toBeNull();
   });
 
   it("identity's answers that carry tokens or personal data are not cached", async () => {

@@ -163,7 +163,5 @@ export function validatePhotoUrl(raw: string): FieldVerdict {
   return ok;
 }
 
-/** Spec §3: the name shown for a user falls back to the display name, then to "User". */
-export function shownName(user: { name?: string | null; displayName?: string | null }): string {
-  return user.name?.trim() || user.displayName?.trim() || 'User';
-}
+// Its own module: web-session (on every page's first paint) needs it, and none of the form rules.
+export { shownName } from './names';

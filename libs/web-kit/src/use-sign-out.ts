@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from '@vere/web-router';
 import { useSession } from '@vere/web-session';
 import { notify } from '@vere/web-ui';
-import { disablePush } from './push';
 
 /**
  * Signs out through the shared session, with the spec's toasts, then goes to /auth. This browser's
@@ -15,7 +14,11 @@ export function useSignOut(area: string) {
   const run = async () => {
     setPending(true);
     try {
-      await disablePush();
+      // Loaded when needed: the push module is not on the first paint's path (issue 28). Never
+      // throws, as disablePush itself: signing out must not depend on it.
+      await import('./push')
+        .then((push) => push.disablePush())
+        .catch((error: unknown) => console.warn(`[${area}] push module not loaded`, error));
       await signOut();
       notify.success('Logged out successfully');
       navigate('/auth', { replace: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ago, badgeText } from './notification-bell';
+import { badgeText } from './notification-bell';
+import { ago } from './notification-centre';
 
 describe('the bell', () => {
   it('caps the badge at 99+', () => {

@@ -5,13 +5,7 @@ import { useSession } from '@vere/web-session';
 import { ErrorCard, LoadingScreen } from '@vere/web-ui';
 import type { AuthRedirectState } from './require-auth';
 
-/** Paths only Pro members may open (spec §2); `/pro` itself is the landing everyone may see. */
-export const PRO_PATHS = ['/pro-hub', '/pro/challenges', '/pro/assessments', '/pro/assessments/*'];
-
-export function isProPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PRO_PATHS.some((p) => (p.endsWith('/*') ? path.startsWith(p.slice(0, -1)) : path === p));
-}
+export { PRO_PATHS, isProPath } from '../utils/pro-paths';
 
 /**
  * Spec §2 Pro guard: "Checking access..." while the plan loads; signed out → /auth; not Pro → /pro,
