@@ -331,7 +331,10 @@ describe.each(VIEWPORTS)("the weekend window on %s (quests' clock on a Friday, 1
     await onFriday(page);
     await page.goto(`${shifted.url}/`);
     const weekend = await visible(page.getByTestId('kind-weekend'));
-    await expect.poll(() => weekend.getAttribute('aria-disabled')).toBeNull();
+    // Open, and no longer waiting for the server's answer (a pending card is not yet a link).
+    await expect
+      .poll(async () => [await weekend.getAttribute('aria-disabled'), await weekend.getAttribute('aria-busy')])
+      .toEqual([null, null]);
     await weekend.click();
     await counterReads(page, 0);
     await page.getByTestId('accept-button').click();
