@@ -57,7 +57,9 @@ describe('a trace across services', () => {
       .poll(
         () => {
           spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
-          return spans.some((s) => s.attributes['messaging.consumer.group.name'] === 'quests-player-registry');
+          // Both consumers of the event: they run side by side (decision 0057), either may finish first.
+          const groups = new Set(spans.map((s) => s.attributes['messaging.consumer.group.name']));
+          return groups.has('quests-player-registry') && groups.has('pods-profile-registry');
         },
         { timeout: 10_000 },
       )
