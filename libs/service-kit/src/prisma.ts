@@ -5,6 +5,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { createPool } from './database';
 
+/**
+ * Every service's PrismaClient options (identity's and billing's `new PrismaClient({ adapter,
+ * ...PRISMA_CLIENT_OPTIONS })`).
+ * - errorFormat 'minimal', as Prisma picks under NODE_ENV=production, in every environment: otherwise
+ *   every query records its call site (an Error) and the first failed query decodes Prisma's source
+ *   map for its message, ~5 MB kept for the life of the process (bench/soak.mjs; decision 0064).
+ * - An interactive transaction waits up to 10 s for a connection and runs up to 10 s. Prisma's
+ *   defaults (2 s and 5 s) failed identity's start-up (`SigningKeys.load`: "Unable to start a
+ *   transaction in the given time") while CI's load average was 13 on two cores; a request that
+ *   waits that long is shed earlier by the pool's queue limit (load-shedding.ts) anyway.
+ */
+export const PRISMA_CLIENT_OPTIONS = {
+  errorFormat: 'minimal',
+  transactionOptions: { maxWait: 10_000, timeout: 10_000 },
+} as const;
+
 /** The service's own PostgreSQL schema, named in the URL the way Prisma's migrations expect it. */
 export function withSchema(databaseUrl: string, schema: string): string {
   const url = new URL(databaseUrl);

@@ -3,6 +3,7 @@ import {
   assembleService,
   consume,
   jwksKeys,
+  PRISMA_CLIENT_OPTIONS,
   prismaTransactions,
   type EventBus,
   type ServiceHandle,
@@ -52,10 +53,8 @@ export async function createBillingService(
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     ...deps,
-    // errorFormat 'minimal', as Prisma picks under NODE_ENV=production: otherwise every query records
-    // a call site (an Error) and the first failed query decodes Prisma's source map for its message,
-    // ~5 MB kept for good (bench/soak.mjs; decision 0064).
-    createPrisma: (adapter) => new PrismaClient({ adapter, errorFormat: 'minimal' }),
+    // errorFormat 'minimal' and the transactions' waits: service-kit's PRISMA_CLIENT_OPTIONS.
+    createPrisma: (adapter) => new PrismaClient({ adapter, ...PRISMA_CLIENT_OPTIONS }),
     auth: () => ({ issuer: config.issuer, keys: jwksKeys(config.jwksUrl) }),
     routes: async ({ app, prisma, relay }) => {
       const local =
