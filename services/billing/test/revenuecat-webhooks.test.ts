@@ -144,6 +144,10 @@ describe('POST /api/billing/webhooks/revenuecat', () => {
 
     h.clock.now = t0 + 62 * DAY_MS;
     await post(h, rcEvent('RENEWAL', userId, { event_timestamp_ms: h.clock.now, expiration_at_ms: t0 + 92 * DAY_MS }));
+    // Applied before the cancellation is sent: two stored events can be taken by two workers at once
+    // (here the background one and settle's), and a renewal applied after the newer cancellation is
+    // stale, changes nothing and sends no event (CI once counted five events, not six).
+    await settle(h);
     await post(
       h,
       rcEvent('CANCELLATION', userId, { event_timestamp_ms: h.clock.now + 1_000, expiration_at_ms: t0 + 92 * DAY_MS }),

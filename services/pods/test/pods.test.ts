@@ -217,8 +217,10 @@ describe('the pod log', () => {
     const [ana, bo, cy] = [await newUser(h), await newUser(h), await newUser(h)];
     const { podId, code } = await createPod(h, ana);
     for (const u of [bo, cy]) await as(h, u)('POST', `/api/pods/invites/${code}/join`);
-    const byBo = await addLogEntry(h, podId, bo, { message: 'bo' });
-    const byCy = await addLogEntry(h, podId, cy, { message: 'cy' });
+    // A second apart: two entries in the same millisecond have no order of their own (CI saw bo before cy).
+    const now = Date.now();
+    const byBo = await addLogEntry(h, podId, bo, { message: 'bo', createdAt: new Date(now - 1000) });
+    const byCy = await addLogEntry(h, podId, cy, { message: 'cy', createdAt: new Date(now) });
     const rep = await as(h, ana)('POST', '/api/pods/reports', { kind: 'pod_log', targetId: byBo, reason: 'spam' });
     expect(rep.statusCode).toBe(201);
     expect(

@@ -121,8 +121,10 @@ describe('in-process bus: durability and operator actions', () => {
 
     broken = false; // the bug is fixed; the operator replays one and drops the other
     expect(await bus.deadLetterStore.replay({ ids: [letterA!.id] })).toBe(1);
-    await waitFor(() => handledBy.length === 1, 5_000, 'replayed delivery');
+    // The handler runs inside the delivery's transaction; the letter leaves the list when it commits.
+    await waitFor(async () => (await mine()).length === 1, 5_000, 'replayed letter acknowledged');
     expect(handledBy).toEqual([`${durable}:${a.payload.eventId}`]);
+    expect(await mine()).toEqual([b.payload.eventId]);
     expect(await bus.deadLetterStore.drop({ ids: [letterB!.id] })).toBe(1);
     expect(await mine()).toEqual([]);
     await bus.idle();

@@ -190,6 +190,11 @@ describe.each(kinds)('outbox relay with the $kind bus', ({ kind, skip, make }) =
         close: () => inner.close(),
         async publishAll(events) {
           if (events.length > 0) batches += 1;
+          // A bus that takes 15 ms a round (NATS under load): the stream's kicks land during rounds,
+          // as they do while requests keep committing. With instant rounds on a starved CPU the one
+          // committer here was slower than a round, so each commit met an idle relay, which publishes
+          // at once by design (CI once counted 38 rounds against 22).
+          await sleep(15);
           return inner.publishAll!(events);
         },
       };
