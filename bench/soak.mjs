@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Memory under a long mixed load: does the app's memory level off? Starts the app as `npm start` runs
 // it (embedded default, API only, a throw-away data folder, loopback only) and drives it for
-// SOAK_MINUTES (default 10) with WORKERS (default 6) callers, each looping over a mix of what players
-// do: sign-ups, swipes (deck + accept), to-do completions, a pod's page and log, chat with a friend,
+// SOAK_MINUTES (default 10) with WORKERS (default 6) callers at SOAK_RATE mixed actions a second in all
+// (default 60; 0: as fast as they go), each looping over a mix of what players do: sign-ups, swipes (deck + accept), to-do completions, a pod's page and log, chat with a friend,
 // the leaderboards and the progress. Every 30 s it prints the app process's RSS (and its anonymous
 // part), V8 heap (used after a full collection, of it the code and bytecode; total, of it the young
 // generation), and the memory held off the heap (external, array buffers), read by
@@ -27,6 +27,9 @@ import { startApp } from './support/app.mjs';
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const workers = Number(process.env.WORKERS ?? 6);
 const sampleMs = Number(process.env.SOAK_SAMPLE_SECONDS ?? 30) * 1000;
+// A fixed rate: the second half must carry the same load as the first. Unpaced, one soak in four
+// missed because its rate tripled in the second half as the machine emptied (decision 0064).
+const rate = Number(process.env.SOAK_RATE ?? 60);
 const snapshots = process.env.HEAP_SNAPSHOTS;
 const dir = mkdtempSync(join(tmpdir(), 'vere-soak-'));
 const probeFile = join(dir, 'memory.json');
@@ -125,6 +128,16 @@ for (let i = 0; i < 2 * workers; i += 2) {
 }
 
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+/** Waits for the next of `rate` evenly spaced slots a second, shared by every caller (none when 0). */
+let nextSlot = 0;
+const pace = async () => {
+  if (rate <= 0) return;
+  const now = Date.now();
+  // A caller late for its slot does not earn a burst: the schedule restarts from now.
+  nextSlot = Math.max(nextSlot + 1000 / rate, now);
+  const wait = nextSlot - now;
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+};
 const actions = [
   [
     2,
@@ -240,7 +253,9 @@ const half = setTimeout(
   (end - started) / 4,
 );
 
-console.log(`soak: ${minutes} min, ${workers} callers, memory every ${sampleMs / 1000} s (app pid ${app.pid})`);
+console.log(
+  `soak: ${minutes} min, ${workers} callers, ${rate > 0 ? `${rate} mixed actions/s` : 'unpaced'}, memory every ${sampleMs / 1000} s (app pid ${app.pid})`,
+);
 try {
   const base = { t: 0, ...memory() };
   samples.push(base);
@@ -248,6 +263,7 @@ try {
     Array.from({ length: workers }, async () => {
       while (Date.now() < end) {
         try {
+          await pace();
           await chooseAction()(pick(users));
           requests++;
         } catch (err) {
@@ -282,6 +298,10 @@ console.log(`\n${requests} mixed actions in ${(last.t / 60).toFixed(1)} min, ${f
 console.log(
   `second half (${mid.t.toFixed(0)} s → ${last.t.toFixed(0)} s): rss ${mb(mid.rss).trim()} → ${mb(last.rss).trim()} MB (${(growth('rss') * 100).toFixed(1)} %), ` +
     `heap used ${mb(mid.heapUsed).trim()} → ${mb(last.heapUsed).trim()} MB (${(growth('heapUsed') * 100).toFixed(1)} %) (target ≤ 5 % each)`,
+);
+const perSecond = (a, b) => ((b.requests - a.requests) / (b.t - a.t)).toFixed(1);
+console.log(
+  `  mixed actions a second: first half ${perSecond(samples[0], mid)}, second half ${perSecond(mid, last)}${rate > 0 ? ` (paced at ${rate})` : ''}`,
 );
 console.log(
   `  app CPU per mixed action over the second half: ${((last.cpuMs - mid.cpuMs) / (last.requests - mid.requests)).toFixed(2)} ms`,
