@@ -62,6 +62,17 @@ function appleTeamId() {
   return value;
 }
 
+/**
+ * The brand mark as a data: URL, for index.html's icon link: the icon comes with the page instead of
+ * being one more request of the first visit (issue 28). public/favicon.svg stays the one source (the
+ * service worker, offline.html and push notifications point at the file).
+ */
+function faviconDataUrl() {
+  const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim();
+  // The few characters a URL in an attribute must not carry as they are; quotes become single quotes.
+  return `data:image/svg+xml,${svg.replaceAll('"', "'").replace(/[<>#%\n]/g, (c) => encodeURIComponent(c))}`;
+}
+
 /** Marks the preloads FirstScreenPreloadPlugin adds; the prerendered /auth drops them (prerender/auth.tsx). */
 const FIRST_SCREEN_PRELOAD_ATTRIBUTE = 'data-first-screen';
 
@@ -109,7 +120,11 @@ export default defineConfig((_env, argv) => {
     // The shell answers deep links (/pods/42), so its assets are addressed from the root.
     ...baseConfig({ dir: import.meta.dirname, prod, uniqueName: 'vere_shell', publicPath: '/', assetDir: 'assets/' }),
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: './index.html', minify: prod }),
+      new rspack.HtmlRspackPlugin({
+        template: './index.html',
+        templateParameters: { favicon: faviconDataUrl() },
+        minify: prod,
+      }),
       new rspack.CopyRspackPlugin({
         patterns: [
           { from: 'public', globOptions: { dot: false } },

@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { repoRoot } from './stack';
 
 export const PASSWORD = 'Challenge1!';
 
@@ -62,4 +65,33 @@ export async function signInThroughUi(
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Waits until the page shows what a person would see: the start-up splash (`#boot`) gone and every
+ * finite animation ended (spinners and skeletons loop for good and are not waited for), each at most
+ * `timeout`. Mid-fade, text sits at part opacity: axe reports its contrast, and a screenshot taken
+ * as soon as the content is in the DOM could show the splash over it. With `tolerant`, a wait that
+ * runs out (a page under a controlled clock) is not an error.
+ */
+export async function settled(page: Page, { timeout = 10_000, tolerant = false } = {}): Promise<void> {
+  try {
+    await page.locator('#boot').waitFor({ state: 'detached', timeout });
+  } catch (error) {
+    if (!tolerant) throw error;
+  }
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, ${Math.min(timeout, 5_000)})),
+  ])`);
+}
+
+/** Saves docs/screenshots/<name>.png, the viewport as it is once the page has settled. */
+export async function viewportShot(page: Page, name: string): Promise<void> {
+  const dir = join(repoRoot, 'docs', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await settled(page, { timeout: 5_000, tolerant: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { settled } from './app';
 
 /**
  * axe-core's rules that are off by default ("experimental"), which the daily-loop suite turns on:
@@ -15,16 +16,17 @@ export interface SeriousViolationsOptions {
 
 /**
  * axe-core's serious and critical findings on the page as it is now (inside `include` when given),
- * as "rule: target" lines. It first waits for the start-up splash (`#boot`) to be gone: while it
- * fades out over the app, its text sits at part opacity and axe reports its contrast (a scan that
- * raced the fade failed once in CI).
+ * as "rule: target" lines. It first waits for the start-up splash (`#boot`) to be gone and for every
+ * finite animation on the page to end: mid-fade, text sits at part opacity and axe reports its
+ * contrast (a scan that raced the splash's fade failed once in CI; one that raced the push
+ * explainer's 240 ms entrance failed 2 of 3 runs).
  */
 export async function seriousViolations(
   page: Page,
   include?: string,
   options: SeriousViolationsOptions = {},
 ): Promise<string[]> {
-  await page.locator('#boot').waitFor({ state: 'detached', timeout: 10_000 });
+  await settled(page);
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   if (options.optionalRules)

@@ -3,9 +3,10 @@
 // screenshots those journeys keep under docs/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { newUser } from './app';
+import { defaultNotificationPreferences, inQuietHours, localClock } from '@vere/domain';
+import { newUser, settled } from './app';
 import { DESKTOP, PHONE } from './browser';
 import { repoRoot, type Stack } from './stack';
 
@@ -15,6 +16,32 @@ export interface Person {
   email: string;
   username: string;
   token: string;
+}
+
+/** Zones spread around the clock: in one of them it is always the middle of the day. */
+const ZONES = [
+  'UTC',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Pacific/Kiritimati',
+  'Pacific/Honolulu',
+  'America/Los_Angeles',
+  'America/New_York',
+];
+
+/**
+ * A time zone outside the default quiet hours (22:00–08:00) now and for the next hour, by the rule
+ * identity's push dispatcher applies: a push to a person who lives there goes out at once whenever
+ * the suite runs.
+ */
+export function daytimeZone(now = new Date()): string {
+  const soon = new Date(now.getTime() + 60 * 60_000);
+  const quiet = (zone: string, at: Date) =>
+    inQuietHours(defaultNotificationPreferences(zone).quietHours, localClock(at, zone).minute);
+  const zone = ZONES.find((z) => !quiet(z, now) && !quiet(z, soon));
+  if (!zone) throw new Error(`no zone outside quiet hours at ${now.toISOString()}`);
+  return zone;
 }
 
 /** A person with a browser context of their own and a page open in it. */
@@ -52,17 +79,28 @@ export async function member(
   stack: Stack,
   prefix: string,
   name: string,
-  { viewport = PHONE, clipboard = false }: { viewport?: { width: number; height: number }; clipboard?: boolean } = {},
+  {
+    viewport = PHONE,
+    clipboard = false,
+    timeZone,
+  }: {
+    viewport?: { width: number; height: number };
+    clipboard?: boolean;
+    /** Where the person lives: their account's zone and their browser's (default: the account's default, UTC). */
+    timeZone?: string;
+  } = {},
 ): Promise<Member> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...(timeZone ? { timezoneId: timeZone } : {}) });
   if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
-  const person = await signUp(stack, context, prefix, name);
+  const person = await signUp(stack, context, prefix, name, timeZone ? { timeZone } : {});
   return { ...person, context, page: await context.newPage() };
 }
 
+/** The bearer header of a person's API calls. */
+export const auth = (p: { token: string }) => ({ Authorization: `Bearer ${p.token}` });
+
 /** A friendship through pods' API (the UI path is connect.e2e's): `from` asks, `to` accepts. */
 export async function befriend(stack: Stack, context: BrowserContext, from: Person, to: Person): Promise<void> {
-  const auth = (p: Person) => ({ Authorization: `Bearer ${p.token}` });
   // pods learns profiles from identity's events: until then the user is unknown (404).
   await expect
     .poll(
@@ -82,6 +120,26 @@ export async function befriend(stack: Stack, context: BrowserContext, from: Pers
   expect(accepted.status()).toBe(204);
 }
 
+/** A pod through pods' API (the UI path is pod-streak.e2e's): `owner` creates it, `joiners` join with its code. */
+export async function podThroughApi(
+  stack: Stack,
+  request: APIRequestContext,
+  name: string,
+  owner: Person,
+  ...joiners: Person[]
+): Promise<{ id: string; invites: { code: string }[] }> {
+  const created = await request.post(`${stack.url}/api/pods/pods`, { headers: auth(owner), data: { name } });
+  expect(created.status(), await created.text()).toBe(201);
+  const pod = (await created.json()) as { id: string; invites: { code: string }[] };
+  for (const joiner of joiners) {
+    const joined = await request.post(`${stack.url}/api/pods/invites/${pod.invites[0]!.code}/join`, {
+      headers: auth(joiner),
+    });
+    expect(joined.status(), await joined.text()).toBe(200);
+  }
+  return pod;
+}
+
 export interface DocShotOptions {
   /** The whole page, not only the viewport (default true). */
   fullPage?: boolean;
@@ -89,7 +147,7 @@ export interface DocShotOptions {
   reset?: boolean;
 }
 
-/** Saves docs/screenshots/<file>.png once avatars have drawn and toasts settled. */
+/** Saves docs/screenshots/<file>.png once avatars have drawn, toasts and the page settled (app.ts). */
 export async function docShot(
   page: Page,
   file: string,
@@ -108,6 +166,7 @@ export async function docShot(
     }
     return new Promise((resolve) => setTimeout(resolve, 400));
   }, reset);
+  await settled(page, { timeout: 5_000, tolerant: true });
   await page.screenshot({ path: join(dir, `${file}.png`), fullPage });
 }
 

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { newUser, visible } from '../support/app';
+import { newUser, visible, viewportShot } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { repoRoot, type Stack } from '../support/stack';
+import { type Stack } from '../support/stack';
 
 // Issue 22, points 3, 6 and 7: the streak in view, real celebrations without a CSP violation, the
 // phone polish, and Pro's way to its pages — over the app as `npm start` runs it.
@@ -15,11 +13,8 @@ const SMALL_PHONE = { width: 360, height: 740 };
 type Viewport = typeof PHONE;
 
 /** Screenshots kept with the docs (`ISSUE22_SHOTS=before` names the set taken on the old code). */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `issue-22-${process.env.ISSUE22_SHOTS ?? 'after'}-${name}.png`) });
-}
+const shot = (page: Page, name: string): Promise<void> =>
+  viewportShot(page, `issue-22-${process.env.ISSUE22_SHOTS ?? 'after'}-${name}`);
 
 const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').trim();
 
@@ -181,6 +176,45 @@ describe('phone polish (issue 22, point 6)', () => {
     await page.waitForTimeout(300);
     expect(calls).toEqual([]);
     expect(me.csp).toEqual([]);
+    await me.close();
+  });
+
+  it('at 360 px no page scrolls sideways: the deck, the weekly challenge and every tab fit the screen', async ({
+    browser,
+    stack,
+  }) => {
+    const me = await player(browser, stack, SMALL_PHONE, 'polish-width');
+    const { page } = me;
+    const ready: Record<string, () => Locator> = {
+      '/?deck=daily': () => page.getByTestId('accept-button'),
+      '/weekly': () => page.getByText('Weekly Stats'),
+    };
+    for (const path of [
+      '/',
+      '/?deck=daily',
+      '/weekly',
+      '/packs',
+      '/connect',
+      '/friends',
+      '/create-pod',
+      '/guides',
+      '/assessments',
+      '/pro',
+      '/vere-pro',
+      '/settings',
+      '/profile',
+    ]) {
+      await page.goto(`${stack.url}${path}`);
+      await page.locator('#boot').waitFor({ state: 'detached', timeout: 10_000 });
+      await visible(ready[path]?.() ?? page.getByRole('heading', { level: 1 }));
+      // The deck's and the weekly's rows were as wide as their content (363 px on a 360 px screen), and
+      // Settings as wide as "Signed in as <this account's long e-mail address>" (404 px).
+      expect(await page.getByText('Page not found').count(), path).toBe(0);
+      const widths = await page.evaluate(
+        `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`,
+      );
+      expect(widths, path).toEqual([360, 360]);
+    }
     await me.close();
   });
 

@@ -1,23 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { outage } from '../support/api';
-import { newUser, visible } from '../support/app';
+import { newUser, visible, viewportShot } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { repoRoot, type Stack } from '../support/stack';
+import { type Stack } from '../support/stack';
 import { stackDatabase } from '../support/database';
 
 // The built-in sample sidequests (an empty catalogue) and the "+N bonus" swipes of a level-5 player,
 // against the app as `npm start` runs it; the test reaches the stack's own database for what no
 // API offers (emptying the catalogue, giving XP).
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const shot = (page: Page, name: string): Promise<void> => viewportShot(page, name);
 
 const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').trim();
 

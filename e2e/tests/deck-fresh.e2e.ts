@@ -1,21 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { newUser, visible } from '../support/app';
+import { newUser, visible, viewportShot } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { repoRoot, type Stack } from '../support/stack';
+import { type Stack } from '../support/stack';
 
 // Issue 22: the deck never repeats a day. A Pro user swipes 10 cards, all different; after a reload
 // none of them is offered again and each is on the to-do list once; a card swiped on another device
 // is dropped without an error (decision 0036).
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const shot = (page: Page, name: string): Promise<void> => viewportShot(page, name);
 
 const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').trim();
 

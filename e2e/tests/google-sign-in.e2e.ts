@@ -1,11 +1,11 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { startOidcTestProvider, type OidcTestProvider } from '@vere/test-kit';
+import type { OidcTestProvider } from '@vere/test-kit';
 import type { Page } from 'playwright-core';
 import { visible } from '../support/app';
 import { DESKTOP, PHONE, snap } from '../support/browser';
 import { describe, expect, test } from '../support/fixtures';
+import { googleStackEnv, startGoogleStandIn, type GoogleStandIn } from '../support/google';
 import { repoRoot } from '../support/stack';
 
 /**
@@ -15,25 +15,11 @@ import { repoRoot } from '../support/stack';
  */
 const CLIENT = { clientId: 'vere-e2e', clientSecret: 'vere-e2e-secret' };
 
-/** A free port for the app, known before it starts: the provider must list the redirect URI. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const withProvider = test.extend<{ op: OidcTestProvider & { appUrl: string } }>({
+const withProvider = test.extend<{ op: GoogleStandIn }>({
   op: [
     async ({}, use) => {
-      const appUrl = `http://127.0.0.1:${await freePort()}`;
-      const op = await startOidcTestProvider({
-        ...CLIENT,
-        host: '127.0.0.2',
-        redirectUris: [`${appUrl}/api/identity/auth/google/callback`],
-      });
-      await use(Object.assign(op, { appUrl }));
+      const op = await startGoogleStandIn(CLIENT);
+      await use(op);
       await op.close();
     },
     { scope: 'file' },
@@ -44,15 +30,7 @@ const withProvider = test.extend<{ op: OidcTestProvider & { appUrl: string } }>(
 const it = withProvider.extend({
   stackOptions: [
     async ({ op }, use) => {
-      await use({
-        env: {
-          PORT: new URL(op.appUrl).port,
-          APP_URL: op.appUrl,
-          GOOGLE_CLIENT_ID: CLIENT.clientId,
-          GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
-          GOOGLE_ISSUER: op.issuer,
-        },
-      });
+      await use({ env: googleStackEnv(op, CLIENT) });
     },
     { scope: 'file' },
   ],

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { newUser, signInThroughUi, signUpThroughUi, visible } from '../support/app';
-import { PHONE, snap } from '../support/browser';
+import { DESKTOP, PHONE, snap } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
 import { seriousViolations } from '../support/axe';
 
@@ -219,13 +219,53 @@ describe('theme', () => {
     await page.goto(`${stack.url}/`);
     await visible(page.getByRole('heading', { name: 'Choose Your Challenge' }));
     expect(await page.evaluate(`window.__firstFrame.theme`)).toBe('dark');
-    await page.getByRole('button', { name: 'Switch to light theme' }).filter({ visible: true }).click();
+    // A phone's top bar leaves the theme to Settings (its room goes to the name); a wider frame has the toggle.
+    const toggle = (next: string) =>
+      page.getByRole('button', { name: `Switch to ${next} theme` }).filter({ visible: true });
+    expect(await toggle('light').count()).toBe(0);
+    await page.setViewportSize(DESKTOP);
+    await toggle('light').click();
+    await page.setViewportSize(PHONE);
     expect(await page.evaluate(`document.documentElement.dataset.theme`)).toBe('light');
     expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'home-light-phone');
     await page.reload();
     expect(await page.evaluate(`window.__firstFrame`)).toEqual({ theme: 'light', background: 'rgb(245, 242, 255)' });
-    await visible(page.getByRole('button', { name: 'Switch to dark theme' }).filter({ visible: true }));
+    await page.setViewportSize(DESKTOP);
+    await visible(toggle('dark'));
+  });
+
+  it('the phone top bar: nothing overlaps and the name keeps its room at every phone width', async ({
+    signedIn,
+    stack,
+  }) => {
+    const { page } = signedIn;
+    await page.goto(`${stack.url}/`);
+    await visible(page.getByTestId('level-badge').first());
+    // A free user with a streak: the bar's fullest state (logo, user, streak, Unlock Pro, bell).
+    await visible(page.locator('.shell-topbar__pro'));
+    for (const width of [360, 390, 430, 460, 540, 600, 700, 767]) {
+      await page.setViewportSize({ width, height: 800 });
+      type Box = { left: number; right: number; width: number };
+      type El = { className: unknown; getBoundingClientRect(): Box; clientWidth: number };
+      const layout = await page.locator('.shell-topbar').evaluate((node) => {
+        const bar = node as unknown as El & { children: Iterable<El>; querySelector(s: string): El };
+        const boxes = [...bar.children]
+          .map((el) => ({ cls: el.className, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0)
+          .map(({ cls, r }) => ({ cls: String(cls), left: Math.round(r.left), right: Math.round(r.right) }));
+        const name = bar.querySelector('.shell-user__name')!;
+        return { boxes, nameWidth: name.clientWidth, width: bar.clientWidth };
+      });
+      for (let i = 1; i < layout.boxes.length; i += 1)
+        expect(
+          layout.boxes[i]!.left,
+          `${width} px: ${layout.boxes[i]!.cls} overlaps what is before it`,
+        ).toBeGreaterThanOrEqual(layout.boxes[i - 1]!.right);
+      expect(layout.boxes.at(-1)!.right, `${width} px: the bar overflows`).toBeLessThanOrEqual(layout.width);
+      // "Grace Hopper" shows as "Grace…" at 360 px and in full from 430 px.
+      expect(layout.nameWidth, `${width} px: the name's room`).toBeGreaterThanOrEqual(64);
+    }
   });
 });
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { startOidcTestProvider, type OidcTestProvider } from '@vere/test-kit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { describe, expect, test as base } from '../support/fixtures';
-import { befriend, docShot, member, type Member, type Person } from '../support/people';
+import { googleStackEnv, startGoogleStandIn, type GoogleStandIn } from '../support/google';
+import { auth, befriend, docShot, member, podThroughApi, type Member } from '../support/people';
 import type { Stack, StackOptions } from '../support/stack';
 
 const WEBHOOK_AUTH = 'Bearer e2e-revenuecat-webhook-secret';
@@ -18,29 +17,15 @@ const APNS_TOKEN = 'e2e0apns0token0123456789abcdef0123456789abcdef0123456789abcd
 
 const GOOGLE_CLIENT = { clientId: 'vere-ios-e2e', clientSecret: 'vere-ios-e2e-secret' };
 
-/** A free port for the stack, known before it starts: the OpenID provider must list the redirect URI. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
  * The stack of this file, with Google sign-in pointed at a real OpenID provider (oidc-provider, as in
  * google-sign-in.e2e.ts) on 127.0.0.2: the app's Google return (vere://auth/callback?code=…) is real.
  */
-const it = base.extend<{ stackOptions: StackOptions; op: OidcTestProvider & { appUrl: string } }>({
+const it = base.extend<{ stackOptions: StackOptions; op: GoogleStandIn }>({
   op: [
     async ({}, use) => {
-      const appUrl = `http://127.0.0.1:${await freePort()}`;
-      const op = await startOidcTestProvider({
-        ...GOOGLE_CLIENT,
-        host: '127.0.0.2',
-        redirectUris: [`${appUrl}/api/identity/auth/google/callback`],
-      });
-      await use(Object.assign(op, { appUrl }));
+      const op = await startGoogleStandIn(GOOGLE_CLIENT);
+      await use(op);
       await op.close();
     },
     { scope: 'file' },
@@ -51,11 +36,7 @@ const it = base.extend<{ stackOptions: StackOptions; op: OidcTestProvider & { ap
         env: {
           REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH,
           REVENUECAT_APPLE_API_KEY: APPLE_KEY,
-          PORT: new URL(op.appUrl).port,
-          APP_URL: op.appUrl,
-          GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
-          GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
-          GOOGLE_ISSUER: op.issuer,
+          ...googleStackEnv(op, GOOGLE_CLIENT),
         },
       });
     },
@@ -136,7 +117,6 @@ const calls = (page: Page) => page.evaluate('window.__native.calls') as Promise<
 const fire = (page: Page, plugin: string, event: string, data: unknown) =>
   page.evaluate(`window.__native.fire(${JSON.stringify(plugin)}, ${JSON.stringify(event)}, ${JSON.stringify(data)})`);
 const shellPlan = (page: Page) => page.getByTestId('user-plan').filter({ visible: true });
-const auth = (p: Person) => ({ Authorization: `Bearer ${p.token}` });
 
 /** An iPhone user of the app: their own context at an iPhone 15's size, the bridge shimmed as iOS. */
 async function iosMember(browser: Parameters<typeof member>[0], stack: Stack, prefix: string, name: string) {
@@ -169,12 +149,6 @@ async function revenueCatWebhook(stack: Stack, userId: string): Promise<void> {
     }),
   });
   if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
-}
-
-async function createPod(stack: Stack, context: BrowserContext, owner: Person, name: string) {
-  const created = await context.request.post(`${stack.url}/api/pods/pods`, { headers: auth(owner), data: { name } });
-  expect(created.status()).toBe(201);
-  return (await created.json()) as { id: string; invites: { code: string }[] };
 }
 
 describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', () => {
@@ -264,7 +238,7 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
     stack,
   }) => {
     const owner = await member(browser, stack, 'own', 'Olu Owner');
-    const pod = await createPod(stack, owner.context, owner, 'Morning Movers');
+    const pod = await podThroughApi(stack, owner.context.request, 'Morning Movers', owner);
     const cleo = await iosMember(browser, stack, 'cleo', 'Cleo Park');
     await cleo.context.addInitScript(
       `window.__native.launchUrl = ${JSON.stringify(`https://vere.app/join/${pod.invites[0]!.code}`)};`,
@@ -357,7 +331,7 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
       const eve = await iosMember(browser, stack, 'eve', 'Eve Moreau');
       const fin: Member = await member(browser, stack, 'fin', 'Fin Walsh');
       await befriend(stack, eve.context, eve, fin);
-      const pod = await createPod(stack, eve.context, eve, 'Sunrise Crew');
+      const pod = await podThroughApi(stack, eve.context.request, 'Sunrise Crew', eve);
       const { page } = eve;
 
       await page.goto(`${stack.url}/`);
@@ -479,7 +453,7 @@ describe('the iOS app (Capacitor bridge shimmed as iOS, iPhone 15 viewport)', ()
  */
 async function googleInSystemBrowser(
   browser: Browser,
-  op: OidcTestProvider,
+  op: GoogleStandIn,
   login: string,
   startUrl: string,
 ): Promise<string> {

@@ -3,7 +3,7 @@ import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { befriend, docShot, signUp, type Person } from '../support/people';
+import { auth, befriend, docShot, podThroughApi, signUp, type Person } from '../support/people';
 import type { Stack } from '../support/stack';
 
 /**
@@ -16,8 +16,6 @@ const VIEWPORTS: Array<[string, { width: number; height: number }]> = [
   ['phone', { width: 360, height: 740 }],
   ['desktop', DESKTOP],
 ];
-
-const auth = (p: Person) => ({ Authorization: `Bearer ${p.token}` });
 
 /** Accepts a daily card and completes it with a text proof through quests' API; answers the XP earned. */
 async function earnXp(request: APIRequestContext, stack: Stack, p: Person): Promise<number> {
@@ -45,18 +43,6 @@ async function earnXp(request: APIRequestContext, stack: Stack, p: Person): Prom
   });
   expect(done.status(), await done.text()).toBe(200);
   return card!.xp;
-}
-
-/** `creator` makes a pod and `joiner` joins it through pods' API; answers the pod's id. */
-async function podOfTwo(request: APIRequestContext, stack: Stack, creator: Person, joiner: Person, name: string) {
-  const made = await request.post(`${stack.url}/api/pods/pods`, { headers: auth(creator), data: { name } });
-  expect(made.status(), await made.text()).toBe(201);
-  const pod = (await made.json()) as { id: string; invites: { code: string }[] };
-  const joined = await request.post(`${stack.url}/api/pods/invites/${pod.invites[0]!.code}/join`, {
-    headers: auth(joiner),
-  });
-  expect(joined.status(), await joined.text()).toBeLessThan(300);
-  return pod.id;
 }
 
 /** Accepts and completes this week's weekly challenge through quests' API. */
@@ -177,8 +163,8 @@ describe.each(VIEWPORTS)('leaderboard tabs on %s', (label, viewport) => {
         await signUp(stack, ctx, 'fay', 'Fay Wray', { timeZone: 'UTC' }),
       ];
       // Each signed up in this context: the last one (Fay) is the one signed in to its pages.
-      const ours = await podOfTwo(ctx.request, stack, fay, eli, `Dawn Walkers ${label}`);
-      await podOfTwo(ctx.request, stack, cyd, dev, `Other pod ${label}`);
+      const ours = (await podThroughApi(stack, ctx.request, `Dawn Walkers ${label}`, fay, eli)).id;
+      await podThroughApi(stack, ctx.request, `Other pod ${label}`, cyd, dev);
       await earnXp(ctx.request, stack, cyd); // quests knows the players before the weekly calls
       await earnXp(ctx.request, stack, dev);
       await completeWeekly(ctx.request, stack, cyd);

@@ -2,7 +2,7 @@ import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { docShotBothSizes, member } from '../support/people';
+import { auth, docShotBothSizes, member, podThroughApi } from '../support/people';
 
 // Issue 25: notification preferences in Settings, and the centre behind the bell.
 describe('notifications', () => {
@@ -100,18 +100,8 @@ describe('notifications', () => {
     async ({ browser, stack }) => {
       const ada = await member(browser, stack, 'ada', 'Ada Nudged');
       const bob = await member(browser, stack, 'bob', 'Bob Nudger', { viewport: DESKTOP });
-      const auth = (p: { token: string }) => ({ Authorization: `Bearer ${p.token}` });
-      // Ada's pod, Bob joins with its code (the UI path is pod-streak.e2e's).
-      const created = await ada.context.request.post(`${stack.url}/api/pods/pods`, {
-        headers: auth(ada),
-        data: { name: 'Nudge Crew' },
-      });
-      expect(created.status()).toBe(201);
-      const pod = (await created.json()) as { id: string; invites: { code: string }[] };
-      const joined = await bob.context.request.post(`${stack.url}/api/pods/invites/${pod.invites[0]!.code}/join`, {
-        headers: auth(bob),
-      });
-      expect(joined.status()).toBe(200);
+      // Ada's pod, Bob joins with its code.
+      const pod = await podThroughApi(stack, ada.context.request, 'Nudge Crew', ada, bob);
 
       const { page } = ada;
       await page.goto(`${stack.url}/challenges`);

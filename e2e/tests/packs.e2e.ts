@@ -1,23 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { newUser, visible } from '../support/app';
+import { newUser, visible, viewportShot } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { stackDatabase } from '../support/database';
 import { describe, expect, test as it } from '../support/fixtures';
-import { repoRoot, type Stack } from '../support/stack';
+import { type Stack } from '../support/stack';
 
 // Challenge packs and a deck shaped by results (issue 24): a player adds a pack and finds its dares
 // first in the deck; an assessment result (written as the assessments work writes it) reorders the
 // deck with the reason shown, and the player can turn that off; a Pro player opens a Pro pack from
 // the Pro hub. Phone and desktop, axe clean, screenshots in docs/screenshots.
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `packs-${name}.png`) });
-}
+const shot = (page: Page, name: string): Promise<void> => viewportShot(page, `packs-${name}`);
 
 const database = stackDatabase();
 

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { newUser, visible } from '../support/app';
+import { newUser, visible, viewportShot } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
@@ -13,11 +13,7 @@ import { stackDatabase } from '../support/database';
 // (an insight, a quiz the server scores, a mini-challenge with a photo) and sees the XP rise and
 // week 2 open; a Pro player sees every playbook open; a finished playbook shows its finish screen.
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `playbooks-${name}.png`) });
-}
+const shot = (page: Page, name: string): Promise<void> => viewportShot(page, `playbooks-${name}`);
 
 const text = async (locator: Locator) => ((await locator.first().textContent()) ?? '').trim();
 

@@ -4,7 +4,7 @@ import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { docShot, docShotBothSizes, member, signUp, type Member, type Person } from '../support/people';
+import { auth, docShot, docShotBothSizes, member, podThroughApi, signUp, type Member } from '../support/people';
 import type { Stack } from '../support/stack';
 
 /**
@@ -42,7 +42,6 @@ function gradientPng(size: number): Buffer {
   ]);
 }
 
-const auth = (p: Person) => ({ Authorization: `Bearer ${p.token}` });
 const markDocument = (page: Page) =>
   page.evaluate(() => {
     (globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true;
@@ -64,16 +63,7 @@ describe('the two-way pod feed', () => {
       const bob = await member(browser, stack, 'bob', 'Bob Builder', { viewport: DESKTOP });
 
       // Ada's pod, Bob joins with its code (through the API; the UI path is pod-streak.e2e's).
-      const created = await ada.context.request.post(`${stack.url}/api/pods/pods`, {
-        headers: auth(ada),
-        data: { name: 'Sunrise Crew' },
-      });
-      expect(created.status()).toBe(201);
-      const pod = (await created.json()) as { id: string; invites: { code: string }[] };
-      const joined = await bob.context.request.post(`${stack.url}/api/pods/invites/${pod.invites[0]!.code}/join`, {
-        headers: auth(bob),
-      });
-      expect(joined.status()).toBe(200);
+      const pod = await podThroughApi(stack, ada.context.request, 'Sunrise Crew', ada, bob);
 
       // Both keep the pod page open from here on.
       await openPod(ada, stack, pod.id, 'Sunrise Crew');

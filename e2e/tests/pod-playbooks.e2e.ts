@@ -6,7 +6,7 @@ import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { docShot, docShotBothSizes, member, type Member } from '../support/people';
+import { auth, docShot, docShotBothSizes, member, podThroughApi, type Member } from '../support/people';
 import { repoRoot, type Stack } from '../support/stack';
 
 // Pod playbooks (issue 23 points 2 and 5, decision 0041): two pod members run the level-1 playbook
@@ -64,8 +64,6 @@ function png(): Buffer {
   ]);
 }
 
-const auth = (m: Member) => ({ Authorization: `Bearer ${m.token}` });
-
 async function api(m: Member, stack: Stack, method: 'GET' | 'POST', path: string, data?: unknown) {
   const res =
     method === 'GET'
@@ -99,18 +97,7 @@ const finishWeek = async (m: Member, stack: Stack, week: number) => {
 
 /** A pod `owner` creates, `others` join with its code (through the API: the UI path is pod-streak.e2e's). */
 async function podOf(stack: Stack, name: string, owner: Member, ...others: Member[]): Promise<string> {
-  const created = await owner.context.request.post(`${stack.url}/api/pods/pods`, {
-    headers: auth(owner),
-    data: { name },
-  });
-  expect(created.status()).toBe(201);
-  const pod = (await created.json()) as { id: string; invites: { code: string }[] };
-  for (const m of others) {
-    const joined = await m.context.request.post(`${stack.url}/api/pods/invites/${pod.invites[0]!.code}/join`, {
-      headers: auth(m),
-    });
-    expect(joined.status()).toBe(200);
-  }
+  const pod = await podThroughApi(stack, owner.context.request, name, owner, ...others);
   // quests learns who is in the pod from pods' events: wait until it knows every member.
   for (const m of [owner, ...others]) {
     await expect

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { outage } from '../support/api';
-import { newUser, visible } from '../support/app';
+import { newUser, visible, viewportShot } from '../support/app';
 import { DESKTOP, PHONE } from '../support/browser';
 import { repoRoot, type Stack } from '../support/stack';
 import { describe, expect, test as it } from '../support/fixtures';
@@ -18,11 +16,7 @@ const VIEWPORTS: Array<[string, Viewport]> = [
 ];
 
 /** Screenshots a person looks at, kept with the docs. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `weekly-${name}.png`) });
-}
+const shot = (page: Page, name: string): Promise<void> => viewportShot(page, `weekly-${name}`);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -12,8 +12,9 @@ import { HubPage } from './pages/hub-page';
 import { progressQueryKey } from './shared/api/get-progress';
 import './challenges.css';
 
-// The hub (`/`, the first screen after sign-in) is in the App chunk; the weekly pages, with their
-// swipe gestures and dialogs, load when opened (decision 0020).
+// The hub (`/`, the first screen after sign-in) is in the App chunk, but for its sections under the
+// first screen (pages/hub-sections.tsx, after it); the weekly pages, with their swipe gestures and
+// dialogs, load when opened (decision 0020).
 const WeeklyPage = lazy(() => import('./pages/weekly-page').then((m) => ({ default: m.WeeklyPage })));
 const PacksPage = lazy(() => import('./pages/packs-page').then((m) => ({ default: m.PacksPage })));
 

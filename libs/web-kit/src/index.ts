@@ -38,3 +38,4 @@ export {
   syncPush,
 } from './push';
 export type { PushState } from './push';
+export { useRetryableLazy } from './use-retryable-lazy';

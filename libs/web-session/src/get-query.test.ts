@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError } from './api-error';
+import { QueryClient } from '@vere/web-query';
 import { getQueryOptions } from './get-query';
-import { sessionStore } from './session';
+import { RECENT_READ_MS, forgetReads } from './recent-reads';
+import { apiFetch, sessionStore } from './session';
 import { apiError, json, stubFetch } from './test-helpers';
 
 const key = ['quests', 'me', 'limits'] as const;
@@ -49,5 +51,63 @@ describe('getQueryOptions', () => {
     const once = getQueryOptions<unknown>(key, PATH, 1);
     expect(once.retry(0, down)).toBe(true);
     expect(once.retry(1, down)).toBe(false);
+  });
+});
+
+describe('getQueryOptions across areas (each with its own QueryClient)', () => {
+  const PROGRESS = '/api/quests/me/progress';
+  const progressKey = ['quests', 'me', 'progress'] as const;
+  const signedIn = (id: string) =>
+    sessionStore.setState({
+      status: 'signed-in',
+      accessToken: `t-${id}`,
+      user: { id, name: 'Ana', email: `${id}@example.com` } as never,
+    });
+
+  // As the apps' clients (web-kit's createAppQueryClient): a read stays fresh for 30 s.
+  const areaClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    forgetReads();
+    sessionStore.setState({ status: 'signed-out', user: null, accessToken: null });
+  });
+
+  it("starts an area's first read from another area's answer of a moment ago, without asking again", async () => {
+    signedIn('u1');
+    const { calls } = stubFetch({ [`GET ${PROGRESS}`]: json(200, { level: 3 }) });
+    const frame = areaClient();
+    const hub = areaClient();
+    expect(await frame.fetchQuery(getQueryOptions(progressKey, PROGRESS))).toEqual({ level: 3 });
+    expect(await hub.fetchQuery(getQueryOptions(progressKey, PROGRESS))).toEqual({ level: 3 });
+    expect(calls).toHaveLength(1);
+    // A refetch or an invalidation runs queryFn, which always asks the server.
+    await getQueryOptions(progressKey, PROGRESS).queryFn({ signal: new AbortController().signal });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks again after a write, for another user, and once the answer is a few seconds old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    signedIn('u1');
+    const { calls } = stubFetch({
+      [`GET ${PROGRESS}`]: json(200, { level: 3 }),
+      'POST /api/quests/me/todos/1/complete': json(200, {}),
+    });
+    const read = () => areaClient().fetchQuery(getQueryOptions(progressKey, PROGRESS));
+    await read();
+    await apiFetch('/api/quests/me/todos/1/complete', { method: 'POST' }); // may have changed the level
+    await read();
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
+
+    signedIn('u2'); // the same browser, another account
+    await read();
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(3);
+
+    vi.setSystemTime(Date.now() + RECENT_READ_MS + 1);
+    await read();
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(4);
+    await read(); // within the window again
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(4);
   });
 });

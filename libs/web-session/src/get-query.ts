@@ -1,16 +1,21 @@
 import type { QueryRetry } from './query-retry';
 import { queryRetry } from './query-retry';
-import { apiFetch } from './session';
+import { recentRead, rememberRead } from './recent-reads';
+import { apiFetch, sessionStore } from './session';
 
 export interface GetQueryOptions<T, K extends readonly unknown[] = readonly unknown[]> extends QueryRetry {
   queryKey: K;
   queryFn: (context: { signal: AbortSignal }) => Promise<T>;
+  /** Another area's answer to the same GET from the last few seconds (recent-reads.ts), if any. */
+  initialData: () => T | undefined;
+  initialDataUpdatedAt: () => number | undefined;
 }
 
 /**
  * Options for TanStack Query's `useQuery` that GET `path` with the session's `apiFetch` (cancelled
  * with the query's signal) under the house retry policy: `useQuery(getQueryOptions<Limits>(key, path))`
- * infers `Limits`. Spread extra options after it (`enabled`, `staleTime`). Plain data: this package
+ * infers `Limits`. Spread extra options after it (`enabled`, `staleTime`). An area's first read of a
+ * path another area read in the last few seconds starts from that answer (recent-reads.ts). Plain data: this package
  * does not import TanStack Query (it is a federation singleton and React Query is not).
  */
 export function getQueryOptions<T, K extends readonly unknown[] = readonly unknown[]>(
@@ -18,9 +23,18 @@ export function getQueryOptions<T, K extends readonly unknown[] = readonly unkno
   path: string,
   retries?: number,
 ): GetQueryOptions<T, K> {
+  const user = () => sessionStore.getState().user?.id ?? null;
   return {
     queryKey,
-    queryFn: ({ signal }) => apiFetch<T>(path, { signal }),
+    queryFn: async ({ signal }) => {
+      const data = await apiFetch<T>(path, { signal });
+      rememberRead(path, data, user());
+      return data;
+    },
+    // Used by TanStack Query only while this area has nothing for the key (its first read);
+    // a refetch or an invalidation always asks the server.
+    initialData: () => recentRead(path, user())?.data as T | undefined,
+    initialDataUpdatedAt: () => recentRead(path, user())?.at,
     ...queryRetry(retries),
   };
 }

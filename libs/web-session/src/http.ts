@@ -1,5 +1,6 @@
 import { ApiError, NETWORK_ERROR, TIMEOUT, errorFromResponse } from './api-error';
 import { connectivity } from './connectivity';
+import { forgetReads } from './recent-reads';
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Serialised as JSON when it is not already a BodyInit. */
@@ -31,6 +32,8 @@ export async function whenApiQuiet(
 
 /** One HTTP round trip: cookies included, JSON in and out, every failure turned into an ApiError. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = (options.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') forgetReads();
   inFlight++;
   lastActivity = Date.now();
   try {

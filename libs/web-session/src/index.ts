@@ -10,6 +10,8 @@ export type { Connectivity, ConnectivityStore } from './connectivity';
 export { useConnectivity } from './use-connectivity';
 export { createApiClient } from './api-client';
 export { whenApiQuiet } from './http';
+export { afterFirstScreen, firstScreenDone } from './first-screen';
+export { useAfterFirstScreen } from './use-after-first-screen';
 export { getQueryOptions } from './get-query';
 export type { GetQueryOptions } from './get-query';
 export { queryRetry } from './query-retry';

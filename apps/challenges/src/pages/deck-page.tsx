@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@vere/web-router';
 import { useQueryClient } from '@vere/web-query';
 import type { Limits, Sidequest, SidequestType } from '@vere/contracts';
@@ -37,6 +37,8 @@ import { TodoListDialog } from '../features/todos/components/todo-list-dialog';
 import { useProgress } from '../shared/api/get-progress';
 import { useNow } from '../shared/hooks/use-now';
 import { useTimerAt } from '../shared/hooks/use-timer-at';
+// The deck's and the weekly pages' styles come with them, not with the hub (challenges.css).
+import '../shared/styles/play.css';
 
 /** Spec: the card flies away in about 300 ms; the To-Do button is highlighted for 1.5 s. */
 const LEAVE_MS = 300;
@@ -247,24 +249,28 @@ function Deck({ kind, limits, quests }: { kind: SidequestType; limits: Limits; q
     [busy, leaving, adShowing, acceptVerdict.ok, skipVerdict, top, client, kind, reducedMotion],
   );
 
-  // Arrow keys decide the top card, unless the user is typing or a dialog is open.
+  // Arrow keys decide the top card, unless the user is typing or a dialog is open. An Effect Event:
+  // a key pressed as soon as a card has left sees the deck on screen, not the one of the render
+  // before (a listener re-added by a passive effect lags the paint on a busy phone, and the press
+  // was dropped).
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target as HTMLElement | null;
+    if (target?.closest('input, textarea, select, [contenteditable="true"], dialog[open]')) return;
+    if (document.querySelector('dialog[open]')) return;
+    event.preventDefault();
+    if (adShowing) {
+      setAdDismissedAt(decided.size);
+      return;
+    }
+    void decide(event.key === 'ArrowRight' ? 'accept' : 'skip');
+  });
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog[open]')) return;
-      if (document.querySelector('dialog[open]')) return;
-      event.preventDefault();
-      if (adShowing) {
-        setAdDismissedAt(decided.size);
-        return;
-      }
-      void decide(event.key === 'ArrowRight' ? 'accept' : 'skip');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [decide, adShowing, decided.size]);
+    const listener = (event: KeyboardEvent) => onKey(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   const pendingCount = todos.data?.pending.length ?? 0;
   const bucketLabel = kind === 'daily' ? 'daily' : 'weekend';

@@ -16,10 +16,9 @@ import type { IconProps } from '@vere/web-ui';
 import { useQueryClient } from '@vere/web-query';
 import { formatUnlocksIn } from '@vere/domain';
 import { limitsQueryKey, useLimits } from '../features/deck/api/get-limits';
-import { LeaderboardSection } from '../features/leaderboard/components/leaderboard-section';
-import { ForYou } from '../features/packs/components/for-you';
 import { LevelCard } from '../features/progress/components/level-card';
 import { useCurrentWeekly } from '../features/weekly/api/get-current-weekly';
+import { BelowTheFold } from '../shared/components/below-the-fold';
 import { useNow } from '../shared/hooks/use-now';
 import { useTimerAt } from '../shared/hooks/use-timer-at';
 import type { weekendByRule } from './weekend-rule';
@@ -66,6 +65,9 @@ const KINDS: ChallengeKind[] = [
 
 // The deck (gesture library, to-do dialogs) loads when it is opened, not with the home screen.
 const DeckPage = lazy(() => import('./deck-page').then((m) => ({ default: m.DeckPage })));
+// "For you" and the leaderboards, under the first screen: after it (BelowTheFold).
+const loadHubSections = () =>
+  import(/* webpackChunkName: "hub-sections" */ './hub-sections').then((m) => m.HubSections);
 
 function DeckLoading() {
   return (
@@ -162,8 +164,28 @@ function Hub() {
           <IconArrowRight size={22} />
         </span>
       </Link>
-      <ForYou />
-      <LeaderboardSection />
+      <BelowTheFold
+        load={loadHubSections}
+        name="hub-sections"
+        failedTitle="Couldn't load the leaderboard"
+        placeholder={<SectionsPlaceholder />}
+      />
+    </div>
+  );
+}
+
+/** About as tall as the leaderboard it turns into, so scrolling to it does not jump. */
+function SectionsPlaceholder() {
+  return (
+    <div className="ch-below__placeholder" aria-busy="true">
+      <span className="vui-visually-hidden" role="status">
+        Loading the leaderboard
+      </span>
+      <Skeleton width="40%" height="1.75rem" />
+      <Skeleton width="70%" height="2.75rem" radius="999px" />
+      {Array.from({ length: 3 }, (_, i) => (
+        <Skeleton key={i} height="52px" radius="16px" />
+      ))}
     </div>
   );
 }

@@ -39,6 +39,8 @@ import {
 } from '../features/weekly/utils/weekly-logic';
 import { DESKTOP_QUERY, useMediaQuery } from '../shared/hooks/use-media-query';
 import { useNow } from '../shared/hooks/use-now';
+// The deck's and the weekly pages' styles come with them, not with the hub (challenges.css).
+import '../shared/styles/play.css';
 
 /** Spec §9: the confetti on accept, 160 pieces for about 1.2 s. */
 const ACCEPT_CONFETTI = { particleCount: 160, durationMs: 1_200 };

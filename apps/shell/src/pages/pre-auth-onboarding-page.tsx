@@ -17,6 +17,7 @@ import {
 import type { IconProps } from '@vere/web-ui';
 import type { AuthRedirectState } from '../features/guards/components/require-auth';
 import { useDocumentTitle } from '../shared/hooks/use-document-title';
+import './pre-auth-onboarding-page.css';
 
 interface Slide {
   key: string;

@@ -5,6 +5,7 @@ import { Avatar } from './avatar';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { IconShuffle } from './icons';
+import './avatar-creator.css';
 
 export interface AvatarCreatorProps {
   open: boolean;

@@ -6,6 +6,10 @@ import { loadConfettiCannon } from './confetti-cannon';
 import { prefersReducedMotion } from './motion';
 import { IconCrown, IconFlame, IconSparkles, IconStar, IconTrophy, IconUsers } from './icons';
 import type { IconProps } from './icons';
+import './celebration-overlay.css';
+
+// The host loads the queue with the overlay (celebration.tsx): both stay off the first paint's path.
+export { CelebrationQueue } from './celebration-queue';
 
 const LOOKS: Record<CelebrationType, { icon: ComponentType<IconProps>; emoji: string; label: string }> = {
   challenge: { icon: IconTrophy, emoji: '🏆', label: 'Challenge complete' },

@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { CelebrationQueue } from './celebration-queue';
-import type { Celebration, CelebrationRequest } from './celebration-queue';
+import type { Celebration, CelebrationQueue, CelebrationRequest } from './celebration-queue';
 
 const CELEBRATE_EVENT = 'vere:celebrate';
 
 type Overlay = ComponentType<{ celebration: Celebration; onDismiss(): void }>;
 
-// The overlay (its looks, icons and confetti) is fetched on the first celebration: it is not on the
-// first paint's path (decision 0020).
-const loadOverlay = () => import('./celebration-overlay').then((m): Overlay => m.CelebrationOverlay);
+// The overlay (its looks, icons and confetti) and the queue that paces it are fetched on the first
+// celebration, in one chunk: neither is on the first paint's path (decision 0020).
+const loadOverlay = () =>
+  import('./celebration-overlay').then((m) => ({
+    Component: m.CelebrationOverlay,
+    Queue: m.CelebrationQueue,
+  }));
 
 /** Raises the celebration overlay from any bundle (the shell's CelebrationHost shows it). */
 export function celebrate(request: CelebrationRequest = {}): void {
@@ -28,19 +31,17 @@ export function CelebrationHost() {
   const queue = useRef<CelebrationQueue | null>(null);
 
   useEffect(() => {
-    const q = new CelebrationQueue(setCurrent);
-    queue.current = q;
     let alive = true;
-    let loaded = false;
     let loading = false;
     const waiting: CelebrationRequest[] = [];
     const load = () => {
       if (loading) return;
       loading = true;
       loadOverlay().then(
-        (Component) => {
+        ({ Component, Queue }) => {
           if (!alive) return;
-          loaded = true;
+          const q = new Queue(setCurrent);
+          queue.current = q;
           setOverlay({ Component });
           for (const request of waiting.splice(0)) q.push(request);
         },
@@ -53,7 +54,7 @@ export function CelebrationHost() {
     };
     const onCelebrate = (event: Event) => {
       const request = (event as CustomEvent<CelebrationRequest>).detail ?? {};
-      if (loaded) return q.push(request);
+      if (queue.current) return queue.current.push(request);
       waiting.push(request);
       load();
     };
@@ -61,7 +62,8 @@ export function CelebrationHost() {
     return () => {
       alive = false;
       window.removeEventListener(CELEBRATE_EVENT, onCelebrate);
-      q.stop();
+      queue.current?.stop();
+      queue.current = null;
     };
   }, []);
 

@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { Button } from './button';
 import { holdTabInside } from './focus-trap';
 import { prefersReducedMotion } from './motion';
+import './tour.css';
 
 export interface TourStep {
   title: string;

@@ -7,6 +7,7 @@ import { LEADERBOARD_SIZE, useLeaderboard } from '../api/get-leaderboard';
 import { LONELY_BOARD, PERIOD_LABELS, SCOPE_LABELS, weekRange } from '../utils/board-labels';
 import { BoardSwitch } from './board-switch';
 import { PodLeagueSection } from './pod-league';
+import './leaderboard.css';
 
 const PERIODS = LEADERBOARD_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
 const SCOPES = LEADERBOARD_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }));

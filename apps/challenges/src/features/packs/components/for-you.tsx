@@ -5,6 +5,7 @@ import { Card, ErrorCard, IconBook, IconSparkles, notify } from '@vere/web-ui';
 import { setDeckShaping, shapedQueryKeys } from '../../../shared/api/set-deck-shaping';
 import { useRecommendations } from '../api/get-recommendations';
 import { PackCover } from './pack-cover';
+import './for-you.css';
 
 /**
  * The hub's "For you": one pack and one playbook picked from the player's newest assessment results,

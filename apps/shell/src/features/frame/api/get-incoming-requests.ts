@@ -1,7 +1,7 @@
 import type { FriendRequestList } from '@vere/contracts';
 import { useQuery, useQueryClient } from '@vere/web-query';
 import { useAppEvent } from '@vere/web-kit';
-import { apiFetch, useSession } from '@vere/web-session';
+import { apiFetch, useAfterFirstScreen, useSession } from '@vere/web-session';
 
 /** How often the frame re-reads the count while the page is open (also on focus and on reconnect). */
 export const INCOMING_REQUESTS_REFRESH_MS = 60_000;
@@ -16,11 +16,13 @@ export async function fetchIncomingRequestCount(signal?: AbortSignal): Promise<n
 }
 
 /**
- * The Connect badge's count: read once signed in, again every minute, on focus, and at once when
- * the connect remote announces an answer (`friend-requests-updated`). A failed read shows no badge.
+ * The Connect badge's count: read once signed in and the first screen is done (a badge does not
+ * hold up the page), again every minute, on focus, and at once when the connect remote announces an
+ * answer (`friend-requests-updated`). A failed read shows no badge.
  */
 export function useIncomingRequestCount(): number {
   const userId = useSession((s) => s.user?.id ?? null);
+  const afterFirstScreen = useAfterFirstScreen();
   const client = useQueryClient();
   useAppEvent('friend-requests-updated', () => {
     void client.invalidateQueries({ queryKey: incomingRequestsQueryKey(userId) });
@@ -28,7 +30,7 @@ export function useIncomingRequestCount(): number {
   const { data } = useQuery({
     queryKey: incomingRequestsQueryKey(userId),
     queryFn: ({ signal }) => fetchIncomingRequestCount(signal),
-    enabled: userId !== null,
+    enabled: userId !== null && afterFirstScreen,
     refetchInterval: INCOMING_REQUESTS_REFRESH_MS,
     refetchOnWindowFocus: true,
     retry: false,

@@ -1,11 +1,13 @@
 import './notification-bell.css';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { IconBell, cx } from '@vere/web-ui';
+import { IconBell, cx, notify } from '@vere/web-ui';
+import { OptionalPart } from '../../../shared/components/optional-part';
+import { useRetryableLazy } from '@vere/web-kit';
 import { useUnreadCount } from '../api/get-unread-count';
 
 const loadCentre = () => import(/* webpackChunkName: "notification-centre" */ './notification-centre');
-const NotificationCentre = lazy(() => loadCentre().then((m) => ({ default: m.NotificationCentre })));
+const loadCentrePart = () => loadCentre().then((m) => m.NotificationCentre);
 
 /** The unread count as the badge shows it. */
 export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
@@ -14,10 +16,11 @@ export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unrea
  * The bell in the frame (issue 25): the unread count, and the centre in a dialog — newest first,
  * 20 at a time, mark all read; a tap marks the item read and opens its page (spec §2 routes). The
  * centre's code is fetched when the bell is pointed at, focused or tapped, not with the first paint
- * (issue 28).
+ * (issue 28); if it does not arrive, the bell says so and the next tap asks again.
  */
 export function NotificationBell({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
+  const { Component: NotificationCentre, failed } = useRetryableLazy(loadCentrePart);
   const { data } = useUnreadCount();
   const unread = data?.unread ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
@@ -43,9 +46,18 @@ export function NotificationBell({ className }: { className?: string }) {
       {/* In <body>: the bar holding this bell is hidden at the other layout's width (a resize keeps it open). */}
       {open
         ? createPortal(
-            <Suspense fallback={null}>
-              <NotificationCentre unread={unread} onClose={() => setOpen(false)} />
-            </Suspense>,
+            <OptionalPart
+              name="notification centre"
+              onError={() => {
+                setOpen(false);
+                failed();
+                notify.error("Notifications didn't load. Check your connection and try again.");
+              }}
+            >
+              <Suspense fallback={null}>
+                <NotificationCentre unread={unread} onClose={() => setOpen(false)} />
+              </Suspense>
+            </OptionalPart>,
             document.body,
           )
         : null}

@@ -1,17 +1,18 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@vere/web-router';
-import { START_TOUR_EVENT } from '@vere/web-kit';
+import { START_TOUR_EVENT, useRetryableLazy } from '@vere/web-kit';
 import type { TourName } from '@vere/web-kit';
 import { reportClientError, shouldShowIntro, useSession } from '@vere/web-session';
 import { notify } from '@vere/web-ui';
 import type { Milestone } from '@vere/contracts';
 import { recordMilestone } from '../api/record-milestone';
 import { TOUR_PATHS, isChallengesPath } from '../utils/tours';
+import { OptionalPart } from '../../../shared/components/optional-part';
 
 // Only a new user sees it: it stays off the first paint's path (decision 0020).
 const IntroDialog = lazy(() => import('./intro-dialog').then((m) => ({ default: m.IntroDialog })));
 // A tour shows once per user (or on request): its steps and card load when it starts.
-const GuidedTour = lazy(() => import('./guided-tour').then((m) => ({ default: m.GuidedTour })));
+const loadTour = () => import('./guided-tour').then((m) => m.GuidedTour);
 
 /** The challenge page's tour waits this long for the page's elements to render. */
 const CHALLENGES_TOUR_DELAY_MS = 800;
@@ -37,12 +38,16 @@ export function GuidedStart() {
   const navigate = useNavigate();
   const [introOpen, setIntroOpen] = useState(() => shouldShowIntro(user));
   const [tour, setTour] = useState<TourName | null>(null);
+  // After a failed load no tour starts by itself on this page load; one asked for again loads anew.
+  const { Component: GuidedTour, failures: tourFailures, failed: tourFailed } = useRetryableLazy(loadTour);
+  const requested = useRef(false);
 
   useEffect(() => {
     const onStart = (event: Event) => {
       const name = (event as CustomEvent<TourName>).detail;
       if (!(name in TOUR_PATHS)) return;
       navigate(TOUR_PATHS[name]);
+      requested.current = true;
       setTour(name);
     };
     window.addEventListener(START_TOUR_EVENT, onStart);
@@ -51,7 +56,12 @@ export function GuidedStart() {
 
   const seen = user?.tutorialsSeen ?? [];
   const challengesTourDue =
-    !introOpen && tour === null && isChallengesPath(pathname) && seen.includes('home') && !seen.includes('challenges');
+    !introOpen &&
+    tour === null &&
+    tourFailures === 0 &&
+    isChallengesPath(pathname) &&
+    seen.includes('home') &&
+    !seen.includes('challenges');
   useEffect(() => {
     if (!challengesTourDue) return undefined;
     const timer = setTimeout(() => setTour('challenges'), CHALLENGES_TOUR_DELAY_MS);
@@ -60,32 +70,47 @@ export function GuidedStart() {
 
   if (introOpen) {
     return (
-      <Suspense fallback={null}>
-        <IntroDialog
-          onDone={(outcome) => {
-            setIntroOpen(false);
-            void record('onboarding');
-            if (outcome === 'finished') {
-              navigate('/');
-              setTour('home');
-            }
-          }}
-        />
-      </Suspense>
+      // Its code not arriving leaves the intro out this time (not recorded: it shows on the next visit).
+      <OptionalPart name="intro" onError={() => setIntroOpen(false)}>
+        <Suspense fallback={null}>
+          <IntroDialog
+            onDone={(outcome) => {
+              setIntroOpen(false);
+              void record('onboarding');
+              if (outcome === 'finished') {
+                navigate('/');
+                setTour('home');
+              }
+            }}
+          />
+        </Suspense>
+      </OptionalPart>
     );
   }
   if (tour) {
     return (
-      <Suspense fallback={null}>
-        <GuidedTour
-          key={tour}
-          name={tour}
-          onDone={() => {
-            setTour(null);
-            void record(tour === 'home' ? 'tutorial-home' : 'tutorial-challenges');
-          }}
-        />
-      </Suspense>
+      <OptionalPart
+        key={tour}
+        name="tour"
+        onError={() => {
+          setTour(null);
+          tourFailed();
+          if (requested.current) notify.error("The tour didn't load. Check your connection and try again.");
+          requested.current = false;
+        }}
+      >
+        <Suspense fallback={null}>
+          <GuidedTour
+            key={tour}
+            name={tour}
+            onDone={() => {
+              requested.current = false;
+              setTour(null);
+              void record(tour === 'home' ? 'tutorial-home' : 'tutorial-challenges');
+            }}
+          />
+        </Suspense>
+      </OptionalPart>
     );
   }
   return null;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ComponentType } from 'react';
 import { Button, Dialog, IconBook, IconUsers, IconZap } from '@vere/web-ui';
 import type { IconProps } from '@vere/web-ui';
+import './intro-dialog.css';
 
 interface Slide {
   title: string;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { enablePush, mayAskForPush, pushSupported, rememberPushAnswer, syncPush } from '@vere/web-kit';
 import { Button, notify } from '@vere/web-ui';
+import './push-explainer-card.css';
 
 export const PUSH_ON_MESSAGE = 'Notifications are on for this browser';
 export const PUSH_BLOCKED_MESSAGE =
