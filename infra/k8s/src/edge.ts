@@ -44,16 +44,13 @@ export const API_TIMEOUTS = { connect: 5, read: 60, send: 60 };
 
 /**
  * The response headers nginx.conf adds to every /api/ answer (the app's CSP is left to each
- * service there too). Set per Ingress by `nginx.ingress.kubernetes.io/custom-headers`, which needs
- * the names in the controller's `global-allowed-response-headers` (ingressNginxValues below).
+ * service there too): the two that act on a JSON answer (decision 0066). Set per Ingress by
+ * `nginx.ingress.kubernetes.io/custom-headers`, which needs the names in the controller's
+ * `global-allowed-response-headers` (ingressNginxValues below).
  */
 export const API_RESPONSE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
-  'Permissions-Policy':
-    'accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), fullscreen=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
 /**

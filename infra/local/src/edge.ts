@@ -92,17 +92,34 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     return undefined;
   });
 
-  // Every answer: the headers that act on any response. Permissions-Policy acts on documents alone,
-  // so it goes with pages and the service worker — and with API answers, as nginx.conf's /api/ block
-  // (and the Ingress) send it; not with scripts, styles and images (issue 28: each of the ~30
-  // answers of a first visit carried ~1.1 KB of headers, over HTTP/1.1 never compressed).
+  // Every answer: nosniff. Pages and the service worker: the app's document headers (no framing,
+  // the referrer and opener policies, Permissions-Policy). API answers: no framing as well, as
+  // nginx.conf's /api/ block and the Ingress send them; a JSON answer opened as a document runs
+  // nothing (the services' `default-src 'none'`). Every other file carries only what acts on it
+  // (issue 28; over HTTP/1.1 headers are never compressed, decision 0066): its short policy's
+  // `frame-ancestors 'none'` forbids framing (browsers follow it over X-Frame-Options), the opener
+  // policy acts on documents alone, and a stylesheet's or an image's own requests follow its
+  // referrer policy where a script's follow the page's. A hashed file is cached for good
+  // (`immutable`): no browser asks whether it changed, so it goes without validators or Accept-Ranges.
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (req.url.startsWith('/api/') || isPageOrWorker(req.url, reply))
+    if (req.url.startsWith('/api/')) {
+      reply.header('x-frame-options', 'DENY');
+      return;
+    }
+    if (isPageOrWorker(req.url, reply)) {
+      reply.header('x-frame-options', 'DENY');
+      reply.header('referrer-policy', REFERRER_POLICY);
+      reply.header('cross-origin-opener-policy', 'same-origin');
       reply.header('permissions-policy', PERMISSIONS_POLICY);
+      return;
+    }
+    if (!/^[^?]*\.m?js(\?|$)/.test(req.url)) reply.header('referrer-policy', REFERRER_POLICY);
+    if (/\bimmutable\b/.test(String(reply.getHeader('cache-control') ?? ''))) {
+      reply.removeHeader('etag');
+      reply.removeHeader('last-modified');
+      reply.removeHeader('accept-ranges');
+    }
   });
 
   // JSON answers, compressed here as nginx does in production (`gzip on` for application/json): the
@@ -316,6 +333,9 @@ const WORKER_SCRIPTS = /^\/sw\.js(\?|$)/;
 function isPageOrWorker(url: string, reply: FastifyReply): boolean {
   return /^text\/html\b/i.test(String(reply.getHeader('content-type') ?? '')) || WORKER_SCRIPTS.test(url);
 }
+
+/** The app's Referrer-Policy: a full URL to itself, only the origin to others (nginx.conf sends the same). */
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /** JSON answers smaller than this go as they are (nginx.conf's gzip_min_length). */
 const COMPRESS_MIN_BYTES = 1024;
