@@ -19,7 +19,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const DEV_REMOTES = Object.fromEntries(
   ['challenges', 'connect', 'playbooks', 'account'].map((name) => [
     name,
-    `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`,
+    `http://localhost:${DEV_PORTS[name]}/remoteEntry.js`,
   ]),
 );
 
@@ -147,7 +147,9 @@ export default defineConfig((_env, argv) => {
         // Hands the federation runtime to the remotes, so their production entries stay small: the
         // runtime core (provideExternalRuntime) and the bundler runtime's functions (libs/web-build).
         runtimePlugins: [PROVIDE_BUNDLER_RUNTIME],
-        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+        // Remotes are listed by their remoteEntry.js, not their manifest (decision 0070): the runtime's
+        // snapshot code, which reads manifests, is left out of the shell's entry.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
       new FederationRuntimeEsmPlugin(),
       new PrerenderAssetsPlugin(),

@@ -116,7 +116,7 @@ describe('federated areas', () => {
   });
 
   it('shows the error card only in the area whose remote is down', async ({ stack, remotes, signedIn: { page } }) => {
-    remotes.point('connect', '/remotes/connect-gone/mf-manifest.json');
+    remotes.point('connect', '/remotes/connect-gone/remoteEntry.js');
     await page.setViewportSize(PHONE);
     await page.goto(`${stack.url}/connect`);
     const card = await visible(page.locator('[data-error-area="connect"]'));

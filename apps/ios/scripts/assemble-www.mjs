@@ -33,10 +33,10 @@ async function assemble() {
   const remotes = {};
   for (const name of REMOTES) {
     const dist = join(APPS, name, 'dist');
-    if (!existsSync(join(dist, 'mf-manifest.json'))) throw new Error(`The ${name} remote is not built (${dist})`);
+    if (!existsSync(join(dist, 'remoteEntry.js'))) throw new Error(`The ${name} remote is not built (${dist})`);
     await mkdir(join(WWW, 'remotes', name), { recursive: true });
     await cp(dist, join(WWW, 'remotes', name), { recursive: true, filter: plainFile });
-    remotes[name] = `/remotes/${name}/mf-manifest.json`;
+    remotes[name] = `/remotes/${name}/remoteEntry.js`;
   }
   await writeFile(join(WWW, 'remotes.json'), `${JSON.stringify(remotes, null, 2)}\n`);
   // The prerendered /auth is for the web's first visit; the app always starts on index.html.

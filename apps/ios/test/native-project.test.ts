@@ -53,9 +53,15 @@ describe('the iOS app (apps/ios): the committed Xcode project is what `cap sync 
   it('copies the built app with its remotes into the bundle', async () => {
     const index = await readFile(join(IOS, 'App', 'public', 'index.html'), 'utf8');
     expect(index).toContain('http-equiv="Content-Security-Policy"');
-    const remotes = JSON.parse(await readFile(join(IOS, 'App', 'public', 'remotes.json'), 'utf8')) as object;
+    const remotes = JSON.parse(await readFile(join(IOS, 'App', 'public', 'remotes.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(Object.keys(remotes).sort()).toEqual(['account', 'challenges', 'connect', 'playbooks']);
-    expect(existsSync(join(IOS, 'App', 'public', 'remotes', 'connect', 'mf-manifest.json'))).toBe(true);
+    // Each listed entry is in the bundle, with the manifest the warm-up reads beside it.
+    expect(remotes.connect).toBe('/remotes/connect/remoteEntry.js');
+    for (const file of ['remoteEntry.js', 'mf-manifest.json'])
+      expect(existsSync(join(IOS, 'App', 'public', 'remotes', 'connect', file))).toBe(true);
   });
 
   it("gives the app the web's policy as a <meta>, with the API origin it calls", async () => {

@@ -273,10 +273,10 @@ export const remoteDeployableName = (remote: string, version: string) => `remote
 /** Where a remote version is served: its own path prefix, so versions never share a URL. */
 export const remotePath = (remote: string, version: string) => `/remotes/${remote}/${version}`;
 
-/** remotes.json: each remote's live version, by its versioned manifest URL. */
+/** remotes.json: each remote's live version, by its versioned remoteEntry.js URL (decision 0070). */
 export function remotesJson(releases: Releases): Record<string, string> {
   return Object.fromEntries(
-    REMOTE_NAMES.map((remote) => [remote, `${remotePath(remote, releases.remotes[remote].live)}/mf-manifest.json`]),
+    REMOTE_NAMES.map((remote) => [remote, `${remotePath(remote, releases.remotes[remote].live)}/remoteEntry.js`]),
   );
 }
 

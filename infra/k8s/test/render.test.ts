@@ -187,12 +187,12 @@ describe.each(VARIANT_NAMES)('the %s variant', (variant) => {
     const remotes = JSON.parse(named(objects, 'ConfigMap', 'web-remotes').data!['remotes.json']!);
     for (const remote of REMOTE_NAMES) {
       const live = releases.remotes[remote].live;
-      expect(remotes[remote]).toBe(`/remotes/${remote}/${live}/mf-manifest.json`);
+      expect(remotes[remote]).toBe(`/remotes/${remote}/${live}/remoteEntry.js`);
       const deployment = named(objects, 'Deployment', remoteDeployableName(remote, live));
       expect(deployment.spec.template.spec.containers[0].image).toBe(`vere/edge:${live}`);
       const ingress = named(objects, 'Ingress', `edge-${remoteDeployableName(remote, live)}`);
       const path = ingress.spec.rules[0].http.paths[0];
-      expect(new RegExp(`^${path.path}`).test(`/remotes/${remote}/${live}/mf-manifest.json`)).toBe(true);
+      expect(new RegExp(`^${path.path}`).test(`/remotes/${remote}/${live}/remoteEntry.js`)).toBe(true);
       expect(path.backend.service.name).toBe(remoteDeployableName(remote, live));
       expect(ingress.metadata.annotations!['nginx.ingress.kubernetes.io/rewrite-target']).toBe(`/remotes/${remote}/$2`);
     }
@@ -213,8 +213,8 @@ describe('rolling a remote back', () => {
     const after = render('production', withVersions('1.4.1'));
     const remotesOf = (objects: K8sObject[]) =>
       JSON.parse(named(objects, 'ConfigMap', 'web-remotes').data!['remotes.json']!);
-    expect(remotesOf(before).challenges).toBe('/remotes/challenges/1.4.2/mf-manifest.json');
-    expect(remotesOf(after).challenges).toBe('/remotes/challenges/1.4.1/mf-manifest.json');
+    expect(remotesOf(before).challenges).toBe('/remotes/challenges/1.4.2/remoteEntry.js');
+    expect(remotesOf(after).challenges).toBe('/remotes/challenges/1.4.1/remoteEntry.js');
     expect(remotesOf(after).connect).toBe(remotesOf(before).connect);
     for (const objects of [before, after]) {
       named(objects, 'Deployment', 'remote-challenges-1-4-1');

@@ -200,9 +200,12 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   if (!existsSync(join(shellDist, 'index.html'))) {
     throw new Error(`The shell is not built (${shellDist}/index.html is missing). Run "npm start", which builds it.`);
   }
-  // sw.js and its offline page keep their names across builds: they must be asked again, not kept a year.
+  // sw.js, its offline page and a remote's entry keep their names across builds: they must be asked
+  // again, not kept a year.
   const noCache = (path: string) =>
-    /((index|auth|offline)\.html|offline\.js|sw\.js|remotes\.json|mf-manifest\.json|mf-stats\.json)$/.test(path);
+    /((index|auth|offline)\.html|offline\.js|sw\.js|remoteEntry\.js|remotes\.json|mf-manifest\.json|mf-stats\.json)$/.test(
+      path,
+    );
   const setHeaders = (res: { setHeader(k: string, v: string): void }, path: string) => {
     res.setHeader('cache-control', noCache(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
     // The same URL answers brotli, gzip or plain text depending on the request (preCompressed).

@@ -168,7 +168,10 @@ function standalonePage(name) {
 }
 
 /**
- * A remote: exposes exactly ./App (the area's relative <Routes>) and writes mf-manifest.json.
+ * A remote: exposes exactly ./App (the area's relative <Routes>) from `remoteEntry.js`, the URL
+ * remotes.json lists (its name never changes, so it is revalidated on every use while the chunks it
+ * names carry a hash and are cached for good), and writes mf-manifest.json beside it, which the
+ * shell's warm-up reads to prefetch an area without running it (decision 0070).
  * `rspack serve` also runs it standalone with its own index.html.
  */
 export function remoteConfig({ name, dir, dependencies }) {
@@ -193,7 +196,7 @@ export function remoteConfig({ name, dir, dependencies }) {
         }),
         new ModuleFederationPlugin({
           name,
-          filename: prod ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
+          filename: 'remoteEntry.js',
           exposes: { './App': './src/app.tsx' },
           shared: sharedSingletons(dependencies),
           manifest: true,

@@ -1,7 +1,7 @@
 // Loaded by the shell's warm-up once the first screen has settled (its own chunk: nothing of it is on
 // the first paint's path).
 import type { AreaName } from '../../../shared/utils/areas';
-import { REMOTE_EXPOSE, loadRemoteMap } from './remote-registry';
+import { REMOTE_EXPOSE, isAreaRegistered, loadRemoteMap } from './remote-registry';
 
 /** The parts of a remote's mf-manifest.json the prefetch reads. */
 export interface RemoteManifest {
@@ -29,10 +29,13 @@ const prefetched = new Set<string>();
  * first screen is in use. Failures are left to the area's own load.
  */
 export async function prefetchArea(name: AreaName): Promise<void> {
+  // An area the page has loaded (the one it opened on) has its files already.
+  if (isAreaRegistered(name)) return;
   try {
     const listed = (await loadRemoteMap())[name];
     if (!listed) return;
-    const manifestUrl = new URL(listed, window.location.href).href;
+    // remotes.json lists the entry; the remote's build writes its manifest beside it (decision 0070).
+    const manifestUrl = new URL('mf-manifest.json', new URL(listed, window.location.href)).href;
     const response = await fetch(manifestUrl, { headers: { Accept: 'application/json' } });
     if (!response.ok) return;
     for (const href of areaFiles((await response.json()) as RemoteManifest, manifestUrl)) {

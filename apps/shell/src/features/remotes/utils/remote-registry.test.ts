@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn(), preloadRemote: vi.fn() }));
+const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
-const MAP = { challenges: '/remotes/challenges/mf-manifest.json' };
+const MAP = { challenges: '/remotes/challenges/remoteEntry.js' };
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
 async function freshRegistry() {
@@ -16,7 +16,6 @@ describe('remote registry', () => {
     vi.stubGlobal('window', { location: { href: 'https://vere.test/connect' } });
     runtime.registerRemotes.mockReset();
     runtime.loadRemote.mockReset();
-    runtime.preloadRemote.mockReset();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -40,7 +39,7 @@ describe('remote registry', () => {
     await expect(loadRemoteMap()).resolves.toEqual(MAP);
   });
 
-  it('registers the manifest as an absolute URL and loads <name>/App', async () => {
+  it('registers the entry as an absolute URL and loads <name>/App', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => ok(MAP)),
@@ -50,7 +49,7 @@ describe('remote registry', () => {
     const { loadRemoteApp } = await freshRegistry();
     await expect(loadRemoteApp('challenges')).resolves.toEqual({ default: App });
     expect(runtime.registerRemotes).toHaveBeenCalledWith(
-      [{ name: 'challenges', entry: 'https://vere.test/remotes/challenges/mf-manifest.json' }],
+      [{ name: 'challenges', entry: 'https://vere.test/remotes/challenges/remoteEntry.js' }],
       { force: false },
     );
     expect(runtime.loadRemote).toHaveBeenCalledWith('challenges/App');
@@ -84,10 +83,11 @@ describe('remote registry', () => {
     const { preloadArea, loadRemoteApp } = await freshRegistry();
     await preloadArea('/', true);
     expect(runtime.registerRemotes).toHaveBeenCalledWith(
-      [{ name: 'challenges', entry: 'https://vere.test/remotes/challenges/mf-manifest.json' }],
+      [{ name: 'challenges', entry: 'https://vere.test/remotes/challenges/remoteEntry.js' }],
       { force: false },
     );
-    expect(runtime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'challenges', exposes: ['App'] }]);
+    // The App's files are loaded, the App itself is not run yet.
+    expect(runtime.loadRemote).toHaveBeenCalledWith('challenges/App', { loadFactory: false, from: 'runtime' });
     await loadRemoteApp('challenges');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
@@ -100,7 +100,17 @@ describe('remote registry', () => {
     await preloadArea('/', false);
     await preloadArea('/auth', true);
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(runtime.preloadRemote).not.toHaveBeenCalled();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it("leaves a preload whose entry does not load to the area's own load", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok(MAP)),
+    );
+    runtime.loadRemote.mockRejectedValueOnce(new Error('RUNTIME-008'));
+    const { preloadArea } = await freshRegistry();
+    await expect(preloadArea('/', true)).resolves.toBeUndefined();
   });
 
   it('leaves a failed preload to the area itself (no unhandled rejection)', async () => {
@@ -149,5 +159,59 @@ describe('areaFiles', () => {
       'https://cdn.vere.test/connect/v2/entry/remoteEntry.js',
       'https://cdn.vere.test/connect/v2/app.js',
     ]);
+  });
+});
+
+describe('prefetchArea', () => {
+  const manifest = {
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [{ name: 'App', assets: { js: { sync: ['app.1234abcd.js'] }, css: { sync: [] } } }],
+  };
+  const links: { rel: string; href: string }[] = [];
+
+  beforeEach(() => {
+    links.length = 0;
+    vi.stubGlobal('window', { location: { href: 'https://vere.test/' } });
+    vi.stubGlobal('document', {
+      createElement: () => ({ rel: '', href: '' }),
+      head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
+    });
+    runtime.registerRemotes.mockReset();
+    runtime.loadRemote.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads the manifest beside the area's listed entry and prefetches its files without running them", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      ok(url.endsWith('remotes.json') ? { connect: '/remotes/connect/2.0.1/remoteEntry.js' } : manifest),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    vi.resetModules();
+    const { prefetchArea } = await import('./prefetch-area');
+    await prefetchArea('connect');
+    expect(fetchMock).toHaveBeenCalledWith(
+      'https://vere.test/remotes/connect/2.0.1/mf-manifest.json',
+      expect.anything(),
+    );
+    expect(links).toEqual([
+      { rel: 'prefetch', href: 'https://vere.test/remotes/connect/2.0.1/remoteEntry.js' },
+      { rel: 'prefetch', href: 'https://vere.test/remotes/connect/2.0.1/app.1234abcd.js' },
+    ]);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('leaves out the area the page is loading already', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      ok(url.endsWith('remotes.json') ? { challenges: '/remotes/challenges/remoteEntry.js' } : manifest),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    runtime.loadRemote.mockResolvedValue({ default: () => null });
+    vi.resetModules();
+    const { loadRemoteApp } = await import('./remote-registry');
+    const { prefetchArea } = await import('./prefetch-area');
+    await loadRemoteApp('challenges');
+    await prefetchArea('challenges');
+    expect(fetchMock).toHaveBeenCalledTimes(1); // remotes.json, no manifest
+    expect(links).toEqual([]);
   });
 });

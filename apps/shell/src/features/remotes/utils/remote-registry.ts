@@ -1,10 +1,13 @@
 import type { ComponentType } from 'react';
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { hasKnownUser } from '../../../shared/utils/known-user';
 import { areaForPath } from '../../../shared/utils/areas';
 import type { AreaName } from '../../../shared/utils/areas';
 
-/** remotes.json: remote name → URL of that remote's mf-manifest.json. The edge may swap it to change versions. */
+/**
+ * remotes.json: remote name → URL of that remote's remoteEntry.js (decision 0070; its
+ * mf-manifest.json sits beside it, for the warm-up). The edge may swap it to change versions.
+ */
 export type RemoteMap = Partial<Record<AreaName, string>>;
 
 export const REMOTES_URL = '/remotes.json';
@@ -45,6 +48,11 @@ export function loadRemoteMap(fresh = false): Promise<RemoteMap> {
   return remoteMap;
 }
 
+/** Whether the page has started loading this area (registered it with the runtime): its files are on their way. */
+export function isAreaRegistered(name: AreaName): boolean {
+  return registered.has(name);
+}
+
 /** Registers `name` at its remotes.json entry (again with `fresh`, dropping what the runtime cached). */
 function register(name: AreaName, map: RemoteMap, fresh: boolean): string {
   const listed = map[name];
@@ -59,9 +67,10 @@ function register(name: AreaName, map: RemoteMap, fresh: boolean): string {
 
 /**
  * Called by index.ts before the async boundary, i.e. while the shared modules (React, the router)
- * are still downloading: fetches remotes.json and the manifest of the area `pathname` belongs to,
- * and preloads that area's entry and App chunks. The first screen's remote then no longer waits
- * for the shell to boot before its three sequential requests start (decision 0020). Only when this
+ * are still downloading: fetches remotes.json, then the entry of the area `pathname` belongs to,
+ * and loads that area's App chunk and stylesheet without running the App (`loadFactory: false`).
+ * The first screen's remote then no longer waits for the shell to boot before its two sequential
+ * requests start (decisions 0020, 0070). Only when this
  * browser has had a signed-in user: a visitor on `/` is sent to /auth and would not use it.
  * Failures are left to the area's own load, which reports them.
  */
@@ -71,9 +80,12 @@ export function preloadArea(pathname: string, knownUser = hasKnownUser()): Promi
   return loadRemoteMap()
     .then((map) => {
       register(area.name, map, false);
-      return preloadRemote([{ nameOrAlias: area.name, exposes: [REMOTE_EXPOSE] }]);
+      return loadRemote(`${area.name}/${REMOTE_EXPOSE}`, { loadFactory: false, from: 'runtime' });
     })
-    .catch(() => undefined);
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 let settleFirstLoad: () => void = () => {};
