@@ -101,7 +101,13 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   // policy acts on documents alone, and a stylesheet's or an image's own requests follow its
   // referrer policy where a script's follow the page's. A hashed file is cached for good
   // (`immutable`): no browser asks whether it changed, so it goes without validators or Accept-Ranges.
+  // An HTTP/1.1 connection persists unless a side says otherwise (RFC 9112 §9.3): Node's
+  // `Connection: keep-alive` and `Keep-Alive: timeout=72` on every answer restate the default (the
+  // connection stays open as long, decision 0071); an answer that ends its connection (the client
+  // asked, or an HTTP/1.0 client) still says so.
   app.addHook('onSend', async (req, reply) => {
+    if (req.raw.httpVersion === '1.1' && reply.raw.shouldKeepAlive && !reply.hasHeader('connection'))
+      reply.raw.removeHeader('connection');
     reply.header('x-content-type-options', 'nosniff');
     if (req.url.startsWith('/api/')) {
       reply.header('x-frame-options', 'DENY');
@@ -257,11 +263,13 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
   const authHtml = existsSync(join(shellDist, 'auth.html')) ? await readFile(join(shellDist, 'auth.html')) : null;
   const sendAuth = authHtml ? await pageSender(shellDist, 'auth.html', authHtml) : sendIndex;
   // A service's own policy wins: a signed photo keeps quests' `default-src 'none'`. Pages and the
-  // service worker get the app's; every other answer the short one (a policy acts only on a document
-  // or a worker: the app's on a script is 0.4 KB that nothing reads).
+  // service worker get the app's; scripts and stylesheets none (a policy acts only on a document or a
+  // worker, and one opened directly is shown as text: decision 0071); every other answer the short
+  // one (an SVG or a JSON answer opened directly is a document).
   app.addHook('onSend', async (req, reply) => {
-    if (!reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', isPageOrWorker(req.url, reply) ? csp : SHORT_POLICY);
+    if (reply.hasHeader('content-security-policy')) return;
+    if (isPageOrWorker(req.url, reply)) reply.header('content-security-policy', csp);
+    else if (!isScriptOrStyle(reply)) reply.header('content-security-policy', SHORT_POLICY);
   });
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/remotes/') && !/\.[a-z0-9]+(\?|$)/i.test(req.url);
@@ -323,11 +331,16 @@ export const PERMISSIONS_POLICY = [
   .join(', ');
 
 /**
- * The Content-Security-Policy of every answer that is neither a page nor a worker script (scripts,
- * styles, images, JSON): nothing may load, nothing may frame it — for whoever opens one directly.
- * Same in nginx.conf.
+ * The Content-Security-Policy of every answer that is neither a page, a worker script, a script nor
+ * a stylesheet (images, manifests, JSON): nothing may load, nothing may frame it — for whoever opens
+ * one directly. Same in nginx.conf.
  */
 export const SHORT_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** A script or a stylesheet (by its type): shown as text when opened, never run as a document. */
+function isScriptOrStyle(reply: FastifyReply): boolean {
+  return /^(text\/css|(text|application)\/javascript)\b/i.test(String(reply.getHeader('content-type') ?? ''));
+}
 
 /** Scripts that run as workers: their own answer's policy governs what they fetch. */
 const WORKER_SCRIPTS = /^\/sw\.js(\?|$)/;

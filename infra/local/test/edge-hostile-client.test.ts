@@ -213,19 +213,20 @@ describe('headers at the edge', () => {
       expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
       expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
     }
-    // Scripts, styles, images and manifests: nosniff, and a policy that allows nothing and forbids
-    // framing (frame-ancestors, which browsers follow over X-Frame-Options), for whoever opens one
-    // directly; no opener policy (it acts on documents alone). A stylesheet's and an image's own
-    // requests follow their referrer policy; a script's follow the page's.
-    for (const path of [
-      '/assets/main.0123abcd.js',
-      '/assets/bootstrap.0123abcd.css',
-      '/favicon.svg',
-      '/remotes.json',
-      '/assets/missing.0123abcd.js',
-    ]) {
+    // Scripts, styles, images and manifests: nosniff; images, manifests and anything answered as
+    // JSON (a missing file) a policy that allows nothing and forbids framing (frame-ancestors, which
+    // browsers follow over X-Frame-Options), for whoever opens one directly; scripts and styles none
+    // (shown as text when opened, decision 0071); no opener policy (it acts on documents alone). A
+    // stylesheet's and an image's own requests follow their referrer policy; a script's the page's.
+    for (const [path, policy] of [
+      ['/assets/main.0123abcd.js', null],
+      ['/assets/bootstrap.0123abcd.css', null],
+      ['/favicon.svg', SHORT_POLICY],
+      ['/remotes.json', SHORT_POLICY],
+      ['/assets/missing.0123abcd.js', SHORT_POLICY],
+    ] as const) {
       const res = await fetch(`${url}${path}`);
-      expect(res.headers.get('content-security-policy'), path).toBe(SHORT_POLICY);
+      expect(res.headers.get('content-security-policy'), path).toBe(policy);
       expect(res.headers.get('permissions-policy'), path).toBeNull();
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBeNull();
@@ -247,6 +248,31 @@ describe('headers at the edge', () => {
     // A JSON answer without a policy of its own gets the short one (its other headers: the test above).
     const api = await fetch(`${url}/api/quests/me/progress`);
     expect(api.headers.get('content-security-policy')).toBe(SHORT_POLICY);
+  });
+
+  it('keeps an HTTP/1.1 connection open without restating it on each answer, and still says when it closes one (decision 0071)', async () => {
+    const { text, closed } = await exchange(
+      url,
+      [get('/assets/main.0123abcd.js', false), get('/api/quests/me/progress', false), get('/')],
+      4_000,
+    );
+    // Three answers on one connection, closed when the client asked (the last request), not before.
+    expect(statuses(text)).toEqual([200, 200, 200]);
+    expect(closed).toBe(true);
+    const heads = text
+      .split(/HTTP\/1\.1 /)
+      .slice(1)
+      .map((answer) => answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase());
+    expect(heads.map((head) => /\r\nconnection: /.test(head))).toEqual([false, false, true]);
+    expect(heads[2]).toContain('\r\nconnection: close');
+    for (const head of heads) expect(head).not.toContain('keep-alive');
+    // An HTTP/1.0 client keeps its connection only when the answer says so.
+    const old = await exchange(
+      url,
+      [Buffer.from('GET /favicon.svg HTTP/1.0\r\nConnection: keep-alive\r\n\r\n', 'latin1')],
+      1_500,
+    );
+    expect(old.text.toLowerCase()).toContain('\r\nconnection: keep-alive');
   });
 
   it('compresses JSON answers of a kilobyte or more for a client that accepts it (brotli, else gzip), and nothing else', async () => {
