@@ -176,10 +176,17 @@ export default [
         {
           patterns: [
             // Declared entry points besides the index: the CSP (the edge needs it without loading Rspack),
-            // web-ui's stylesheet, which each app imports once (decision 0020), and test-kit's S3 stand-in
-            // (s3rver takes seconds to import; only the S3 tests load it).
+            // web-ui's stylesheet, which each app imports once (decision 0020), test-kit's S3 stand-in
+            // (s3rver takes seconds to import; only the S3 tests load it), and web-session's account
+            // calls, kept out of the shared singleton every first paint loads (decision 0072).
             {
-              group: ['@vere/*/*', '!@vere/web-build/csp', '!@vere/web-ui/styles.css', '!@vere/test-kit/s3'],
+              group: [
+                '@vere/*/*',
+                '!@vere/web-build/csp',
+                '!@vere/web-ui/styles.css',
+                '!@vere/test-kit/s3',
+                '!@vere/web-session/accounts',
+              ],
               message: 'Import a workspace package through its index (e.g. "@vere/domain"), not a deep path.',
             },
             {

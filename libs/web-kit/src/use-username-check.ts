@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { normalizeUsername, validateUsername } from '@vere/domain';
-import { USERNAME_CHECK_DELAY_MS, checkUsername } from '@vere/web-session';
+import { USERNAME_CHECK_DELAY_MS, checkUsername } from '@vere/web-session/accounts';
 
 export type UsernameCheck =
   | { state: 'empty' | 'unchanged' | 'checking' | 'available' | 'unknown'; message: null }

@@ -1,3 +1,8 @@
+/**
+ * The session every area shares (a Module Federation singleton: bundled whole, on every first
+ * paint). Account calls that no first screen makes (profile, password, data export, sign-in
+ * providers) are in `@vere/web-session/accounts`, bundled with the pages that use them (decision 0072).
+ */
 export { ApiError, isApiError, isInvalidLink, NETWORK_ERROR, TIMEOUT } from './api-error';
 export {
   OFFLINE_ACTION_MESSAGE,
@@ -9,7 +14,10 @@ export {
 export type { Connectivity, ConnectivityStore } from './connectivity';
 export { useConnectivity } from './use-connectivity';
 export { createApiClient } from './api-client';
-export { whenApiQuiet } from './http';
+// `request`: one call without the session's token (sign-up's username check, a password reset, the
+// sign-in providers: `@vere/web-session/accounts`), through the page's one http module.
+export { request, whenApiQuiet } from './http';
+export type { RequestOptions } from './http';
 export { afterFirstScreen, firstScreenDone } from './first-screen';
 export { useAfterFirstScreen } from './use-after-first-screen';
 export { getQueryOptions } from './get-query';
@@ -44,30 +52,11 @@ export {
 } from './entitlement';
 export type { Entitlement, EntitlementSource } from './entitlement';
 export {
-  PASSWORD_ENDPOINTS,
-  PROFILE_ENDPOINTS,
-  USERNAME_CHECK_DELAY_MS,
-  checkUsername,
-  deleteMyAccount,
-  gatherMyData,
-  requestPasswordReset,
-  resetPassword,
-  updateProfile,
-} from './profile';
-export type { DataExport } from './profile';
-export {
   CLIENT_ERRORS_ENDPOINT,
   MAX_REPORTS_PER_PAGE,
   installErrorReporting,
   reportClientError,
 } from './error-reporting';
-export {
-  CALLBACK_MESSAGES,
-  PROVIDER_ENDPOINTS,
-  callbackErrorMessage,
-  getAuthProviders,
-  googleSignInUrl,
-} from './providers';
 export {
   GUIDED_START_KEYS,
   MILESTONE_PATH,

@@ -8,7 +8,10 @@ import type {
   UsernameAvailability,
 } from '@vere/contracts';
 import type { ApiFetch } from './api-client';
-import { request } from './http';
+// The package's root, not './http': this module is bundled apart from the shared one (accounts.ts),
+// and a relative import would give it a second http module (its own in-flight count and recent reads).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { request } from '@vere/web-session';
 import type { SessionStore } from './session-store';
 
 export const PASSWORD_ENDPOINTS = {

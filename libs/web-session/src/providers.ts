@@ -1,5 +1,8 @@
 import type { AuthProviders, OidcCallbackError } from '@vere/contracts';
-import { request } from './http';
+// The package's root, not './http': this module is bundled apart from the shared one (accounts.ts),
+// and a relative import would give it a second http module (its own in-flight count and recent reads).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { request } from '@vere/web-session';
 
 export const PROVIDER_ENDPOINTS = {
   providers: '/api/identity/auth/providers',

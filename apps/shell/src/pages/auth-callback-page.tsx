@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@vere/web-router';
-import { callbackErrorMessage, googleSignInUrl, sessionStore } from '@vere/web-session';
+import { sessionStore } from '@vere/web-session';
+import { callbackErrorMessage, googleSignInUrl } from '@vere/web-session/accounts';
 import { Button, Spinner, notify } from '@vere/web-ui';
 import { useDocumentTitle } from '../shared/hooks/use-document-title';
 import { safeRedirect } from '../features/auth/utils/safe-redirect';

@@ -1,5 +1,6 @@
 import type { UpdateProfileBody } from '@vere/contracts';
-import { apiFetch, sessionStore, updateProfile } from '@vere/web-session';
+import { apiFetch, sessionStore } from '@vere/web-session';
+import { updateProfile } from '@vere/web-session/accounts';
 
 /** Saves what changed on the identity profile (PATCH /api/identity/me); the session's user becomes the saved one. */
 export function saveProfile(changes: UpdateProfileBody) {

@@ -1,4 +1,5 @@
-import { apiFetch, gatherMyData } from '@vere/web-session';
+import { apiFetch } from '@vere/web-session';
+import { gatherMyData } from '@vere/web-session/accounts';
 
 /** Everything the four services hold about the user, as one document (any one failing fails it). */
 export function downloadMyData() {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { validateEmail } from '@vere/domain';
-import { isApiError, requestPasswordReset } from '@vere/web-session';
+import { isApiError } from '@vere/web-session';
+import { requestPasswordReset } from '@vere/web-session/accounts';
 import { Button, Dialog, TextField, notify } from '@vere/web-ui';
 
 export const RESET_EMAIL_SENT = 'Password reset email sent! Check your inbox.';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getAuthProviders, googleSignInUrl } from '@vere/web-session';
+import { getAuthProviders, googleSignInUrl } from '@vere/web-session/accounts';
 import { buttonClassName } from '@vere/web-ui';
 
 /** Google's "G" mark (brand colours, as Google's sign-in guidelines ask). */
