@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useRef, useState } from 'react';
+import { Component, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import { useRetryableLazy } from '@vere/web-kit';
 import { afterFirstScreen, reportClientError } from '@vere/web-session';
@@ -33,8 +33,10 @@ export function BelowTheFold({ load, placeholder, name, failedTitle }: BelowTheF
   useEffect(() => {
     if (wanted) return;
     let live = true;
+    // A transition: React renders the part in slices between the browser's own work, not in one
+    // long task while the user may already be using the screen above (Lighthouse's blocking time).
     void afterFirstScreen().then(() => {
-      if (live) setWanted(true);
+      if (live) startTransition(() => setWanted(true));
     });
     const target = place.current;
     const observer =

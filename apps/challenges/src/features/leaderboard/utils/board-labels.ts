@@ -7,14 +7,20 @@ export const SCOPE_LABELS: Record<LeaderboardScope, string> = {
   everyone: 'Everyone',
 };
 
+// Made on first use and kept: building an Intl.DateTimeFormat is the costly part (each render of
+// the boards used to build four).
+let dayFormat: Intl.DateTimeFormat | null = null;
+let dayMonthFormat: Intl.DateTimeFormat | null = null;
+
 /** "11–17 Jan" / "28 Dec – 3 Jan": the week a weekly board counts (dates are calendar dates, shown as such). */
 export function weekRange(startDate: string, endDate: string): string {
-  const fmt = (d: string, opts: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { ...opts, timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', timeZone: 'UTC' });
+  dayMonthFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const date = (d: string) => new Date(`${d}T00:00:00Z`);
   const sameMonth = startDate.slice(0, 7) === endDate.slice(0, 7);
-  return sameMonth
-    ? `${fmt(startDate, { day: 'numeric' })}–${fmt(endDate, { day: 'numeric', month: 'short' })}`
-    : `${fmt(startDate, { day: 'numeric', month: 'short' })} – ${fmt(endDate, { day: 'numeric', month: 'short' })}`;
+  const start = (sameMonth ? dayFormat : dayMonthFormat).format(date(startDate));
+  const end = dayMonthFormat.format(date(endDate));
+  return sameMonth ? `${start}–${end}` : `${start} – ${end}`;
 }
 
 /** What an empty or lonely board says, per scope. */
