@@ -8,6 +8,7 @@ import { addPack } from '../api/add-pack';
 import { packQueryKey, usePack } from '../api/get-pack';
 import { packsQueryKey } from '../api/get-packs';
 import { PackCover } from './pack-cover';
+import './packs.css';
 
 const deckQueryPrefix = ['quests', 'me', 'deck'] as const;
 

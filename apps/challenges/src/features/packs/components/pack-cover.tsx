@@ -1,5 +1,6 @@
 import type { PackSummary } from '@vere/contracts';
 import { COVER_ICONS } from '@vere/web-ui';
+import './packs.css';
 
 /** A pack's cover: its icon on its colour (an icon never renders as a box, decision 0040). */
 export function PackCover({ cover, size = 28 }: { cover: PackSummary['cover']; size?: number }) {
