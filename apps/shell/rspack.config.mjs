@@ -151,7 +151,7 @@ export default defineConfig((_env, argv) => {
         // snapshot code, which reads manifests, is left out of the shell's entry.
         experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
-      new FederationRuntimeEsmPlugin(),
+      new FederationRuntimeEsmPlugin({ slimSnapshotHandler: true }),
       new PrerenderAssetsPlugin(),
       ...(prod ? [new FirstScreenPreloadPlugin()] : []),
       ...(prod ? [new PrecompressPlugin()] : []),

@@ -40,9 +40,12 @@ export class FederationRuntimeEsmPlugin {
   /**
    * @param {{ externalBundlerRuntime?: boolean }} [options] externalBundlerRuntime (production remotes):
    *   the bundler runtime is the shell's (see EXTERNAL_BUNDLER_RUNTIME), not a copy in remoteEntry.
+   *   slimSnapshotHandler (the shell, whose snapshot plugin is off): runtime-core's SnapshotHandler is
+   *   SNAPSHOT_HANDLER, the part of it such a runtime uses (decision 0073).
    */
-  constructor({ externalBundlerRuntime = false } = {}) {
+  constructor({ externalBundlerRuntime = false, slimSnapshotHandler = false } = {}) {
     this.externalBundlerRuntime = externalBundlerRuntime;
+    this.slimSnapshotHandler = slimSnapshotHandler;
   }
 
   apply(compiler) {
@@ -75,6 +78,13 @@ export class FederationRuntimeEsmPlugin {
             if (path) alias[`${path}$`] = EXTERNAL_BUNDLER_RUNTIME;
         } else if (esm) alias[`${cjs}$`] = esm;
       }
+      if (this.slimSnapshotHandler) {
+        const snapshot = resolve(
+          dirname(require.resolve('@module-federation/runtime-core')),
+          'plugins/snapshot/SnapshotHandler.js',
+        );
+        if (existsSync(snapshot)) alias[`${snapshot}$`] = SNAPSHOT_HANDLER;
+      }
       compiler.options.resolve.alias = alias;
     });
   }
@@ -93,6 +103,8 @@ export const PROVIDE_BUNDLER_RUNTIME = fileURLToPath(new URL('./runtime/provide-
 export const EXTERNAL_BUNDLER_RUNTIME = fileURLToPath(
   new URL('./runtime/external-bundler-runtime.mjs', import.meta.url),
 );
+/** The shell's runtime-core SnapshotHandler: what a runtime without the snapshot plugin uses of it (decision 0073). */
+export const SNAPSHOT_HANDLER = fileURLToPath(new URL('./runtime/snapshot-handler.mjs', import.meta.url));
 /** A production remote's web-ui stylesheet: nothing, the shell's carries it (see the file). */
 export const SHELL_PROVIDED_STYLES = fileURLToPath(new URL('./runtime/shell-styles.css', import.meta.url));
 
