@@ -207,9 +207,9 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     throw new Error(`The shell is not built (${shellDist}/index.html is missing). Run "npm start", which builds it.`);
   }
   // sw.js, its offline page and a remote's entry keep their names across builds: they must be asked
-  // again, not kept a year.
+  // again, not kept a year. `path` is the file sent: with preCompressed, its .br or .gz twin.
   const noCache = (path: string) =>
-    /((index|auth|offline)\.html|offline\.js|sw\.js|remoteEntry\.js|remotes\.json|mf-manifest\.json|mf-stats\.json)$/.test(
+    /((index|auth|offline)\.html|offline\.js|sw\.js|remoteEntry\.js|remotes\.json|mf-manifest\.json|mf-stats\.json)(\.br|\.gz)?$/.test(
       path,
     );
   const setHeaders = (res: { setHeader(k: string, v: string): void }, path: string) => {

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,13 @@ function fixtureApps(): string {
   writeFileSync(join(dir, 'shell', 'dist', 'sw.js'), "self.addEventListener('push', () => {});");
   writeFileSync(join(dir, 'shell', 'dist', 'offline.html'), '<!doctype html><title>Offline</title>');
   writeFileSync(join(dir, 'shell', 'dist', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build writes a brotli and a gzip twin beside each file (PrecompressPlugin); the edge sends the
+  // twin the browser accepts.
+  const entry = 'var challenges = { get() {}, init() {} };';
+  writeFileSync(join(dir, 'challenges', 'dist', 'remoteEntry.js'), entry);
+  writeFileSync(join(dir, 'challenges', 'dist', 'remoteEntry.js.br'), brotliCompressSync(entry));
+  writeFileSync(join(dir, 'challenges', 'dist', 'remoteEntry.js.gz'), gzipSync(entry));
+  writeFileSync(join(dir, 'shell', 'dist', 'assets', 'main.0123abcd.js.br'), brotliCompressSync('console.log(1);'));
   return dir;
 }
 
@@ -241,6 +249,19 @@ describe('headers at the edge', () => {
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     for (const header of ['etag', 'last-modified', 'accept-ranges'])
       expect(hashed.headers.get(header), header).toBeNull();
+    // The same, whichever twin is sent: a remote's entry keeps its name (decision 0070), so a browser
+    // must ask again, compressed or not (it was kept a year when sent compressed).
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const entry = await fetch(`${url}/remotes/challenges/remoteEntry.js`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(entry.status, encoding).toBe(200);
+      expect(entry.headers.get('content-encoding') ?? 'identity', encoding).toBe(encoding);
+      expect(entry.headers.get('cache-control'), encoding).toBe('no-cache');
+    }
+    const hashedBrotli = await fetch(`${url}/assets/main.0123abcd.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(hashedBrotli.headers.get('content-encoding')).toBe('br');
+    expect(hashedBrotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const worker = await fetch(`${url}/sw.js`);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     expect(worker.headers.get('etag')).toBeTruthy();
