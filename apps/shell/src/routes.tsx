@@ -8,7 +8,7 @@ import { afterFirstScreen } from './features/remotes/utils/first-screen';
 import { RequireAuth } from './features/guards/components/require-auth';
 import { isProPath } from './features/guards/utils/pro-paths';
 import { AppFrame } from './features/frame/components/app-frame';
-import { GuidedStart } from './features/guided/components/guided-start';
+import { DeferredGuidedStart } from './features/guided/components/deferred-guided-start';
 import { PushExplainer } from './features/push/components/push-explainer';
 import { FallbackPage } from './pages/fallback-page';
 
@@ -56,7 +56,7 @@ function AreaOrNotFound() {
       <AppFrame
         overlay={
           <>
-            <GuidedStart />
+            <DeferredGuidedStart afterFirstScreen={afterFirstScreen} />
             <PushExplainer afterFirstScreen={afterFirstScreen} />
           </>
         }

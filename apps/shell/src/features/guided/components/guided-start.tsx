@@ -32,7 +32,7 @@ async function record(milestone: Milestone): Promise<void> {
  * the challenge page's tour on a first visit after that; any tour on request (START_TOUR_EVENT).
  * What is done is kept on the server, so it stays done after a reload and on other devices.
  */
-export function GuidedStart() {
+export function GuidedStart({ requestedTour = null }: { requestedTour?: TourName | null } = {}) {
   const user = useSession((s) => s.user);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -43,16 +43,20 @@ export function GuidedStart() {
   const requested = useRef(false);
 
   useEffect(() => {
-    const onStart = (event: Event) => {
-      const name = (event as CustomEvent<TourName>).detail;
+    const start = (name: TourName) => {
       if (!(name in TOUR_PATHS)) return;
       navigate(TOUR_PATHS[name]);
       requested.current = true;
       setTour(name);
     };
+    const onStart = (event: Event) => start((event as CustomEvent<TourName>).detail);
     window.addEventListener(START_TOUR_EVENT, onStart);
     return () => window.removeEventListener(START_TOUR_EVENT, onStart);
   }, [navigate]);
+  // A tour asked for before this component's code had loaded (DeferredGuidedStart heard it).
+  useEffect(() => {
+    if (requestedTour) window.dispatchEvent(new CustomEvent(START_TOUR_EVENT, { detail: requestedTour }));
+  }, [requestedTour]);
 
   const seen = user?.tutorialsSeen ?? [];
   const challengesTourDue =
