@@ -87,6 +87,46 @@ describe('getQueryOptions across areas (each with its own QueryClient)', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("shares a read still on its way with another area's first read, but not with a refetch or after a write", async () => {
+    signedIn('u1');
+    let answered = 0;
+    const { calls } = stubFetch({
+      [`GET ${PROGRESS}`]: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return json(200, { level: 3, answer: ++answered })();
+      },
+      'POST /api/quests/me/todos/1/complete': json(200, {}),
+    });
+    const gets = () => calls.filter((c) => c.method === 'GET').length;
+    // The frame and the hub ask within the same moment, each with its own client: one request.
+    const [frame, hub] = [areaClient(), areaClient()];
+    const both = await Promise.all([
+      frame.fetchQuery(getQueryOptions(progressKey, PROGRESS)),
+      hub.fetchQuery(getQueryOptions(progressKey, PROGRESS)),
+    ]);
+    expect(both).toEqual([
+      { level: 3, answer: 1 },
+      { level: 3, answer: 1 },
+    ]);
+    expect(gets()).toBe(1);
+    // A refetch (the area has data) while another area's first read is on its way asks the server.
+    forgetReads(); // (the answer above is no longer recent)
+    const third = areaClient().fetchQuery(getQueryOptions(progressKey, PROGRESS));
+    await vi.waitFor(() => expect(gets()).toBe(2));
+    await frame.fetchQuery({ ...getQueryOptions(progressKey, PROGRESS), staleTime: 0 });
+    await third;
+    expect(gets()).toBe(3);
+    // A write while a read is on its way: a first read after it does not take that read's answer.
+    forgetReads();
+    const before = areaClient().fetchQuery(getQueryOptions(progressKey, PROGRESS));
+    await vi.waitFor(() => expect(gets()).toBe(4));
+    await apiFetch('/api/quests/me/todos/1/complete', { method: 'POST' });
+    const after = await areaClient().fetchQuery(getQueryOptions(progressKey, PROGRESS));
+    await before;
+    expect(gets()).toBe(5);
+    expect(after).toEqual({ level: 3, answer: 5 });
+  });
+
   it('asks again after a write, for another user, and once the answer is a few seconds old', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     signedIn('u1');
