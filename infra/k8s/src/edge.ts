@@ -44,13 +44,13 @@ export const API_TIMEOUTS = { connect: 5, read: 60, send: 60 };
 
 /**
  * The response headers nginx.conf adds to every /api/ answer (the app's CSP is left to each
- * service there too): the two that act on a JSON answer (decision 0066). Set per Ingress by
+ * service there too): the one that acts on a JSON answer the service's own policy does not cover
+ * (decisions 0066, 0074). Set per Ingress by
  * `nginx.ingress.kubernetes.io/custom-headers`, which needs the names in the controller's
  * `global-allowed-response-headers` (ingressNginxValues below).
  */
 export const API_RESPONSE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
 };
 
 /**
@@ -75,7 +75,7 @@ export function ingressNginxValues() {
         'server-tokens': 'false',
         'use-gzip': 'true',
         'gzip-level': '5',
-        'gzip-min-length': '1024',
+        'gzip-min-length': '256',
         'gzip-types':
           'text/plain text/css application/javascript text/javascript application/json application/manifest+json image/svg+xml application/wasm',
       },

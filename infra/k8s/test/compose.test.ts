@@ -120,7 +120,7 @@ describe('infra/docker/nginx.conf and the Ingress', () => {
       },
     ]);
     expect(edge.serverBodyLimit).toBe('1m');
-    expect(edge.apiHeaders).toEqual({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' });
+    expect(edge.apiHeaders).toEqual({ 'X-Content-Type-Options': 'nosniff' });
     expect(edge.apiTimeouts).toEqual({ connect: 5, read: 60, send: 60 });
   });
 
@@ -156,8 +156,8 @@ describe('infra/docker/nginx.conf and the Ingress', () => {
       '/api/quests/me/photos: body limit 10304k on the Ingress, 20m in nginx',
     ]);
     const newHeader = nginxConf.replace(
-      '            add_header X-Frame-Options "DENY" always;\n\n            # Inherited by the proxying',
-      '            add_header X-Frame-Options "DENY" always;\n            add_header Cross-Origin-Resource-Policy "same-origin" always;\n\n            # Inherited by the proxying',
+      '            add_header X-Content-Type-Options "nosniff" always;\n\n            # Inherited by the proxying',
+      '            add_header X-Content-Type-Options "nosniff" always;\n            add_header Cross-Origin-Resource-Policy "same-origin" always;\n\n            # Inherited by the proxying',
     );
     expect(newHeader).not.toBe(nginxConf);
     expect(edgeDifferences(parseNginxEdge(newHeader), production)).toEqual(

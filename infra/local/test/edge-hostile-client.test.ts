@@ -56,6 +56,26 @@ async function questsStandIn(): Promise<{ url: string; close(): Promise<void> }>
       .send(Buffer.from([0xff, 0xd8, 0xff])),
   );
   app.get('/api/quests/me/progress', async () => ({ level: 1 }));
+  // As quests answers the hub's first screen: 357 bytes.
+  app.get('/api/quests/me/limits', async () => ({
+    dailySwipes: 0,
+    maxSwipes: 5,
+    dailySkips: 0,
+    maxSkips: 1,
+    weekendSwipes: 0,
+    maxWeekendSwipes: 5,
+    weekendSkips: 0,
+    maxWeekendSkips: 1,
+    bonusSwipes: 0,
+    isPro: false,
+    level: 1,
+    timeZone: 'UTC',
+    date: '2026-11-27',
+    resetsAt: '2026-11-28T00:00:00.000Z',
+    weekendOpen: false,
+    weekendOpensAt: '2026-11-27T17:00:00.000Z',
+    weekendEndsAt: '2026-11-30T00:00:00.000Z',
+  }));
   // A board of 50 rows: JSON well over a kilobyte, as the services send it (uncompressed).
   app.get('/api/quests/leaderboard', async () => ({
     rows: Array.from({ length: 50 }, (_, i) => ({ rank: i + 1, name: `Player ${i + 1}`, xp: 10_000 - i * 7 })),
@@ -200,11 +220,12 @@ describe('headers at the edge', () => {
     }
     expect((await fetch(`${url}/`)).headers.get('content-security-policy')).toContain("default-src 'self'");
     // Decision 0066: a JSON answer opened as a document runs nothing, so the document-only headers
-    // (~0.4 KB on each of a first visit's dozen API answers) are not sent; these two are.
+    // (~0.4 KB on each of a first visit's dozen API answers) are not sent; nosniff is. Nor
+    // X-Frame-Options (decision 0074): the service's own policy forbids framing.
     for (const path of ['/api/identity/auth/providers', '/api/quests/photos/p1']) {
       const res = await fetch(`${url}${path}`);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
-      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('x-frame-options'), path).toBeNull();
       for (const header of ['permissions-policy', 'cross-origin-opener-policy', 'referrer-policy'])
         expect(res.headers.get(header), `${path} ${header}`).toBeNull();
     }
@@ -262,6 +283,22 @@ describe('headers at the edge', () => {
     const hashedBrotli = await fetch(`${url}/assets/main.0123abcd.js`, { headers: { 'accept-encoding': 'br' } });
     expect(hashedBrotli.headers.get('content-encoding')).toBe('br');
     expect(hashedBrotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Scripts, styles and JSON by their bare types, as nginx's mime.types (decision 0074).
+    for (const [path, type] of [
+      ['/assets/main.0123abcd.js', 'text/javascript'],
+      ['/remotes/challenges/remoteEntry.js', 'text/javascript'],
+      ['/assets/bootstrap.0123abcd.css', 'text/css'],
+      ['/remotes.json', 'application/json'],
+      ['/api/quests/me/progress', 'application/json'],
+      ['/api/quests/nowhere', 'application/json'],
+    ] as const) {
+      for (const encoding of ['br', 'identity'])
+        expect(
+          (await fetch(`${url}${path}`, { headers: { 'accept-encoding': encoding } })).headers.get('content-type'),
+          `${path} ${encoding}`,
+        ).toBe(type);
+    }
+    expect((await fetch(`${url}/`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
     const worker = await fetch(`${url}/sw.js`);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     expect(worker.headers.get('etag')).toBeTruthy();
@@ -296,10 +333,10 @@ describe('headers at the edge', () => {
     expect(old.text.toLowerCase()).toContain('\r\nconnection: keep-alive');
   });
 
-  it('compresses JSON answers of a kilobyte or more for a client that accepts it (brotli, else gzip), and nothing else', async () => {
+  it('compresses JSON answers of 256 bytes or more for a client that accepts it (brotli, else gzip), and nothing else', async () => {
     const plain = await fetch(`${url}/api/quests/leaderboard`, { headers: { 'accept-encoding': 'identity' } });
     const body = await plain.text();
-    expect(body.length).toBeGreaterThan(1024);
+    expect(body.length).toBeGreaterThan(256);
     expect(plain.headers.get('content-encoding')).toBeNull();
     for (const [accepted, encoding] of [
       ['gzip, deflate, br, zstd', 'br'],
@@ -310,7 +347,11 @@ describe('headers at the edge', () => {
       expect(res.headers.get('vary') ?? '', accepted).toMatch(/accept-encoding/i);
       expect(await res.text(), accepted).toBe(body); // fetch decodes it
     }
-    // Small answers and photos stay as the service sent them.
+    // The hub's limits (357 bytes): 158 with brotli (decision 0074).
+    const limits = await fetch(`${url}/api/quests/me/limits`, { headers: { 'accept-encoding': 'br' } });
+    expect(limits.headers.get('content-encoding')).toBe('br');
+    expect(((await limits.json()) as { maxSwipes: number }).maxSwipes).toBe(5);
+    // Small answers (under 256 bytes) and photos stay as the service sent them.
     const small = await fetch(`${url}/api/quests/me/progress`, { headers: { 'accept-encoding': 'br' } });
     expect(small.headers.get('content-encoding')).toBeNull();
     const photo = await fetch(`${url}/api/quests/photos/p1?sig=x`, { headers: { 'accept-encoding': 'br' } });

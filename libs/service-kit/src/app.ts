@@ -99,7 +99,12 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   // A callback hook, not an async one: nearly every answer has nothing left to read, and then the hook
   // costs no promise (issue 28: the authenticated path's per-request work).
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
+    // An error answer names its request, for whoever reports it; every answer's id is in the logs
+    // (decision 0074: on a success nobody reads it, and over HTTP/1.1 each header is paid per answer).
+    if (reply.statusCode >= 400) reply.header('x-request-id', request.id);
+    // JSON is UTF-8 by definition (RFC 8259 defines no charset parameter); Fastify adds one.
+    if (reply.getHeader('content-type') === 'application/json; charset=utf-8')
+      reply.header('content-type', 'application/json');
     // API answers carry tokens and personal data: no cache keeps them unless a route says otherwise
     // (a signed photo's private max-age).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -117,7 +122,9 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
 
   await app.register(sensible);
   await app.register(cors, {
-    origin: IOS_APP_ORIGIN,
+    // Named only to the iOS app's requests (a page's own requests carry no Origin on a GET, and need
+    // none): the plugin adds `Vary: Origin` to every answer then, as a cache needs (decision 0074).
+    origin: [IOS_APP_ORIGIN],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
     credentials: false,

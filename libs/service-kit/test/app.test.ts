@@ -137,6 +137,13 @@ describe('CORS: the iOS app (capacitor://localhost) and no other origin', () => 
     expect(res.headers.get('access-control-allow-origin')).toBe('capacitor://localhost');
   });
 
+  it("says nothing of origins to the page's own requests, and varies on Origin for a cache (decision 0074)", async () => {
+    const res = await fetch(`${url}/api/sample/cached`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('vary')).toMatch(/\bOrigin\b/);
+  });
+
   it('answers a bare OPTIONS without an error', async () => {
     const res = await fetch(`${url}/api/sample/me`, { method: 'OPTIONS' });
     expect(res.status).toBe(204);
@@ -147,5 +154,26 @@ describe('CORS: the iOS app (capacitor://localhost) and no other origin', () => 
       const res = await fetch(`${url}/api/sample/me`, { headers: { origin } });
       expect(res.headers.get('access-control-allow-origin')).not.toBe(origin);
     }
+  });
+});
+
+describe('the headers of an answer (decision 0074)', () => {
+  it('answers JSON as application/json, without the charset JSON cannot have', async () => {
+    const res = await fetch(`${url}/api/sample/me`);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ name: 'Ana' });
+    const error = await fetch(`${url}/api/sample/nowhere`);
+    expect(error.headers.get('content-type')).toBe('application/json');
+  });
+
+  it("names the request on an error answer, the caller's id when it sent a valid one, and not on a success", async () => {
+    const ok = await fetch(`${url}/api/sample/me`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('x-request-id')).toBeNull();
+    const missing = await fetch(`${url}/api/sample/nowhere`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toBe('abc-123');
+    const minted = await fetch(`${url}/api/sample/nowhere`, { headers: { 'x-request-id': 'not valid!' } });
+    expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

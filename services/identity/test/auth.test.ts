@@ -470,8 +470,13 @@ describe('operations', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/identity/auth/sign-up', '/api/identity/me']));
   });
 
-  it('echoes a request id', async () => {
-    const res = await h.service.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
+  it("echoes the caller's request id on an error answer", async () => {
+    const res = await h.service.app.inject({
+      method: 'GET',
+      url: '/api/identity/nowhere',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(res.statusCode).toBe(404);
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 
