@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import {
@@ -228,10 +228,10 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
     );
   }
 
+  const readRemotes = () => readFile(opts.remotesManifest ?? join(shellDist, 'remotes.json'), 'utf8');
   app.get('/remotes.json', async (_req, reply) => {
-    const file = opts.remotesManifest ?? join(shellDist, 'remotes.json');
     reply.header('cache-control', 'no-cache').type('application/json');
-    return reply.send(await readFile(file, 'utf8'));
+    return reply.send(await readRemotes());
   });
 
   // Wildcard mode: files are looked up per request, and a miss falls through to the handler below.
@@ -258,11 +258,11 @@ export async function createEdge(opts: EdgeOptions): Promise<FastifyInstance> {
 
   const indexHtml = await readFile(join(shellDist, 'index.html'));
   const csp = contentSecurityPolicy(indexHtml.toString('utf8'));
-  const sendIndex = await pageSender(shellDist, 'index.html', indexHtml);
+  const sendIndex = await pageSender(shellDist, 'index.html', indexHtml, readRemotes);
   // The build's prerendered sign-in page (apps/shell/prerender): `/auth` exactly, since a query
   // (?mode=sign-up) asks for another form than the one in it. A shell built without it: index.html.
   const authHtml = existsSync(join(shellDist, 'auth.html')) ? await readFile(join(shellDist, 'auth.html')) : null;
-  const sendAuth = authHtml ? await pageSender(shellDist, 'auth.html', authHtml) : sendIndex;
+  const sendAuth = authHtml ? await pageSender(shellDist, 'auth.html', authHtml, readRemotes) : sendIndex;
   // A service's own policy wins: a signed photo keeps quests' `default-src 'none'`. Pages and the
   // service worker get the app's; scripts and stylesheets none (a policy acts only on a document or a
   // worker, and one opened directly is shown as text: decision 0071); every other answer the short
@@ -467,20 +467,64 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 }
 
 /** A page of the shell (index.html for client-side routes), brotli or gzip when the build wrote them and the browser accepts them. */
-async function pageSender(shellDist: string, name: string, indexHtml: Buffer) {
-  const variants: [encoding: 'br' | 'gzip', body: Buffer][] = [];
+/** The SSI include the shell's pages carry for the remote map (apps/shell/index.html; decision 0075). */
+export const REMOTES_INCLUDE = '<!--# include virtual="/remotes.json" -->';
+
+/**
+ * remotes.json as the page carries it: re-serialised (an unreadable file leaves the element empty,
+ * and the shell fetches the file, which fails as it did before), with `<` escaped so that nothing in
+ * it can end the script element.
+ */
+export function remotesForPage(remotes: string): string {
+  try {
+    return JSON.stringify(JSON.parse(remotes)).replace(/</g, '\\u003c');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Sends a page of the shell: the build's brotli or gzip copy when the browser takes it, as it is.
+ * A page with the remote map's include (REMOTES_INCLUDE) gets remotes.json written in, as nginx's
+ * SSI does (decision 0075), compressed here once per content of remotes.json (a test or a
+ * deployment may change the file while the edge runs).
+ */
+async function pageSender(shellDist: string, name: string, indexHtml: Buffer, readRemotes: () => Promise<string>) {
+  const html = indexHtml.toString('utf8');
+  const built: [encoding: 'br' | 'gzip', body: Buffer][] = [];
   for (const [encoding, ext] of [
     ['br', 'br'],
     ['gzip', 'gz'],
   ] as const) {
     const file = join(shellDist, `${name}.${ext}`);
-    if (existsSync(file)) variants.push([encoding, await readFile(file)]);
+    if (existsSync(file)) built.push([encoding, await readFile(file)]);
   }
-  return (req: FastifyRequest, reply: FastifyReply) => {
+  let filled: { remotes: string; plain: Buffer; variants: [encoding: 'br' | 'gzip', body: Buffer][] } | null = null;
+  const page = async () => {
+    if (!html.includes(REMOTES_INCLUDE)) return { plain: indexHtml, variants: built };
+    const remotes = await readRemotes().catch(() => '');
+    if (filled?.remotes !== remotes) {
+      const plain = Buffer.from(html.replace(REMOTES_INCLUDE, () => remotesForPage(remotes)));
+      const br = brotliCompressSync(plain, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+      });
+      filled = {
+        remotes,
+        plain,
+        variants: [
+          ['br', br],
+          ['gzip', gzipSync(plain, { level: 9 })],
+        ],
+      };
+    }
+    return filled;
+  };
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const accepted = String(req.headers['accept-encoding'] ?? '');
+    const { plain, variants } = await page();
     reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     const variant = variants.find(([encoding]) => new RegExp(`\\b${encoding}\\b`).test(accepted));
-    if (!variant) return reply.send(indexHtml);
+    if (!variant) return reply.send(plain);
     return reply.header('content-encoding', variant[0]).send(variant[1]);
   };
 }

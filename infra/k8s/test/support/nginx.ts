@@ -129,6 +129,8 @@ export const SERVED_BY_WEB = [
   // The service worker, kept uncached (decision 0054).
   '= /sw.js',
   '^~ /remotes/',
+  // The shell's pages, with remotes.json written in by SSI (decision 0075).
+  '~ ^/(index|auth)\\.html$',
   '~ \\.[A-Za-z0-9]+$',
   '= /auth',
   // Universal links (apps/ios): the association file, as JSON.

@@ -28,6 +28,33 @@ describe('remote registry', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the map the edge wrote into the page, without a request, and fetches it for Try Again (decision 0075)', async () => {
+    const inPage = { challenges: '/remotes/challenges-2/remoteEntry.js' };
+    vi.stubGlobal('document', {
+      getElementById: (id: string) => (id === 'vere-remotes' ? { textContent: JSON.stringify(inPage) } : null),
+    });
+    const fetchMock = vi.fn(async () => ok(MAP));
+    vi.stubGlobal('fetch', fetchMock);
+    const { loadRemoteMap } = await freshRegistry();
+    await expect(loadRemoteMap()).resolves.toEqual(inPage);
+    await expect(loadRemoteMap()).resolves.toEqual(inPage);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Try Again asks the edge: a deployment may have changed remotes.json since the page was sent.
+    await expect(loadRemoteMap(true)).resolves.toEqual(MAP);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches remotes.json where nobody filled the include (the dev server, the iOS bundle)', async () => {
+    for (const textContent of ['<!--# include virtual="/remotes.json" -->', '', '["not a map"]']) {
+      vi.stubGlobal('document', { getElementById: () => ({ textContent }) });
+      const fetchMock = vi.fn(async () => ok(MAP));
+      vi.stubGlobal('fetch', fetchMock);
+      const { loadRemoteMap } = await freshRegistry();
+      await expect(loadRemoteMap(), textContent).resolves.toEqual(MAP);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it('forgets a failed remotes.json so a retry fetches again', async () => {
     const fetchMock = vi
       .fn()

@@ -29,13 +29,39 @@ export class RemoteUnavailableError extends Error {
 let remoteMap: Promise<RemoteMap> | null = null;
 const registered = new Map<string, string>();
 
+/** The element the edge writes remotes.json into (decision 0075); absent or unfilled elsewhere. */
+export const REMOTES_ELEMENT_ID = 'vere-remotes';
+
 /**
- * Fetched once per page; a failed fetch is forgotten, and `fresh` (Try Again) fetches it anew so a
- * fixed deployment — a remote back up, or remotes.json pointing at another version — is picked up
- * without a page reload.
+ * The map the edge wrote into the page (`<script type="application/json" id="vere-remotes">`: its
+ * SSI include, filled by the local edge and nginx), or null where nobody filled it (the dev server,
+ * the iOS bundle: the include is left as it is, which is not JSON).
+ */
+function mapInPage(): RemoteMap | null {
+  const text =
+    typeof document === 'undefined' || typeof document.getElementById !== 'function'
+      ? null
+      : document.getElementById(REMOTES_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const map: unknown = JSON.parse(text);
+    return map !== null && typeof map === 'object' && !Array.isArray(map) ? (map as RemoteMap) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Read once per page: from the page when the edge wrote it there, else fetched. A failed fetch is
+ * forgotten, and `fresh` (Try Again) fetches it anew so a fixed deployment — a remote back up, or
+ * remotes.json pointing at another version — is picked up without a page reload.
  */
 export function loadRemoteMap(fresh = false): Promise<RemoteMap> {
   if (fresh) remoteMap = null;
+  else if (!remoteMap) {
+    const inPage = mapInPage();
+    if (inPage) remoteMap = Promise.resolve(inPage);
+  }
   remoteMap ??= fetch(REMOTES_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } })
     .then(async (response) => {
       if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
