@@ -3,7 +3,7 @@ import { Agent } from 'node:https';
 import { FriendshipChanged } from '@vere/contracts';
 import { newEvent } from '@vere/service-kit';
 import { startPushServiceStandIn, type PushServiceStandIn } from '@vere/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { IdentityServiceHandle } from '../src/service';
 import { startApnsStandIn, type ApnsStandIn } from './apns-stand-in';
 import { authCalls, buildIdentity, STRONG_PASSWORD, uniqueEmail, type IdentityHarness } from './helper';
@@ -66,13 +66,20 @@ async function newAccount(name = 'Ana Lopez') {
 }
 
 /** Saves preferences with every type and channel on and the given quiet hours (default: off). */
+/**
+ * Twelve hours from now: the scheduler's reminders for these users are never due while the file
+ * runs (a reminder goes out up to an hour after its minute). At a fixed 09:00 every account here got
+ * one in each test run between 09:00 and 10:00 UTC, and the reminder test counted them.
+ */
+const QUIET_REMINDER_TIME = new Date(Date.now() + 12 * 3_600_000).toISOString().slice(11, 16);
+
 async function prefs(token: string, change: { push?: boolean; quiet?: { start: string; end: string } } = {}) {
   const res = await call(token, 'PUT', PREFS, {
     challengeReminders: true,
     weeklyAnnouncements: true,
     streakReminders: true,
     podActivities: true,
-    preferredTime: '09:00',
+    preferredTime: QUIET_REMINDER_TIME,
     timeZone: 'UTC',
     quietHours: change.quiet ? { enabled: true, ...change.quiet } : { enabled: false, start: '22:00', end: '08:00' },
     channels: { inApp: true, push: change.push ?? true, email: false },
@@ -235,6 +242,12 @@ describe('a notification pushed to the browser', () => {
   });
 
   it("goes out for the scheduler's reminders too, routed to the challenges", async () => {
+    // The tick runs three (or five) hours ahead, at a minute when no other account's reminder is due:
+    // theirs are at 09:00 UTC (the default) or QUIET_REMINDER_TIME, and go out up to an hour after.
+    ahead = [3, 5].map((hours) => hours * 3_600_000).find((ms) => new Date(Date.now() + ms).getUTCHours() !== 9)!;
+    onTestFinished(() => {
+      ahead = 0;
+    });
     const ana = await newAccount();
     const hhmm = clock().toISOString().slice(11, 16);
     const res = await call(ana.token, 'PUT', PREFS, {
