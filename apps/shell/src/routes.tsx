@@ -56,7 +56,7 @@ function AreaOrNotFound() {
       <AppFrame
         overlay={
           <>
-            <DeferredGuidedStart afterFirstScreen={afterFirstScreen} />
+            <DeferredGuidedStart />
             <PushExplainer afterFirstScreen={afterFirstScreen} />
           </>
         }

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { START_TOUR_EVENT } from '@vere/web-kit';
+import { useAfterFirstScreen } from '@vere/web-session';
 import type { TourName } from '@vere/web-kit';
 import { OptionalPart } from '../../../shared/components/optional-part';
 
@@ -9,28 +10,21 @@ const GuidedStart = lazy(() =>
 
 /**
  * The guided start's place in the frame. Most visits show none of it (the intro once after sign-up,
- * each tour once), so its code is not on the first screen's path (issue 28): it loads once
- * `afterFirstScreen` resolves, or at once when a tour is asked for before that (the request is
- * passed on). If its code does not arrive it is left out (OptionalPart): the intro shows on the
- * next visit, as it does when the intro's own code fails.
+ * each tour once), so its code is not on the first screen's path (issue 28): it loads once the
+ * first screen is done (web-session's `useAfterFirstScreen`), or at once when a tour is asked for
+ * before that (the request is passed on). If its code does not arrive it is left out
+ * (OptionalPart): the intro shows on the next visit, as it does when the intro's own code fails.
  */
-export function DeferredGuidedStart({ afterFirstScreen }: { afterFirstScreen: () => Promise<void> }) {
-  const [ready, setReady] = useState(false);
+export function DeferredGuidedStart() {
+  const afterFirstScreen = useAfterFirstScreen();
   const [requestedTour, setRequestedTour] = useState<TourName | null>(null);
+  const ready = afterFirstScreen || requestedTour !== null;
   useEffect(() => {
     if (ready) return undefined;
-    let live = true;
-    void afterFirstScreen().then(() => live && setReady(true));
-    const onStart = (event: Event) => {
-      setRequestedTour((event as CustomEvent<TourName>).detail);
-      setReady(true);
-    };
+    const onStart = (event: Event) => setRequestedTour((event as CustomEvent<TourName>).detail);
     window.addEventListener(START_TOUR_EVENT, onStart);
-    return () => {
-      live = false;
-      window.removeEventListener(START_TOUR_EVENT, onStart);
-    };
-  }, [afterFirstScreen, ready]);
+    return () => window.removeEventListener(START_TOUR_EVENT, onStart);
+  }, [ready]);
   if (!ready) return null;
   return (
     <OptionalPart name="guided start">
