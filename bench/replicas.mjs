@@ -132,14 +132,19 @@ const notOk = new Map();
 const replicas = [];
 let next = 0;
 
-/** Round robin over the live replicas; a refused connection (nothing sent) goes to the next one. */
+/**
+ * Round robin over the live replicas; a refused connection (nothing sent) goes to the next one.
+ * Resolves with the status and the whole body: an answer cut off mid-body by the kill (a compressed
+ * answer is streamed) is in flight on the killed replica like one cut before its headers.
+ */
 async function call(path, init) {
   for (let tries = 0; tries < replicas.length * 2; tries += 1) {
     const replica = replicas[next++ % replicas.length];
     if (!replica.alive || !replica.base) continue;
     stats.requests += 1;
     try {
-      const res = await fetch(`${replica.base}${path}`, init);
+      const answer = await fetch(`${replica.base}${path}`, init);
+      const res = { status: answer.status, text: await answer.text() };
       if (res.status >= 500) stats.status5xx += 1;
       else if (res.status >= 400) stats.status4xx += 1;
       else stats.ok += 1;
@@ -170,13 +175,12 @@ async function user() {
     body: JSON.stringify({ email, password: 'Challenge1!', name: 'Replica Tester' }),
   });
   if (!res || res.status < 200 || res.status >= 300) return;
-  const { accessToken } = await res.json();
+  const { accessToken } = JSON.parse(res.text);
   accepted.push({ email, accessToken });
   const auth = { headers: { authorization: `Bearer ${accessToken}` } };
   // The player may not exist yet (the event is on its way): 404s here are expected, not errors.
   for (const path of ['/api/quests/me/progress', '/api/quests/leaderboard']) {
-    const r = await call(path, auth);
-    await r?.arrayBuffer();
+    await call(path, auth);
   }
 }
 
