@@ -144,6 +144,19 @@ async function publishOneByOne(bus: EventBus, rows: DomainEvent<EventMeta>[]): P
 }
 
 /**
+ * The relay's claim: the oldest publishable rows of `table`, at most `$1`, locked for the round.
+ * Ordered by the outbox index's own columns (`published_at` is NULL in every row it claims), so
+ * PostgreSQL walks the index in order and stops at the batch. Ordered by `occurred_at` alone it
+ * read every unpublished entry and sorted them, on each round: under load a backlog of thousands
+ * read to claim a few hundred (issue 28, `test/events/relay-reads.test.ts`).
+ */
+export function outboxClaimSql(table: string, traced = false): string {
+  return `SELECT id, subject, payload, attempts${traced ? ', traceparent' : ''} FROM ${table}
+    WHERE published_at IS NULL AND failed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+    ORDER BY published_at, occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED`;
+}
+
+/**
  * Publishes committed outbox rows in `occurred_at` order. Order promise (decision 0007): one
  * relay at a time publishes a given outbox — each batch holds a transaction-scoped advisory lock
  * on it — so replicas cannot reorder events. A row the bus rejects (bad subject, payload too
@@ -304,12 +317,7 @@ export class OutboxRelay {
       // One relay at a time per outbox (waits for the batch in progress): keeps publish order.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.lockKey]);
       const traced = tracingEnabled() && (await this.tracedTable());
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT id, subject, payload, attempts${traced ? ', traceparent' : ''} FROM ${this.table}
-          WHERE published_at IS NULL AND failed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-          ORDER BY occurred_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.batchSize],
-      );
+      const { rows } = await client.query<OutboxRow>(outboxClaimSql(this.table, traced), [this.batchSize]);
       // The whole batch at once: the bus keeps each key's events in order and overlaps the rest.
       const spans = rows.map((row) => startPublishSpan(row.subject, row.traceparent ?? undefined));
       const events = rows.map((row, i) => {
