@@ -44,6 +44,22 @@ export function daytimeZone(now = new Date()): string {
   return zone;
 }
 
+/**
+ * Moves a person's reminder time twelve hours from their local now, everything else as the defaults.
+ * The scheduler puts a due reminder in the centre (from the reminder time, 09:00 by default, for an
+ * hour), so a test that reads the bell's count would see one more between 09:00 and 10:00 of the
+ * person's zone; with this it sees only what the test itself caused, whenever the suite runs.
+ */
+export async function remindersLater(stack: Stack, request: APIRequestContext, person: Person, zone = 'UTC') {
+  const minute = (localClock(new Date(), zone).minute + 12 * 60) % (24 * 60);
+  const preferredTime = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  const saved = await request.put(`${stack.url}/api/identity/me/notifications/preferences`, {
+    headers: auth(person),
+    data: { ...defaultNotificationPreferences(zone), preferredTime },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
 /** A person with a browser context of their own and a page open in it. */
 export interface Member extends Person {
   context: BrowserContext;

@@ -2,7 +2,7 @@ import { visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP } from '../support/browser';
 import { describe, expect, test as it } from '../support/fixtures';
-import { auth, docShotBothSizes, member, podThroughApi } from '../support/people';
+import { auth, docShotBothSizes, member, podThroughApi, remindersLater } from '../support/people';
 
 // Issue 25: notification preferences in Settings, and the centre behind the bell.
 describe('notifications', () => {
@@ -49,6 +49,8 @@ describe('notifications', () => {
     async ({ browser, stack }) => {
       const ana = await member(browser, stack, 'ana', 'Ana Bell');
       const sam = await member(browser, stack, 'sam', 'Sam Request', { viewport: DESKTOP });
+      // The bell counts what the test causes: no scheduled reminder falls due meanwhile.
+      await remindersLater(stack, ana.context.request, ana);
       const { page } = ana;
       await page.goto(`${stack.url}/challenges`);
       const bell = page.getByRole('button', { name: 'Notifications', exact: true });
@@ -102,6 +104,8 @@ describe('notifications', () => {
       const bob = await member(browser, stack, 'bob', 'Bob Nudger', { viewport: DESKTOP });
       // Ada's pod, Bob joins with its code.
       const pod = await podThroughApi(stack, ada.context.request, 'Nudge Crew', ada, bob);
+      // The bell counts what the test causes: no scheduled reminder falls due meanwhile.
+      await remindersLater(stack, ada.context.request, ada);
 
       const { page } = ada;
       await page.goto(`${stack.url}/challenges`);
