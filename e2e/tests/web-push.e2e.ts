@@ -8,7 +8,7 @@ import { PASSWORD, visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { describe, expect, test as base } from '../support/fixtures';
-import { daytimeZone, docShot, docShotBothSizes, member } from '../support/people';
+import { daytimeZone, docShot, docShotBothSizes, member, remindersLater } from '../support/people';
 import type { StackOptions } from '../support/stack';
 
 /*
@@ -55,8 +55,11 @@ describe('web push', () => {
     async ({ browser, stack }) => {
       // Ana lives where it is daytime now: at night her default quiet hours (22:00–08:00) would hold
       // the push until morning (that hold is push.test's), and the suite runs at any hour.
-      const ana = await member(browser, stack, 'ana', 'Ana Push', { timeZone: daytimeZone() });
+      const zone = daytimeZone();
+      const ana = await member(browser, stack, 'ana', 'Ana Push', { timeZone: zone });
       const sam = await member(browser, stack, 'sam', 'Sam Pusher', { viewport: DESKTOP });
+      // Only the friend request is pushed: no scheduled reminder falls due while the test runs.
+      await remindersLater(stack, ana.context.request, ana, zone);
       const { page, context } = ana;
 
       // Chromium's push service is out of reach: subscriptions come from the stand-in.
