@@ -113,7 +113,8 @@ describe.each(VIEWPORTS)('the daily loop on %s', (label, viewport) => {
     await page.getByRole('link', { name: 'Vere home' }).filter({ visible: true }).click();
     await expect.poll(() => text(page.getByTestId('hub-streak'))).toBe('1 week');
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.locator('body > canvas').waitFor({ state: 'detached', timeout: 10_000 }); // the confetti has landed
+    // The confetti has landed: every canvas of it (the weekly completion's and the level-up's may overlap).
+    await expect.poll(() => page.locator('body > canvas').count(), { timeout: 10_000 }).toBe(0);
     await shot(page, `hub-${label}`);
     await page.goto(`${stack.url}/profile`);
     await expect.poll(() => text(page.getByTestId('profile-streak'))).toBe('1 week');
