@@ -37,14 +37,22 @@ const it = base.extend<{ stackOptions: StackOptions }>({
   stackOptions: [{ env: { NODE_EXTRA_CA_CERTS: caFile } }, { scope: 'file' }],
 });
 
-/** The service worker registration's id, as DevTools names it, once the page has one. */
+/**
+ * The service worker registration's id, as DevTools names it, once the page has one with an activated
+ * worker: Chromium drops a push for a registration with no active worker, and DevTools'
+ * `deliverPushMessage` answers before delivery and never reports how it went.
+ */
 async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
   const seen = new Map<string, string>();
+  const activated = new Set<string>();
   cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
     for (const r of registrations) if (!r.isDeleted) seen.set(r.scopeURL, r.registrationId);
   });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) if (v.status === 'activated') activated.add(v.registrationId);
+  });
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => seen.get(scope), { timeout: 20_000 }).toBeTruthy();
+  await expect.poll(() => activated.has(seen.get(scope) ?? ''), { timeout: 20_000 }).toBe(true);
   return seen.get(scope)!;
 }
 
@@ -189,7 +197,21 @@ describe('web push', () => {
           const reg = await nav.serviceWorker.ready;
           return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data }));
         });
-      // Starting the worker and showing it took over 15 s once under CI's load (load average 12).
+      // Chromium's hand-over is fire and forget: under CI's load (load average 13) a push once never
+      // became a notification in 30 s although the worker was registered and the call answered. A
+      // push service keeps a message until the browser takes it, so the stand-in hands the same
+      // push over again (at most twice more) while nothing is shown; the push's id is the
+      // notification's tag, so a second delivery replaces the first instead of adding one.
+      for (let again = 0; again < 2; again++) {
+        const first = Date.now();
+        while (Date.now() - first < 15_000 && (await shown()).length === 0) await page.waitForTimeout(250);
+        if ((await shown()).length > 0) break;
+        await cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: stack.url,
+          registrationId: regId,
+          data: delivered[0]!.payload,
+        });
+      }
       await expect.poll(shown, { timeout: 30_000 }).toEqual([
         {
           title: 'Sam Pusher wants to be friends',
