@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import cors from '@fastify/cors';
 import sensible from '@fastify/sensible';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import type pg from 'pg';
 import { authPlugin, serviceAudience, type AuthOptions } from './auth';
+import { installCors } from './cors';
 import { trustProxySetting } from './env';
 import { answerClientError, answerFrameworkError, installErrorHandling, refuseUnknownExpectations } from './errors';
 import type { OutboxStats } from './events/outbox';
@@ -121,16 +121,13 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
 
   await app.register(sensible);
-  await app.register(cors, {
-    // Named only to the iOS app's requests (a page's own requests carry no Origin on a GET, and need
-    // none): the plugin adds `Vary: Origin` to every answer then, as a cache needs (decision 0074).
-    origin: [IOS_APP_ORIGIN],
+  // Named only to the iOS app's requests (a page's own requests carry no Origin on a GET, and need
+  // none); every answer varies on Origin, as a cache needs (decisions 0074 and 0076).
+  installCors(app, {
+    origin: IOS_APP_ORIGIN,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
-    credentials: false,
     maxAge: 600,
-    // A bare OPTIONS (no preflight headers) gets an empty 204, not the plugin's text/plain 400.
-    strictPreflight: false,
   });
   if (opts.shedding !== false)
     await installLoadShedding(app, { pool: opts.pool, ...(opts.shedding ?? sheddingFromEnv()) });

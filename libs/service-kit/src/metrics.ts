@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric, type MetricValue } from 'prom-client';
 import type { ServiceApp } from './app';
 import type { OutboxStats } from './events/outbox';
 import type { ConsumerLag } from './events/types';
@@ -28,19 +28,28 @@ export function installMetrics(app: ServiceApp, opts: MetricsOptions): Registry 
   registry.setDefaultLabels({ service: opts.name });
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
-  const requests = new Counter({
+  // Per request, one record per route template and method is found (two Map lookups on strings that
+  // are the same objects every time) and counted into; the two HTTP series are made from the records
+  // when /metrics is read. prom-client's Counter.inc and Histogram.observe each validated and hashed
+  // their labels on every request: ~3 µs of an authenticated GET's ~150 µs (decision 0076).
+  const http = new HttpStats(DURATION_BUCKETS);
+  new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route template and status.',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of http.records())
+        for (const [status, count] of r.statuses) this.inc({ method: r.method, route: r.route, status }, count);
+    },
   });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from the request arriving to its answer being sent, by method and route template.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  registry.registerMetric(
+    http.histogram(
+      'http_request_duration_seconds',
+      'Time from the request arriving to its answer being sent, by method and route template.',
+    ),
+  );
   new Gauge({
     name: 'db_pool_connections',
     help: 'PostgreSQL pool connections by state (in_use, idle) and callers waiting for one (waiting).',
@@ -124,9 +133,7 @@ export function installMetrics(app: ServiceApp, opts: MetricsOptions): Registry 
   // A callback hook, not an async one: no promise per request (issue 28).
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route };
-    requests.inc({ ...labels, status: String(reply.statusCode) });
-    if (!OPS_ROUTES.has(route)) duration.observe(labels, reply.elapsedTime / 1000);
+    http.record(request.method, route, reply.statusCode, OPS_ROUTES.has(route) ? undefined : reply.elapsedTime / 1000);
     done();
   });
 
@@ -135,4 +142,85 @@ export function installMetrics(app: ServiceApp, opts: MetricsOptions): Registry 
     return registry.metrics();
   });
   return registry;
+}
+
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+interface RouteRecord {
+  method: string;
+  route: string;
+  /** Answers by status code. */
+  statuses: Map<number, number>;
+  /** Timed answers: how many fell at or under each bucket's bound (not yet cumulative), their sum. */
+  buckets: number[];
+  count: number;
+  sum: number;
+}
+
+/** The HTTP requests a service answered: counts by status, and a latency histogram, per route and method. */
+class HttpStats {
+  private readonly byRoute = new Map<string, Map<string, RouteRecord>>();
+
+  constructor(private readonly bounds: readonly number[]) {}
+
+  /** Counts one answer; `seconds` undefined: counted, not timed (the service's own plumbing). */
+  record(method: string, route: string, status: number, seconds: number | undefined): void {
+    let byMethod = this.byRoute.get(route);
+    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+    let r = byMethod.get(method);
+    if (!r) {
+      r = { method, route, statuses: new Map(), buckets: this.bounds.map(() => 0), count: 0, sum: 0 };
+      byMethod.set(method, r);
+    }
+    r.statuses.set(status, (r.statuses.get(status) ?? 0) + 1);
+    if (seconds === undefined) return;
+    r.count++;
+    r.sum += seconds;
+    const i = this.bounds.findIndex((bound) => seconds <= bound);
+    if (i >= 0) r.buckets[i]!++;
+  }
+
+  *records(): Iterable<RouteRecord> {
+    for (const byMethod of this.byRoute.values()) yield* byMethod.values();
+  }
+
+  /**
+   * The latency histogram as a registry metric: what the registry reads of one (name, help, type,
+   * `get()` answering the values in prom-client's shape: `_bucket` per bound, `_sum`, `_count`).
+   * prom-client's types name only its own classes, hence the cast.
+   */
+  histogram(name: string, help: string): Metric {
+    const metric = {
+      name,
+      help,
+      type: 'histogram',
+      aggregator: 'sum',
+      reset: () => this.byRoute.clear(),
+      get: async () => {
+        const values: MetricValue<string>[] = [];
+        for (const r of this.records()) {
+          if (r.count === 0) continue;
+          const labels = { method: r.method, route: r.route };
+          let cumulative = 0;
+          this.bounds.forEach((bound, i) => {
+            cumulative += r.buckets[i]!;
+            values.push({
+              metricName: `${name}_bucket`,
+              labels: { ...labels, le: bound },
+              value: cumulative,
+            } as MetricValue<string>);
+          });
+          values.push({
+            metricName: `${name}_bucket`,
+            labels: { ...labels, le: '+Inf' },
+            value: r.count,
+          } as MetricValue<string>);
+          values.push({ metricName: `${name}_sum`, labels, value: r.sum } as MetricValue<string>);
+          values.push({ metricName: `${name}_count`, labels, value: r.count } as MetricValue<string>);
+        }
+        return { name, help, type: 'histogram', aggregator: 'sum', values };
+      },
+    };
+    return metric as unknown as Metric;
+  }
 }

@@ -152,7 +152,13 @@ describe('CORS: the iOS app (capacitor://localhost) and no other origin', () => 
   it('never names another origin as allowed', async () => {
     for (const origin of ['https://evil.example', 'capacitor://evil', 'null']) {
       const res = await fetch(`${url}/api/sample/me`, { headers: { origin } });
-      expect(res.headers.get('access-control-allow-origin')).not.toBe(origin);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      const preflight = await fetch(`${url}/api/sample/me`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     }
   });
 });

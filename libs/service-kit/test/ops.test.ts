@@ -43,6 +43,7 @@ describe('GET /metrics', () => {
     const { app } = await serviceApp(false);
     for (const id of ['1', '2']) expect((await app.inject({ url: `/api/sample/users/${id}` })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/sample/nowhere' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
     const res = await app.inject({ url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -63,6 +64,17 @@ describe('GET /metrics', () => {
     expect(value('http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
     expect(value('http_request_duration_seconds_count', { method: 'GET', route })).toBe(2);
     expect(value('http_request_duration_seconds_bucket', { method: 'GET', route, le: '+Inf' })).toBe(2);
+    expect(value('http_request_duration_seconds_bucket', { method: 'GET', route, le: '5' })).toBe(2);
+    const buckets = text
+      .split('\n')
+      .filter((l) => l.startsWith('http_request_duration_seconds_bucket{') && l.includes(route));
+    const counts = buckets.map((l) => Number(l.slice(l.lastIndexOf(' ') + 1)));
+    expect(counts).toHaveLength(11);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b)); // cumulative
+    expect(value('http_request_duration_seconds_sum', { method: 'GET', route })).toBeGreaterThan(0);
+    // The service's own plumbing is counted, not timed.
+    expect(value('http_requests_total', { method: 'GET', route: '/health', status: '200' })).toBe(1);
+    expect(value('http_request_duration_seconds_count', { method: 'GET', route: '/health' })).toBeUndefined();
     expect(value('db_pool_connections', { state: 'waiting' })).toBe(0);
     expect(value('db_pool_max_connections', {})).toBe(2);
     expect(value('outbox_events', { state: 'pending' })).toBe(3);
