@@ -6,7 +6,7 @@ import { repoRoot } from './stack';
 /** Debian's `chromium`: the whole browser, web push included. CHROMIUM_PATH names another (for every test). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
- * Debian's `chromium-headless-shell`: the same engine without the browser's own layer, 15–20 % less
+ * Debian's `chromium-headless-shell`: the same engine without the browser's own layer, 11–22 % less
  * CPU for the same journeys (decision 0077), but no push messaging. The suite's browser wherever it
  * is installed and CHROMIUM_PATH is unset.
  */

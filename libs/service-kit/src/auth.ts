@@ -91,6 +91,7 @@ interface VerifiedToken extends RevokableToken {
   /** Until when (epoch ms) the token is trusted without a signature check: its `exp`, at most a minute. */
   until: number;
 }
+
 /**
  * How long an access token lives: identity issues them for this long (ACCESS_TOKEN_TTL_SECONDS may
  * only shorten it), and no service accepts a token issued longer ago or expiring later than that.
