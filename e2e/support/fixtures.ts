@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test as base } from 'vitest';
 import { newUser } from './app';
-import { PHONE, launchBrowser } from './browser';
+import { PHONE, launchBrowser, type LaunchOptions } from './browser';
 import { removeDataDir, startStack, type Stack, type StackOptions } from './stack';
 
 /** An account created through the API (as identity answers it), with the password that signs it in. */
@@ -19,6 +19,8 @@ export interface SignedIn {
 }
 
 interface Fixtures {
+  /** Which browser the file needs (e.g. `{ push: true }`); a file overrides it with `test.extend`. */
+  browserOptions: LaunchOptions;
   /** Debian's Chromium, one per test file. */
   browser: Browser;
   /** How the file's stack starts (e.g. extra environment); a file overrides it with `test.extend`. */
@@ -53,9 +55,10 @@ async function signUp(stack: Stack, context: BrowserContext, tag: string): Promi
  * get it set up through the real API, and torn down after them.
  */
 export const test = base.extend<Fixtures>({
+  browserOptions: [{}, { scope: 'file' }],
   browser: [
-    async ({}, use) => {
-      const browser = await launchBrowser();
+    async ({ browserOptions }, use) => {
+      const browser = await launchBrowser(browserOptions);
       await use(browser);
       await browser.close();
     },

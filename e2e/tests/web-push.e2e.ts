@@ -2,11 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPushServiceStandIn, type ReceivedPush } from '@vere/test-kit';
-import type { Browser, CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { PASSWORD, visible } from '../support/app';
 import { seriousViolations } from '../support/axe';
-import { DESKTOP, PHONE, launchBrowser } from '../support/browser';
+import { DESKTOP, PHONE, type LaunchOptions } from '../support/browser';
 import { describe, expect, test as base } from '../support/fixtures';
 import { daytimeZone, docShot, docShotBothSizes, member, remindersLater } from '../support/people';
 import type { StackOptions } from '../support/stack';
@@ -32,18 +32,11 @@ const caFile = join(tmpdir(), `vere-push-ca-${process.pid}.pem`);
 writeFileSync(caFile, pushService.ca);
 afterAll(() => pushService.close());
 
-const it = base.extend<{ stackOptions: StackOptions; browser: Browser }>({
+const it = base.extend<{ stackOptions: StackOptions; browserOptions: LaunchOptions }>({
   // identity's process trusts the stand-in's certificate (web-push speaks https only).
   stackOptions: [{ env: { NODE_EXTRA_CA_CERTS: caFile } }, { scope: 'file' }],
   // The whole browser: the headless shell has no push messaging (decision 0077).
-  browser: [
-    async ({}, use) => {
-      const browser = await launchBrowser({ push: true });
-      await use(browser);
-      await browser.close();
-    },
-    { scope: 'file' },
-  ],
+  browserOptions: [{ push: true }, { scope: 'file' }],
 });
 
 /**

@@ -176,8 +176,12 @@ class HttpStats {
     if (seconds === undefined) return;
     r.count++;
     r.sum += seconds;
-    const i = this.bounds.findIndex((bound) => seconds <= bound);
-    if (i >= 0) r.buckets[i]!++;
+    for (let i = 0; i < this.bounds.length; i++) {
+      if (seconds <= this.bounds[i]!) {
+        r.buckets[i]!++;
+        break;
+      }
+    }
   }
 
   *records(): Iterable<RouteRecord> {
